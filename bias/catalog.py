@@ -72,10 +72,8 @@ def _load_glove() -> Embedding:
     return Embedding(DEFAULT_EMBEDDING, "en", words, normalise_rows(matrix), _GLOVE_SOURCE)
 
 
-BUNDLED = {
-    DEFAULT_EMBEDDING: (EmbeddingInfo(DEFAULT_EMBEDDING, "en", 400_000, 50, _GLOVE_SOURCE, "bundled"),
-                        _load_glove),
-}
+_GLOVE_INFO = EmbeddingInfo(DEFAULT_EMBEDDING, "en", 400_000, 50, _GLOVE_SOURCE, "bundled")
+BUNDLED = {DEFAULT_EMBEDDING: (_GLOVE_INFO, _load_glove)}
 
 
 def available_embeddings() -> list[EmbeddingInfo]:

@@ -21,7 +21,7 @@ def home() -> Path:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write `text` as UTF-8 to `path` so that readers see either the old file or the whole new one."""
+    """Write UTF-8 `text` to `path` so readers see either the old file or the whole new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

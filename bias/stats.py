@@ -1,0 +1,41 @@
+"""Small statistical helpers around the permutation test: p-value adjustment and Monte-Carlo error.
+
+Benjamini–Hochberg comes from scipy (`scipy.stats.false_discovery_control`); scipy has no Holm, so
+it is written out here (a dozen lines, checked in tests against a plain loop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from scipy import stats
+
+
+def holm(p_values: Sequence[float]) -> np.ndarray:
+    """Holm–Bonferroni adjusted p-values (family-wise error), in the input order."""
+    p = np.asarray(p_values, dtype=float)
+    m = p.size
+    if m == 0:
+        return p
+    order = np.argsort(p, kind="stable")
+    scaled = (m - np.arange(m)) * p[order]
+    adjusted = np.minimum(np.maximum.accumulate(scaled), 1.0)
+    out = np.empty(m)
+    out[order] = adjusted
+    return out
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> np.ndarray:
+    """Benjamini–Hochberg adjusted p-values (false discovery rate), in the input order."""
+    p = np.asarray(p_values, dtype=float)
+    if p.size == 0:
+        return p
+    return stats.false_discovery_control(p, method="bh")
+
+
+def monte_carlo_interval(exceed: int, draws: int, level: float = 0.95) -> tuple[float, float]:
+    """Clopper–Pearson interval for the true permutation p, given `exceed` of `draws` at least as
+    extreme as observed: how far a randomized p may be from the exact one."""
+    ci = stats.binomtest(exceed, draws).proportion_ci(confidence_level=level, method="exact")
+    return float(ci.low), float(ci.high)

@@ -1,0 +1,438 @@
+"""The Word Embedding Association Test (Caliskan, Bryson & Narayanan 2017), as used by
+Kurpicz-Briki & Leoni (2021).
+
+Conventions (see docs/weat.md for the reasoning):
+
+* association  s(w, A, B) = mean_a cos(w, a) − mean_b cos(w, b), computed once per target word from
+  one matrix product.
+* statistic    mean_{x∈X} s(x) − mean_{y∈Y} s(y). Caliskan sums instead of averaging; with
+  |X| = |Y| = n the sum is n times ours and every p-value is identical. With |X| ≠ |Y| (the paper's
+  WEAT5-ita: 10 vs 16 names) the sum would favour the bigger set, so the difference of means is the
+  honest statistic, and no word is discarded.
+* effect size  d = statistic / std_{w∈X∪Y} s(w), population standard deviation (ddof = 0), as
+  Caliskan. |d| ≤ 1/sqrt(p(1−p)) with p = |X|/(|X|+|Y|), i.e. at most 2 for equal sizes: the values
+  above 2 in the paper's Table 7 (e.g. WEAT6-swe 3.74) cannot come from this definition.
+* p-value      over partitions of X∪Y into sets of sizes |X| and |Y|: one-sided P(stat ≥ observed),
+  or two-sided P(|stat| ≥ |observed|) (the null is centred on 0). Exact enumeration when the number
+  of partitions is at most `exact_limit`; otherwise a randomization test over uniformly random
+  partitions with p = (k+1)/(N+1) and a 95% Clopper–Pearson interval for the exact p.
+
+scipy.stats.permutation_test computes the same p-values, but it switches to enumeration by itself
+whenever the draws outnumber the partitions, so a forced randomization test (`--sampled`, e.g.
+10^6 draws on WEAT7's 12,870 partitions) is impossible with it, and it keeps every draw in memory;
+hence the short vectorised loops below.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+import numpy as np
+
+from bias.embeddings import Embedding, WordLookup
+from bias.errors import BiasInputError
+from bias.stats import monte_carlo_interval
+from bias.wordsets import SET_KEYS, Reported, WordSet
+
+Method = Literal["auto", "exact", "randomized"]
+Alternative = Literal["greater", "two-sided"]
+
+EXACT_HARD_LIMIT = 20_000_000
+"""Above this many partitions even a forced exact test is refused (it would take minutes)."""
+
+_CHUNK_ELEMENTS = 4_000_000
+"""Work in blocks of about this many numbers, so memory stays bounded at 10^7 draws."""
+
+
+@dataclass(frozen=True)
+class WeatOptions:
+    """How to compute the p-value. The defaults follow the paper: 100,000 random draws."""
+
+    method: Method = "auto"
+    iterations: int = 100_000
+    exact_limit: int = 1_000_000
+    seed: int = 0
+    alternative: Alternative = "greater"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.iterations, bool) or not isinstance(self.iterations, int):
+            raise BiasInputError("The number of draws must be a whole number, such as 100000.")
+        if self.iterations < 1:
+            raise BiasInputError("The number of draws must be at least 1.")
+        if self.method not in ("auto", "exact", "randomized"):
+            raise BiasInputError("The method must be 'auto', 'exact' or 'randomized'.")
+        if self.alternative not in ("greater", "two-sided"):
+            raise BiasInputError("The alternative must be 'greater' (one-sided) or 'two-sided'.")
+
+
+# --- the formulas -------------------------------------------------------------------------------
+
+
+def effect_size(s: np.ndarray, nx: int) -> np.ndarray | float:
+    """Cohen's d of the first `nx` associations against the rest, per column if `s` is 2-D.
+
+    Returns nan where every association is equal (no spread, no effect size).
+    """
+    s = np.asarray(s, dtype=np.float64)
+    diff = s[:nx].mean(axis=0) - s[nx:].mean(axis=0)
+    spread = s.std(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        d = np.where(spread > 0, diff / np.where(spread > 0, spread, 1.0), np.nan)
+    return float(d) if d.ndim == 0 else d
+
+
+def partition_count(nx: int, ny: int) -> int:
+    """How many ways X∪Y splits into sets of sizes |X| and |Y|."""
+    return math.comb(nx + ny, nx)
+
+
+def _statistics(x_sums: np.ndarray, total: float, nx: int, ny: int) -> np.ndarray:
+    """Difference of means from the sum over the X side of each partition."""
+    return x_sums / nx - (total - x_sums) / ny
+
+
+def _exact_x_sums(s: np.ndarray, nx: int) -> Iterator[np.ndarray]:
+    """Sum of s over the X side of every partition, in blocks."""
+    n = s.size
+    dtype = np.int8 if n < 128 else np.int16
+    combos = itertools.combinations(range(n), nx)
+    block = max(1, _CHUNK_ELEMENTS // max(nx, 1))
+    while True:
+        flat = np.fromiter(
+            itertools.chain.from_iterable(itertools.islice(combos, block)), dtype=dtype
+        )
+        if flat.size == 0:
+            return
+        yield s[flat.reshape(-1, nx)].sum(axis=1)
+
+
+def _random_x_sums(
+    s: np.ndarray, nx: int, draws: int, rng: np.random.Generator
+) -> Iterator[np.ndarray]:
+    """Sum of s over the X side of `draws` uniformly random partitions, in blocks.
+
+    The X side is the `nx` smallest of n uniform keys, i.e. the first nx of a random permutation.
+    """
+    n = s.size
+    block = max(1, _CHUNK_ELEMENTS // n)
+    done = 0
+    while done < draws:
+        size = min(block, draws - done)
+        keys = rng.random((size, n))
+        yield s[np.argpartition(keys, nx - 1, axis=1)[:, :nx]].sum(axis=1)
+        done += size
+
+
+@dataclass(frozen=True)
+class PermutationTest:
+    """The permutation test on a vector of associations (X first, then Y)."""
+
+    statistic: float
+    p_value: float
+    method: Literal["exact", "randomized"]
+    alternative: Alternative
+    iterations: int
+    """Partitions enumerated (exact) or random partitions drawn (randomized)."""
+    exceed: int
+    """How many of them were at least as extreme as the observed statistic."""
+    p_value_interval: tuple[float, float] | None
+    """95% Monte-Carlo interval for the exact p (randomized only)."""
+    seed: int | None
+    null_distribution: np.ndarray
+
+
+def permutation_test(
+    s: np.ndarray, nx: int, options: WeatOptions = WeatOptions()
+) -> PermutationTest:
+    """One-sided (or two-sided) permutation p-value of the difference of mean associations."""
+    s = np.asarray(s, dtype=np.float64)
+    ny = s.size - nx
+    if nx < 1 or ny < 1:
+        raise BiasInputError("Each target set needs at least one word found in the embedding.")
+    partitions = partition_count(nx, ny)
+    exact = options.method == "exact" or (
+        options.method == "auto" and partitions <= options.exact_limit
+    )
+    if exact and partitions > EXACT_HARD_LIMIT:
+        raise BiasInputError(
+            f"These sets have {partitions:.3g} partitions, too many to enumerate; "
+            "use the randomization test instead."
+        )
+    total = float(s.sum())
+    observed = float(_statistics(np.array(s[:nx].sum()), total, nx, ny))
+    tolerance = 1e-12 + 1e-9 * abs(observed)
+    if exact:
+        blocks, rng = _exact_x_sums(s, nx), None
+    else:
+        rng = np.random.default_rng(options.seed)
+        blocks = _random_x_sums(s, nx, options.iterations, rng)
+    exceed, nulls = 0, []
+    for x_sums in blocks:
+        null = _statistics(x_sums, total, nx, ny)
+        if options.alternative == "greater":
+            exceed += int(np.count_nonzero(null >= observed - tolerance))
+        else:
+            exceed += int(np.count_nonzero(np.abs(null) >= abs(observed) - tolerance))
+        nulls.append(null.astype(np.float32))
+    null_distribution = np.concatenate(nulls)
+    draws = null_distribution.size
+    if exact:
+        return PermutationTest(
+            observed,
+            exceed / draws,
+            "exact",
+            options.alternative,
+            draws,
+            exceed,
+            None,
+            None,
+            null_distribution,
+        )
+    return PermutationTest(
+        observed,
+        (exceed + 1) / (draws + 1),
+        "randomized",
+        options.alternative,
+        draws,
+        exceed,
+        monte_carlo_interval(exceed, draws),
+        options.seed,
+        null_distribution,
+    )
+
+
+# --- the test on an embedding and a word set ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetReport:
+    """What became of one set's words in this embedding."""
+
+    key: str
+    name: str
+    words: tuple[str, ...]
+    used: tuple[str, ...]
+    missing: tuple[str, ...]
+    lookups: tuple[WordLookup, ...]
+
+    @property
+    def fallbacks(self) -> tuple[WordLookup, ...]:
+        """Words found only under another spelling, or synthesised."""
+        return tuple(item for item in self.lookups if item.is_fallback)
+
+
+@dataclass(frozen=True)
+class WordRow:
+    """One word's part in the result.
+
+    `association` is s(w, A, B) for a target word; for an attribute word it is its mean cosine
+    with X minus its mean cosine with Y, so in both cases positive means "leans to X/A".
+    `effect_size_without` is d recomputed with this word left out (nan when its set would be
+    empty); `influence` is that minus the full d, so large |influence| marks a word that drives the
+    result.
+    """
+
+    set: str
+    word: str
+    found_as: str
+    match: str
+    association: float
+    effect_size_without: float
+    influence: float
+
+
+@dataclass(frozen=True)
+class WeatResult:
+    """Everything one WEAT produced; `to_dict` is what the CLI prints and the dashboard saves."""
+
+    wordset_id: str
+    title: str
+    embedding: str
+    language: str
+    statistic: float
+    effect_size: float
+    p_value: float
+    method: str
+    alternative: str
+    iterations: int
+    exceed: int
+    p_value_interval: tuple[float, float] | None
+    seed: int | None
+    sets: dict[str, SetReport]
+    words: tuple[WordRow, ...]
+    warnings: tuple[str, ...]
+    reported: Reported | None
+    null_distribution: np.ndarray
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        return self.p_value < alpha
+
+    def null_histogram(self, bins: int = 60) -> tuple[np.ndarray, np.ndarray]:
+        """Counts and bin edges of the null distribution, for a chart."""
+        counts, edges = np.histogram(self.null_distribution, bins=bins)
+        return counts, edges
+
+    def to_dict(self) -> dict:
+        counts, edges = self.null_histogram()
+        return {
+            "wordset": self.wordset_id,
+            "title": self.title,
+            "embedding": self.embedding,
+            "language": self.language,
+            "statistic": self.statistic,
+            "effect_size": None if math.isnan(self.effect_size) else self.effect_size,
+            "p_value": self.p_value,
+            "p_value_interval": self.p_value_interval,
+            "method": self.method,
+            "alternative": self.alternative,
+            "iterations": self.iterations,
+            "exceed": self.exceed,
+            "seed": self.seed,
+            "sets": {
+                key: {
+                    "name": rep.name,
+                    "used": list(rep.used),
+                    "missing": list(rep.missing),
+                    "found_as": {i.word: i.found_as for i in rep.fallbacks},
+                }
+                for key, rep in self.sets.items()
+            },
+            "words": [
+                {
+                    k: (None if isinstance(v, float) and math.isnan(v) else v)
+                    for k, v in asdict(row).items()
+                }
+                for row in self.words
+            ],
+            "warnings": list(self.warnings),
+            "reported": None if self.reported is None else asdict(self.reported),
+            "null_histogram": {"counts": counts.tolist(), "edges": edges.tolist()},
+        }
+
+
+def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]:
+    reports = {}
+    for key, terms in wordset.sets().items():
+        lookups = tuple(embedding.lookup_all(terms.words))
+        used = tuple(item.word for item in lookups if item.found)
+        missing = tuple(item.word for item in lookups if not item.found)
+        if not used:
+            raise BiasInputError(
+                f"Every word of set {key} ({terms.name}) is missing from {embedding.name}: "
+                f"{', '.join(missing)}. Each set needs at least one word the embedding knows."
+            )
+        reports[key] = SetReport(key, terms.name, terms.words, used, missing, lookups)
+    return reports
+
+
+def _warnings(reports: dict[str, SetReport], embedding: Embedding) -> list[str]:
+    notes = []
+    for rep in reports.values():
+        if rep.missing:
+            notes.append(
+                f"{rep.key} ({rep.name}): {len(rep.missing)} of {len(rep.words)} words are not in "
+                f"{embedding.name} and were left out: {', '.join(rep.missing)}."
+            )
+    for first, second in (("X", "Y"), ("A", "B")):
+        shared = sorted(set(reports[first].used) & set(reports[second].used))
+        if shared:
+            notes.append(
+                f"{', '.join(shared)} is in both {first} and {second}; it is kept in both, "
+                "as the source did, so it counts on both sides."
+            )
+    for first, second in (("X", "Y"), ("A", "B")):
+        n1, n2 = len(reports[first].used), len(reports[second].used)
+        if n1 != n2:
+            notes.append(
+                f"{first} has {n1} words and {second} has {n2}: all are kept; "
+                "means are compared, not sums."
+            )
+    return notes
+
+
+def _leave_one_out(
+    s: np.ndarray, cos_a: np.ndarray, cos_b: np.ndarray, nx: int
+) -> dict[str, np.ndarray]:
+    """Effect size with each word left out, per set, vectorised over the words of a set."""
+    n = s.size
+    without = {}
+    # Targets: drop row i; the column-stack of all n reduced vectors is one (n-1, n) matrix.
+    keep = ~np.eye(n, dtype=bool)
+    reduced = np.stack([s[keep[i]] for i in range(n)], axis=1)
+    d_targets = np.empty(n)
+    d_targets[:nx] = effect_size(reduced[:, :nx], nx - 1) if nx > 1 else np.nan
+    d_targets[nx:] = effect_size(reduced[:, nx:], nx) if n - nx > 1 else np.nan
+    without["X"], without["Y"] = d_targets[:nx], d_targets[nx:]
+    mean_a, mean_b = cos_a.mean(axis=1), cos_b.mean(axis=1)
+    for key, cos, other_mean, sign in (("A", cos_a, mean_b, 1.0), ("B", cos_b, mean_a, -1.0)):
+        m = cos.shape[1]
+        if m < 2:
+            without[key] = np.full(m, np.nan)
+            continue
+        reduced_mean = (cos.sum(axis=1, keepdims=True) - cos) / (m - 1)
+        without[key] = effect_size(sign * (reduced_mean - other_mean[:, None]), nx)
+    return without
+
+
+def run_weat(
+    embedding: Embedding, wordset: WordSet, options: WeatOptions = WeatOptions()
+) -> WeatResult:
+    """Run WEAT for one word set on one embedding, reporting every word's fate."""
+    reports = _set_reports(embedding, wordset)
+    vectors = {key: embedding.vectors_for(rep.lookups) for key, rep in reports.items()}
+    targets = np.vstack([vectors["X"], vectors["Y"]])
+    cos_a = (targets @ vectors["A"].T).astype(np.float64)
+    cos_b = (targets @ vectors["B"].T).astype(np.float64)
+    s = cos_a.mean(axis=1) - cos_b.mean(axis=1)
+    nx = vectors["X"].shape[0]
+    d = effect_size(s, nx)
+    test = permutation_test(s, nx, options)
+    warnings = _warnings(reports, embedding)
+    if math.isnan(d):
+        warnings.append("All target words have the same association, so there is no effect size.")
+
+    attribute_assoc = {
+        "A": cos_a[:nx].mean(axis=0) - cos_a[nx:].mean(axis=0),
+        "B": cos_b[:nx].mean(axis=0) - cos_b[nx:].mean(axis=0),
+    }
+    association = {"X": s[:nx], "Y": s[nx:], **attribute_assoc}
+    without = _leave_one_out(s, cos_a, cos_b, nx)
+    rows = []
+    for key in SET_KEYS:
+        found = [item for item in reports[key].lookups if item.found]
+        for item, assoc, d_wo in zip(found, association[key], without[key], strict=True):
+            rows.append(
+                WordRow(
+                    key,
+                    item.word,
+                    str(item.found_as),
+                    str(item.match),
+                    float(assoc),
+                    float(d_wo),
+                    float(d_wo - d),
+                )
+            )
+    return WeatResult(
+        wordset_id=wordset.id,
+        title=wordset.title,
+        embedding=embedding.name,
+        language=embedding.language,
+        statistic=test.statistic,
+        effect_size=d,
+        p_value=test.p_value,
+        method=test.method,
+        alternative=test.alternative,
+        iterations=test.iterations,
+        exceed=test.exceed,
+        p_value_interval=test.p_value_interval,
+        seed=test.seed,
+        sets=reports,
+        words=tuple(rows),
+        warnings=tuple(warnings),
+        reported=wordset.reported,
+        null_distribution=test.null_distribution,
+    )
