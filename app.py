@@ -1,0 +1,20 @@
+"""BiasWords dashboard: `streamlit run app.py`.
+
+Only navigation lives here; each page draws its own sidebar via `pages.shared.sidebar()`.
+"""
+
+from pathlib import Path
+
+import streamlit as st
+
+ROOT = Path(__file__).resolve().parent
+
+st.set_page_config(page_title="BiasWords", page_icon=":material/balance:", layout="wide")
+
+PAGES = [
+    st.Page(ROOT / "pages/weat.py", title="WEAT test", icon=":material/science:", default=True),
+    st.Page(ROOT / "pages/batch.py", title="Batch", icon=":material/table_chart:"),
+    st.Page(ROOT / "pages/embeddings.py", title="Embeddings", icon=":material/database:"),
+]
+
+st.navigation(PAGES).run()

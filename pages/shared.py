@@ -1,0 +1,141 @@
+"""UI helpers shared by every dashboard page (Streamlit only; no statistics here).
+
+Every page starts with
+
+    from pages.shared import sidebar, show_error, user_errors
+    embedding = sidebar()          # draws the sidebar, returns the active Embedding (or None)
+
+and uses `active_embedding()` / `active_embedding_name()` wherever it needs the embedding again.
+The names in this module are a stable interface for other pages; add, don't rename.
+
+State: the active embedding's name lives in `st.session_state[ACTIVE_KEY]`, a plain key that no
+widget owns, so it survives page switches (Streamlit deletes the state of widgets that a page does
+not draw). The sidebar's selectbox has its own widget key and copies its value into ACTIVE_KEY.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import streamlit as st
+
+from bias.catalog import (
+    DEFAULT_EMBEDDING,
+    EmbeddingInfo,
+    available_embeddings,
+    language_name,
+    load_embedding,
+)
+from bias.embeddings import Embedding
+from bias.errors import BiasInputError
+
+ACTIVE_KEY = "biaswords.embedding"
+"""Session-state key holding the name of the active embedding (a str)."""
+
+_SELECT_KEY = "_biaswords.embedding_select"
+
+
+@st.cache_resource(show_spinner="Loading word vectors (once per server)…", max_entries=4)
+def cached_embedding(name: str) -> Embedding:
+    """`bias.catalog.load_embedding(name)`, kept in memory for all sessions of this server."""
+    return load_embedding(name)
+
+
+def embeddings_by_name() -> dict[str, EmbeddingInfo]:
+    """Every available embedding, sorted by language then name (as the catalog returns them)."""
+    return {info.name: info for info in available_embeddings()}
+
+
+def embedding_label(info: EmbeddingInfo) -> str:
+    """One line naming an embedding for a person: 'English · glove-6b-50d (400,000 words, 50d)'."""
+    return (
+        f"{language_name(info.language)} · {info.name} ({info.words:,} words, {info.dimensions}d)"
+    )
+
+
+def active_embedding_name() -> str:
+    """The name of the embedding chosen in the sidebar (the bundled default until one is chosen).
+
+    A name that has disappeared (e.g. an imported embedding that was deleted) falls back to the
+    default.
+    """
+    name = st.session_state.get(ACTIVE_KEY, DEFAULT_EMBEDDING)
+    if name not in embeddings_by_name():
+        name = DEFAULT_EMBEDDING
+    st.session_state[ACTIVE_KEY] = name
+    return name
+
+
+def set_active_embedding(name: str) -> None:
+    """Make `name` the active embedding (e.g. right after importing it)."""
+    st.session_state[ACTIVE_KEY] = name
+    st.session_state[_SELECT_KEY] = name
+
+
+def active_embedding() -> Embedding:
+    """The active embedding, loaded once per server process (`st.cache_resource`).
+
+    Raises `BiasInputError` if it cannot be loaded; `sidebar()` already shows that error.
+    """
+    return cached_embedding(active_embedding_name())
+
+
+def show_error(exc: BaseException) -> None:
+    """Show a user mistake (`BiasInputError`) as a red box with its sentence, never a traceback.
+
+    Any other exception is a bug and is re-raised, so Streamlit shows it to the developer.
+    """
+    if not isinstance(exc, BiasInputError):
+        raise exc
+    st.error(str(exc), icon=":material/error:")
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """`with user_errors(): ...` shows a `BiasInputError` raised inside with `show_error`."""
+    try:
+        yield
+    except BiasInputError as exc:
+        show_error(exc)
+
+
+def _on_select() -> None:
+    st.session_state[ACTIVE_KEY] = st.session_state[_SELECT_KEY]
+
+
+def sidebar() -> Embedding | None:
+    """Draw the sidebar (call once, at the top of every page) and return the active embedding.
+
+    The sidebar shows the active embedding (language, words, dimensions) and a selectbox of every
+    available embedding, grouped by language. Returns None when the embedding cannot be loaded;
+    the error is then shown in the sidebar and the page should stop or show nothing that needs it.
+    """
+    infos = embeddings_by_name()
+    name = active_embedding_name()
+    if st.session_state.get(_SELECT_KEY) not in infos:
+        st.session_state[_SELECT_KEY] = name
+    with st.sidebar:
+        st.subheader("Word embedding")
+        st.selectbox(
+            "Active embedding",
+            options=list(infos),
+            format_func=lambda n: embedding_label(infos[n]),
+            key=_SELECT_KEY,
+            on_change=_on_select,
+            help="The word vectors every test on every page uses. Add more on the Embeddings page.",
+        )
+        name = active_embedding_name()
+        info = infos[name]
+        try:
+            embedding = active_embedding()
+        except BiasInputError as exc:
+            show_error(exc)
+            return None
+        st.caption(
+            f"**{language_name(info.language)}** · {len(embedding):,} words · "
+            f"{embedding.dimensions} dimensions"
+        )
+        if info.source:
+            st.caption(info.source)
+    return embedding
