@@ -1,0 +1,36 @@
+"""Synthetic embeddings with a planted bias, for fast tests that know the right answer."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bias.embeddings import Embedding
+from bias.wordsets import TermSet, WordSet
+
+
+def planted(strength: float = 1.0, sizes=(8, 8, 8, 8), dims: int = 30, seed: int = 1):
+    """An embedding whose X words lean towards A and Y words towards B by `strength`.
+
+    Returns (embedding, wordset, raw_vectors) where raw_vectors maps each word to its unnormalised
+    vector, for the reference implementation.
+    """
+    rng = np.random.default_rng(seed)
+    axis = rng.normal(size=dims)
+    axis /= np.linalg.norm(axis)
+    raw: dict[str, np.ndarray] = {}
+    sets = {}
+    for key, n, sign in zip("XYAB", sizes, (1, -1, 1, -1), strict=True):
+        words = [f"{key.lower()}{i}" for i in range(n)]
+        for word in words:
+            raw[word] = rng.normal(size=dims) + sign * strength * 3 * axis
+        sets[key] = TermSet(f"Set {key}", tuple(words))
+    for i in range(50):  # unrelated vocabulary
+        raw[f"other{i}"] = rng.normal(size=dims)
+    words = list(raw)
+    embedding = Embedding.from_raw("planted", "en", words, np.array([raw[w] for w in words]))
+    wordset = WordSet("planted", "Planted bias", "en", **sets)
+    return embedding, wordset, raw
+
+
+def raw_sets(wordset: WordSet, raw: dict[str, np.ndarray]):
+    return [[list(raw[w]) for w in getattr(wordset, key).words] for key in "XYAB"]

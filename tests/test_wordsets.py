@@ -1,0 +1,110 @@
+"""Reading, validating and saving word sets; every bundled file meets the schema."""
+
+import json
+
+import pytest
+
+from bias.errors import BiasInputError
+from bias.wordsets import (
+    BUNDLED_DIR,
+    all_wordsets,
+    bundled_wordsets,
+    get_wordset,
+    parse_words,
+    read_wordset,
+    safe_id,
+    save_user_wordset,
+    user_wordsets,
+)
+
+
+def test_every_bundled_file_meets_the_schema():
+    paths = sorted(BUNDLED_DIR.glob("*.json"))
+    assert len(paths) >= 38
+    for path in paths:
+        wordset = read_wordset(path, "bundled")
+        assert wordset.id == path.stem
+        assert wordset.language in {"en", "de", "it", "sv", "fr"}
+        assert wordset.source.get("citation")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert set(data) == {"id", "title", "language", "sets", "source", "reported", "notes",
+                             "variant_of"}
+        for key in "XYAB":
+            words = data["sets"][key]["words"]
+            assert words == [w.strip() for w in words] and len(set(words)) == len(words)
+            assert data["sets"][key]["name"]
+        if wordset.variant_of:
+            assert wordset.variant_of in bundled_wordsets()
+
+
+def test_issue_ids_are_all_bundled():
+    ids = set(bundled_wordsets())
+    wanted = {f"weat{i}" for i in range(1, 11)} | {
+        "weat5-ori", "weat5-ita", "weat5-swe", "weat6-ori", "weat6-ita", "weat6-ita-ch",
+        "weat6-swe", "weat7-ori", "weat7-ita", "weat7-swe", "weat8-ori", "weat8-ita", "weat8-swe",
+        "weat5-origin", "weat6-origin-m", "weat6-origin-f", "biasw1", "biasw2", "biasw3",
+    }
+    assert wanted <= ids
+
+
+def test_round_trip_keeps_everything():
+    for wordset in bundled_wordsets().values():
+        assert json.loads(json.dumps(wordset.to_dict())) == json.loads(
+            (BUNDLED_DIR / f"{wordset.id}.json").read_text(encoding="utf-8")
+        )
+
+
+def test_parse_words_accepts_lines_and_commas():
+    assert parse_words("a, b\n c \n\n,d,a") == ["a", "b", "c", "d"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "is not valid JSON"),
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b'{"X": ["a"], "Y": ["b"], "A": ["c"]}', "set B is missing"),
+        (b'{"X": [], "Y": ["b"], "A": ["c"], "B": ["d"]}', "set X is empty"),
+        (b'{"X": ["  ", ""], "Y": ["b"], "A": ["c"], "B": ["d"]}', "set X is empty"),
+        (b'{"X": [1, 2], "Y": ["b"], "A": ["c"], "B": ["d"]}', "only words"),
+        (b'[1, 2]', "must be a JSON object"),
+    ],
+)
+def test_bad_files_are_one_sentence(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(BiasInputError, match=message):
+        read_wordset(path)
+
+
+def test_plain_four_set_file_with_optional_names(tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"X": ["a", "b"], "Y": {"name": "Ys", "words": ["c"]},
+                                "A": ["d"], "B": ["e"]}))
+    wordset = get_wordset(str(path))
+    assert (wordset.id, wordset.X.words, wordset.Y.name, wordset.A.name) == (
+        "mine", ("a", "b"), "Ys", "Attribute A")
+
+
+def test_unknown_id_and_missing_file(home):
+    with pytest.raises(BiasInputError, match="There is no word set 'nope'"):
+        get_wordset("nope")
+    with pytest.raises(BiasInputError, match="There is no word-set file"):
+        get_wordset("/nowhere/x.json")
+
+
+def test_save_never_overwrites_a_bundled_set_and_survives_reload(home):
+    original = get_wordset("weat7")
+    saved = save_user_wordset(original)
+    assert saved.id == "user-weat7" and saved.origin == "user"
+    assert (home / "wordsets" / "user-weat7.json").exists()
+    assert get_wordset("weat7").origin == "bundled"
+    assert user_wordsets()["user-weat7"].X == original.X
+    assert "user-weat7" in {ws.id for ws in all_wordsets("en")}
+    assert not list((home / "wordsets").glob("*.tmp"))
+
+
+def test_safe_id_sanitises():
+    assert safe_id("Mein Test: Ärzte/Ärztinnen!") == "mein-test-arzte-arztinnen"
+    assert safe_id("../../etc/passwd") == "etc-passwd"
+    assert safe_id("???") == "my-word-set"
