@@ -1,0 +1,278 @@
+"""Plain-language text and charts for a WEAT result, for people who never met a permutation test.
+
+Everything the dashboard says about a result is written here, so it can be tested and reused
+(the command line or a report can print the same sentences). Nothing here computes statistics:
+the numbers come from `bias.weat`; this module only words and draws them. Charts are Plotly
+figures (no Streamlit), so they can also be saved as HTML outside the dashboard.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import plotly.graph_objects as go
+
+from bias.embeddings import Match, WordLookup
+from bias.weat import WeatResult
+
+ALPHA = 0.05
+
+SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
+"""One colour per set, used by every chart so a set looks the same everywhere."""
+
+
+# --- numbers as words ---------------------------------------------------------------------------
+
+
+def format_p(p: float) -> str:
+    """A p-value as people read it: 0.018, 0.00023, or < 0.0001 for tiny values."""
+    if p is None or math.isnan(p):
+        return "–"
+    if p < 1e-4:
+        return "< 0.0001"
+    if p >= 0.01:
+        return f"{p:.3f}"
+    return f"{p:.2g}" if p < 0.001 else f"{p:.4f}"
+
+
+def format_d(d: float | None) -> str:
+    if d is None or math.isnan(d):
+        return "–"
+    return f"{d:.2f}"
+
+
+def effect_size_words(d: float) -> str:
+    """Cohen's rough labels for |d|: negligible (< 0.2), small, medium (≥ 0.5), large (≥ 0.8)."""
+    if math.isnan(d):
+        return "undefined"
+    size = abs(d)
+    if size >= 0.8:
+        return "large"
+    if size >= 0.5:
+        return "medium"
+    if size >= 0.2:
+        return "small"
+    return "negligible"
+
+
+def verdict(p: float, alpha: float = ALPHA) -> str:
+    """The one-line answer: 'Bias detected at the 5% level' or 'No bias detected at the 5% level'.
+
+    A p-value exactly at alpha is not below it, so it is "no bias", as in the paper (p < 0.05).
+    """
+    level = f"{alpha * 100:g}%"
+    if p < alpha:
+        return f"Bias detected at the {level} level"
+    return f"No bias detected at the {level} level"
+
+
+def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
+    """One or two sentences saying what the p-value and effect size of `result` mean."""
+    x, y = result.sets["X"].name, result.sets["Y"].name
+    a, b = result.sets["A"].name, result.sets["B"].name
+    d = result.effect_size
+    if math.isnan(d):
+        direction = (
+            f"The words of '{x}' and '{y}' relate to '{a}' and '{b}' in exactly the same way."
+        )
+    elif d >= 0:
+        direction = (
+            f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}' "
+            f"(effect size {format_d(d)}: {effect_size_words(d)})."
+        )
+    else:
+        direction = (
+            f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' words "
+            f"closer to '{a}' (effect size {format_d(d)}: {effect_size_words(d)})."
+        )
+    share = result.p_value * 100
+    share_text = "fewer than 0.01%" if share < 0.01 else f"{share:.2g}%"
+    how = "reshufflings" if result.method == "exact" else "random reshufflings"
+    chance = (
+        f"If the words of '{x}' and '{y}' were shuffled between the two lists at random, "
+        f"{share_text} of the {how} "
+        f"would show a difference at least this large (p = {format_p(result.p_value)}); "
+        f"below {alpha:g} we call that a bias."
+    )
+    return f"{direction} {chance}"
+
+
+def method_text(result: WeatResult) -> str:
+    """How the p-value was computed, in one line."""
+    sided = "two-sided" if result.alternative == "two-sided" else "one-sided"
+    if result.method == "exact":
+        return f"Exact permutation test over all {result.iterations:,} reshufflings ({sided})."
+    text = f"Randomization test with {result.iterations:,} random reshufflings ({sided}"
+    if result.seed is not None:
+        text += f", seed {result.seed}"
+    text += ")."
+    if result.p_value_interval is not None:
+        low, high = result.p_value_interval
+        text += f" The exact p lies between {format_p(low)} and {format_p(high)} (95%)."
+    return text
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Our values beside the ones a paper reported, comparable as printed."""
+
+    reported_p: str
+    reported_d: str
+    ours_p: str
+    ours_d: str
+    where: str
+    note: str
+
+
+def comparison(result: WeatResult) -> Comparison | None:
+    """Our p and d beside the reported ones; when the source printed |d|, ours is shown as |d|."""
+    rep = result.reported
+    if rep is None:
+        return None
+    d = result.effect_size
+    absolute = rep.effect_size_is_absolute
+    ours_d = format_d(abs(d) if absolute and not math.isnan(d) else d)
+    where = ", ".join(part for part in (rep.where, rep.embedding) if part)
+    note = "The source reports the absolute effect size |d|. " if absolute else ""
+    if rep.embedding and rep.embedding != result.embedding:
+        note += (
+            f"It used {rep.embedding}; this run uses {result.embedding}, so the numbers can "
+            "differ even when both find a bias."
+        )
+    return Comparison(
+        reported_p=rep.p_value_text or format_p(rep.p_value),
+        reported_d=("|d| = " if absolute else "d = ") + format_d(rep.effect_size),
+        ours_p=format_p(result.p_value),
+        ours_d=("|d| = " if absolute else "d = ") + ours_d,
+        where=where,
+        note=note.strip(),
+    )
+
+
+def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[str, str]:
+    """Two short texts about a set's words in an embedding: what is missing, what was found only
+    under another spelling. Either is '' when there is nothing to say."""
+    missing = [item.word for item in lookups if item.match is Match.MISSING]
+    fallbacks = [item for item in lookups if item.is_fallback]
+    missing_text = ""
+    if missing:
+        missing_text = (
+            f"Not in {embedding_name}, will be left out: {', '.join(missing)}"
+            if len(missing) < len(lookups)
+            else f"None of these words is in {embedding_name}: {', '.join(missing)}"
+        )
+    fallback_text = ""
+    if fallbacks:
+        parts = [
+            f"{item.word} → {item.found_as}"
+            if item.match is not Match.SYNTHESISED
+            else f"{item.word} (built from word pieces)"
+            for item in fallbacks
+        ]
+        fallback_text = "Found under another spelling: " + ", ".join(parts)
+    return missing_text, fallback_text
+
+
+# --- charts -------------------------------------------------------------------------------------
+
+
+def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
+    """Bars of the permutation null distribution, the observed statistic as a line and the bars
+    counted in the p-value in a stronger colour."""
+    counts, edges = result.null_histogram(bins)
+    centres = (edges[:-1] + edges[1:]) / 2
+    widths = np.diff(edges)
+    observed = result.statistic
+    if result.alternative == "two-sided":
+        in_p = np.abs(centres) >= abs(observed)
+    else:
+        in_p = centres >= observed
+    total = max(int(counts.sum()), 1)
+    fig = go.Figure()
+    for mask, name, colour in (
+        (~in_p, "reshufflings less extreme than observed", "#c9c3e6"),
+        (in_p, "reshufflings at least as extreme (the p-value)", "#c44569"),
+    ):
+        fig.add_bar(
+            x=centres[mask],
+            y=counts[mask] / total,
+            width=widths[mask],
+            name=name,
+            marker_color=colour,
+            hovertemplate="statistic %{x:.3f}<br>share %{y:.2%}<extra></extra>",
+        )
+    fig.add_vline(
+        x=observed,
+        line_width=3,
+        line_color="#1f1d2b",
+        annotation_text=f"observed {observed:.3f}",
+        annotation_position="top",
+    )
+    if result.alternative == "two-sided" and observed != 0:
+        fig.add_vline(x=-observed, line_width=1, line_dash="dot", line_color="#1f1d2b")
+    fig.update_layout(
+        title="How unusual is the observed difference?",
+        xaxis_title="difference of mean associations (test statistic) under random reshuffling",
+        yaxis_title="share of reshufflings",
+        yaxis_tickformat=".0%",
+        bargap=0,
+        barmode="overlay",
+        legend={"orientation": "h", "y": -0.25},
+        margin={"t": 60, "b": 40},
+        height=380,
+    )
+    return fig
+
+
+def _word_bars(result: WeatResult, value: str, title: str, axis: str) -> go.Figure:
+    fig = go.Figure()
+    for key in ("X", "Y", "A", "B"):
+        rows = [row for row in result.words if row.set == key]
+        if not rows:
+            continue
+        labels = [
+            row.word if row.found_as == row.word else f"{row.word} ({row.found_as})" for row in rows
+        ]
+        fig.add_bar(
+            y=[f"{label} · {key}" for label in labels],
+            x=[getattr(row, value) for row in rows],
+            orientation="h",
+            name=f"{key}: {result.sets[key].name}",
+            marker_color=SET_COLOURS[key],
+            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
+        )
+    n = len(result.words)
+    fig.update_layout(
+        title=title,
+        xaxis_title=axis,
+        yaxis={"autorange": "reversed", "type": "category"},
+        height=max(320, 18 * n + 140),
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
+        margin={"t": 90},
+    )
+    return fig
+
+
+def association_figure(result: WeatResult) -> go.Figure:
+    """Every word's association, coloured by set (positive leans to X / A)."""
+    a, b = result.sets["A"].name, result.sets["B"].name
+    return _word_bars(
+        result,
+        "association",
+        "Which way does each word lean?",
+        f"← closer to '{b}'      association      closer to '{a}' →  (targets); "
+        "attributes: closer to X (+) or Y (−)",
+    )
+
+
+def influence_figure(result: WeatResult) -> go.Figure:
+    """How much the effect size changes when each word is left out."""
+    return _word_bars(
+        result,
+        "influence",
+        "Which words drive the result? (effect size without the word − with it)",
+        "change of the effect size d when the word is left out",
+    )

@@ -1,0 +1,95 @@
+"""Plain-language texts and charts for a result."""
+
+import math
+
+import pytest
+
+from bias import explain
+from bias.catalog import DEFAULT_EMBEDDING, load_embedding
+from bias.embeddings import Match, WordLookup
+from bias.weat import WeatOptions, run_weat
+from bias.wordsets import get_wordset
+
+
+@pytest.fixture(scope="module")
+def weat7():
+    return run_weat(load_embedding(DEFAULT_EMBEDDING), get_wordset("weat7"))
+
+
+def test_verdict_threshold_is_strict():
+    assert explain.verdict(0.049) == "Bias detected at the 5% level"
+    assert explain.verdict(0.05) == "No bias detected at the 5% level"
+    assert explain.verdict(0.009, alpha=0.01) == "Bias detected at the 1% level"
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (0.018, "0.018"),
+        (0.5, "0.500"),
+        (0.00497, "0.0050"),
+        (0.00023, "0.00023"),
+        (1e-8, "< 0.0001"),
+    ],
+)
+def test_format_p(p, text):
+    assert explain.format_p(p) == text
+
+
+def test_effect_size_words():
+    assert [explain.effect_size_words(d) for d in (0.1, -0.3, 0.6, -1.5)] == [
+        "negligible",
+        "small",
+        "medium",
+        "large",
+    ]
+    assert explain.effect_size_words(math.nan) == "undefined"
+
+
+def test_explanation_names_sets_direction_and_numbers(weat7):
+    text = explain.explanation(weat7)
+    assert "'Math' words sit closer to 'Male terms'" in text
+    assert explain.format_d(weat7.effect_size) in text
+    assert explain.format_p(weat7.p_value) in text
+    assert "Exact permutation test over all 12,870" in explain.method_text(weat7)
+
+
+def test_explanation_of_a_reversed_effect():
+    ws = get_wordset("weat7")
+    swapped = type(ws)(**{**ws.__dict__, "A": ws.B, "B": ws.A})
+    result = run_weat(load_embedding(DEFAULT_EMBEDDING), swapped, WeatOptions())
+    assert result.effect_size < 0
+    assert "Against the expected direction" in explain.explanation(result)
+
+
+def test_comparison_uses_absolute_d_when_source_did():
+    ws = get_wordset("weat7-ita")  # Italian words, but enough are in GloVe to run
+    result = run_weat(load_embedding(DEFAULT_EMBEDDING), ws)
+    cmp = explain.comparison(result)
+    assert cmp.reported_d.startswith("|d| = ")
+    assert cmp.ours_d == "|d| = " + explain.format_d(abs(result.effect_size))
+    assert cmp.reported_p == ws.reported.p_value_text
+    assert "absolute" in cmp.note
+
+
+def test_lookup_notice():
+    items = [
+        WordLookup("Math", Match.LOWER, "math"),
+        WordLookup("qqq", Match.MISSING, None),
+        WordLookup("art", Match.EXACT, "art"),
+    ]
+    missing, fallback = explain.lookup_notice(items, "glove")
+    assert missing == "Not in glove, will be left out: qqq"
+    assert fallback == "Found under another spelling: Math → math"
+    assert explain.lookup_notice(items[2:], "glove") == ("", "")
+
+
+def test_figures(weat7):
+    hist = explain.null_histogram_figure(weat7)
+    assert [t.type for t in hist.data] == ["bar", "bar"]
+    shaded = sum(hist.data[1].y)
+    assert shaded == pytest.approx(weat7.p_value, abs=0.02)
+    assoc = explain.association_figure(weat7)
+    assert {t.name[0] for t in assoc.data} == {"X", "Y", "A", "B"}
+    assert sum(len(t.x) for t in assoc.data) == len(weat7.words)
+    assert len(explain.influence_figure(weat7).data) == 4
