@@ -33,6 +33,7 @@ from typing import Literal
 
 import numpy as np
 
+from bias.catalog import language_name
 from bias.embeddings import Embedding, WordLookup
 from bias.errors import BiasInputError
 from bias.stats import monte_carlo_interval
@@ -321,9 +322,16 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
         used = tuple(item.word for item in lookups if item.found)
         missing = tuple(item.word for item in lookups if not item.found)
         if not used:
+            hint = ""
+            if wordset.language != embedding.language:
+                hint = (
+                    f" The word set is in {language_name(wordset.language)} but {embedding.name}"
+                    f" is {language_name(embedding.language)}: choose a matching embedding."
+                )
             raise BiasInputError(
                 f"Every word of set {key} ({terms.name}) is missing from {embedding.name}: "
                 f"{', '.join(missing)}. Each set needs at least one word the embedding knows."
+                + hint
             )
         reports[key] = SetReport(key, terms.name, terms.words, used, missing, lookups)
     return reports
