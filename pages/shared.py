@@ -15,8 +15,10 @@ not draw). The sidebar's selectbox has its own widget key and copies its value i
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import astuple
 
 import streamlit as st
 
@@ -29,6 +31,8 @@ from bias.catalog import (
 )
 from bias.embeddings import Embedding
 from bias.errors import BiasInputError
+from bias.weat import WeatOptions, WeatResult, run_weat
+from bias.wordsets import WordSet, parse_wordset
 
 ACTIVE_KEY = "biaswords.embedding"
 """Session-state key holding the name of the active embedding (a str)."""
@@ -40,6 +44,23 @@ _SELECT_KEY = "_biaswords.embedding_select"
 def cached_embedding(name: str) -> Embedding:
     """`bias.catalog.load_embedding(name)`, kept in memory for all sessions of this server."""
     return load_embedding(name)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _cached_weat(embedding_name: str, wordset_json: str, options: tuple) -> WeatResult:
+    data = json.loads(wordset_json)
+    wordset = parse_wordset(data, where=data["id"], default_id=data["id"], origin="file")
+    return run_weat(cached_embedding(embedding_name), wordset, WeatOptions(*options))
+
+
+def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
+    """`run_weat` on a named embedding, cached per (embedding, word set, options).
+
+    The cache key is a tuple of plain values (name, the word set as JSON, the options as a tuple),
+    so a repeated run, on any page and in any session, is instant. Raises `BiasInputError`.
+    """
+    text = json.dumps(wordset.to_dict(), ensure_ascii=False, sort_keys=True)
+    return _cached_weat(embedding_name, text, astuple(options))
 
 
 def embeddings_by_name() -> dict[str, EmbeddingInfo]:

@@ -1,8 +1,419 @@
-"""Placeholder page (being written)."""
+"""WEAT page: choose or write four word lists, run the test, read the answer in plain language.
 
+State: everything the user typed is copied into plain session-state keys (`weat.*`), which no
+widget owns, so it survives reruns and page switches; widget keys (`_weat.*`) are refilled from
+them whenever Streamlit has dropped a widget's state. The last result is kept in `weat.result`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
 import streamlit as st
 
-from pages.shared import sidebar
+from bias import explain
+from bias.errors import BiasInputError
+from bias.weat import WeatOptions, WeatResult
+from bias.wordsets import (
+    DEFAULT_SET_NAMES,
+    SET_KEYS,
+    TermSet,
+    WordSet,
+    all_wordsets,
+    parse_words,
+    safe_id,
+    save_user_wordset,
+)
+from pages.shared import active_embedding_name, cached_weat, show_error, sidebar
 
-sidebar()
-st.title("Coming soon")
+PAPER = "Kurpicz-Briki & Leoni 2021"
+BLANK = ""
+DEFAULTS = {
+    "weat.method": "auto",
+    "weat.iterations": 100_000,
+    "weat.seed": 0,
+    "weat.two_sided": False,
+    "weat.all_languages": False,
+}
+
+
+# --- state helpers ------------------------------------------------------------------------------
+
+
+def keep(key: str, default):
+    """Make sure widget key `_<key>` holds the value saved under `key` (or `default`)."""
+    if key not in st.session_state:
+        st.session_state[key] = default
+    if "_" + key not in st.session_state:
+        st.session_state["_" + key] = st.session_state[key]
+    return "_" + key
+
+
+def save(key: str) -> None:
+    """Copy a widget's value into its plain key (used as on_change callback)."""
+    st.session_state[key] = st.session_state["_" + key]
+
+
+def put(key: str, value) -> None:
+    """Set both the plain key and its widget key (only from callbacks or before the widget)."""
+    st.session_state[key] = value
+    st.session_state["_" + key] = value
+
+
+def preset_order(ws: WordSet) -> tuple:
+    """The paper's tests first, their variants after them, then the others; user sets last."""
+    from_paper = PAPER in str(ws.source.get("citation", ""))
+    digits = "".join(c if c.isdigit() else " " for c in ws.id).split()
+    number = int(digits[0]) if digits else 999
+    return (ws.origin == "user", not from_paper, ws.variant_of is not None, number, ws.id)
+
+
+def preset_label(ws: WordSet) -> str:
+    label = ws.title
+    if ws.origin == "user":
+        label = f"★ {label} (your word set)"
+    elif PAPER in str(ws.source.get("citation", "")):
+        label = f"{label} · paper"
+    return label
+
+
+def load_preset(presets: dict[str, WordSet]) -> None:
+    """Callback of the preset selectbox: fill the four sets from the chosen preset (or blank)."""
+    save("weat.preset")
+    ws = presets.get(st.session_state["weat.preset"])
+    for key in SET_KEYS:
+        terms = ws.sets()[key] if ws else TermSet(DEFAULT_SET_NAMES[key], ())
+        put(f"weat.name.{key}", terms.name)
+        put(f"weat.words.{key}", "\n".join(terms.words))
+    put("weat.title", ws.title if ws else "")
+
+
+def current_wordset(presets: dict[str, WordSet], language: str) -> WordSet:
+    """The word set as the user has it now. Raises BiasInputError for an empty set."""
+    sets = {}
+    for key in SET_KEYS:
+        words = parse_words(st.session_state[f"weat.words.{key}"])
+        name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
+        if not words:
+            raise BiasInputError(f"Set {key} ({name}) is empty; write at least one word in it.")
+        sets[key] = TermSet(name, tuple(words))
+    preset = presets.get(st.session_state["weat.preset"])
+    unchanged = preset is not None and preset.sets() == sets
+    title = st.session_state["weat.title"].strip() or "My word set"
+    return WordSet(
+        id=preset.id if unchanged else safe_id(title),
+        title=preset.title if unchanged else title,
+        language=preset.language if preset else language,
+        **sets,
+        source=preset.source if unchanged else {},
+        reported=preset.reported if unchanged else None,  # edited sets are not the paper's test
+        notes=preset.notes if unchanged else (),
+        variant_of=preset.variant_of if unchanged else (preset.id if preset else None),
+    )
+
+
+def current_options() -> WeatOptions:
+    return WeatOptions(
+        method=st.session_state["weat.method"],
+        iterations=int(st.session_state["weat.iterations"]),
+        seed=int(st.session_state["weat.seed"]),
+        alternative="two-sided" if st.session_state["weat.two_sided"] else "greater",
+    )
+
+
+# --- the page -----------------------------------------------------------------------------------
+
+embedding = sidebar()
+st.title("Is there bias in these words?")
+st.write(
+    "The **Word Embedding Association Test (WEAT)** checks whether two lists of *target* words "
+    "(e.g. math and arts) sit closer to two lists of *attribute* words (e.g. male and female "
+    "terms) in opposite ways. Pick a prepared test or write your own lists, then press **Run**."
+)
+if embedding is None:
+    st.stop()
+language = embedding.language
+
+everything = {ws.id: ws for ws in sorted(all_wordsets(), key=preset_order)}
+same_language = [i for i, ws in everything.items() if ws.language == language]
+
+top = st.columns([3, 1], vertical_alignment="bottom")
+all_key = keep("weat.all_languages", DEFAULTS["weat.all_languages"])
+show_all = top[1].toggle(
+    "Show all languages",
+    key=all_key,
+    on_change=save,
+    args=("weat.all_languages",),
+    help="Tests written for another language will mostly miss words in this embedding.",
+)
+ids = list(everything) if show_all or not same_language else same_language
+first_preset = "weat7" if "weat7" in ids else (ids[0] if ids else BLANK)
+preset_key = keep("weat.preset", first_preset)
+chosen = st.session_state["weat.preset"]
+options = [BLANK, *ids] + ([chosen] if chosen in everything and chosen not in ids else [])
+if st.session_state[preset_key] not in options:
+    st.session_state[preset_key] = BLANK
+if "weat.words.X" not in st.session_state:
+    st.session_state["weat.preset"] = st.session_state[preset_key]
+    load_preset(everything)
+top[0].selectbox(
+    "Prepared test",
+    options,
+    key=preset_key,
+    format_func=lambda i: (
+        "— start from empty lists —" if i == BLANK else preset_label(everything[i])
+    ),
+    on_change=load_preset,
+    args=(everything,),
+    help="Tests marked 'paper' are those of Kurpicz-Briki & Leoni (2021); ★ marks your own.",
+)
+if not same_language:
+    st.info(
+        "There are no prepared tests in this embedding's language yet, so all are listed. "
+        "Write your own lists below, or translate one."
+    )
+preset = everything.get(st.session_state["weat.preset"])
+if preset is not None and (preset.notes or preset.source):
+    with st.expander("About this test"):
+        if preset.source.get("citation"):
+            st.write(f"Source: {preset.source['citation']}, {preset.source.get('table', '')}")
+        for note in preset.notes:
+            st.caption(note)
+
+st.subheader("The four word lists")
+st.caption(
+    "One word per line, or separated by commas. The notes under each list update when you "
+    "click outside it (or press Ctrl+Enter)."
+)
+columns = st.columns(4)
+roles = {
+    "X": "Target words, first group",
+    "Y": "Target words, second group",
+    "A": "Attribute words, first group",
+    "B": "Attribute words, second group",
+}
+for column, key in zip(columns, SET_KEYS, strict=True):
+    with column:
+        name_key = keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
+        words_key = keep(f"weat.words.{key}", "")
+        st.text_input(
+            f"{key}: name",
+            key=name_key,
+            on_change=save,
+            args=(f"weat.name.{key}",),
+            help=roles[key],
+        )
+        st.text_area(
+            f"{key}: words",
+            key=words_key,
+            height=220,
+            on_change=save,
+            args=(f"weat.words.{key}",),
+            placeholder="one word per line",
+        )
+        lookups = embedding.lookup_all(parse_words(st.session_state[f"weat.words.{key}"]))
+        found = sum(item.found for item in lookups)
+        missing, fallback = explain.lookup_notice(lookups, embedding.name)
+        st.caption(f"{found} of {len(lookups)} words found")
+        if missing:
+            st.warning(missing, icon=":material/search_off:")
+        if fallback:
+            st.info(fallback, icon=":material/spellcheck:")
+
+with st.expander("Advanced options"):
+    st.caption(
+        "The p-value compares the real lists with reshuffled ones. With few words, all "
+        "reshufflings can be counted (exact); otherwise a random sample of them is drawn "
+        "(the paper used 100,000)."
+    )
+    a1, a2, a3, a4 = st.columns(4)
+    a1.radio(
+        "Method",
+        ["auto", "exact", "randomized"],
+        key=keep("weat.method", DEFAULTS["weat.method"]),
+        on_change=save,
+        args=("weat.method",),
+        format_func={
+            "auto": "automatic",
+            "exact": "exact (all reshufflings)",
+            "randomized": "randomized (random sample)",
+        }.get,
+        help="Automatic counts all reshufflings when there are at most a million of them.",
+    )
+    a2.number_input(
+        "Random draws",
+        min_value=1_000,
+        max_value=10_000_000,
+        step=10_000,
+        key=keep("weat.iterations", DEFAULTS["weat.iterations"]),
+        on_change=save,
+        args=("weat.iterations",),
+        help="How many random reshufflings a randomized test draws.",
+    )
+    a3.number_input(
+        "Seed",
+        min_value=0,
+        step=1,
+        key=keep("weat.seed", DEFAULTS["weat.seed"]),
+        on_change=save,
+        args=("weat.seed",),
+        help="The same seed gives the same randomized p-value every time.",
+    )
+    a4.checkbox(
+        "Two-sided test",
+        key=keep("weat.two_sided", DEFAULTS["weat.two_sided"]),
+        on_change=save,
+        args=("weat.two_sided",),
+        help="Also count a bias in the opposite direction (the paper used one-sided).",
+    )
+
+run = st.button("Run test", type="primary", icon=":material/play_arrow:")
+title_key = keep("weat.title", "")
+
+
+def run_test() -> None:
+    try:
+        wordset = current_wordset(everything, language)
+        options = current_options()
+        with st.status(f"Running {wordset.title} on {embedding.name}…", expanded=False) as status:
+            result = cached_weat(active_embedding_name(), wordset, options)
+            status.update(label="Done", state="complete")
+    except BiasInputError as exc:
+        st.session_state.pop("weat.result", None)
+        show_error(exc)
+        return
+    st.session_state["weat.result"] = result
+    st.session_state["weat.result_for"] = (active_embedding_name(), wordset, options)
+
+
+if run:
+    run_test()
+
+
+def show_result(result: WeatResult) -> None:
+    st.divider()
+    st.subheader(f"Result: {result.title}")
+    st.caption(f"on {result.embedding} · {explain.method_text(result)}")
+    try:
+        now = (active_embedding_name(), current_wordset(everything, language), current_options())
+    except BiasInputError:
+        now = None
+    if now != st.session_state.get("weat.result_for"):
+        st.info("The lists, options or embedding changed since this result; press Run again.")
+    message = explain.verdict(result.p_value)
+    (st.success if result.significant() else st.info)(f"**{message}**")
+    st.write(explain.explanation(result))
+
+    cmp = explain.comparison(result)
+    cols = st.columns(4 if cmp else 2)
+    cols[0].metric(
+        "p-value",
+        explain.format_p(result.p_value),
+        help="The share of reshuffled lists showing a difference at least as large as the "
+        "real one. Below 0.05 counts as a bias.",
+    )
+    d = result.effect_size
+    cols[1].metric(
+        "Effect size d",
+        explain.format_d(d),
+        help="How strong the difference is, in standard deviations (Cohen's d): about 0.2 is "
+        "small, 0.5 medium, 0.8 large; at most 2 in either direction.",
+    )
+    if cmp:
+        cols[2].metric("Reported p-value", cmp.reported_p, help=cmp.where)
+        cols[3].metric(
+            "Reported effect size",
+            cmp.reported_d.split("= ")[1],
+            help=f"{cmp.where}. Ours as printed there: {cmp.ours_d}.",
+        )
+        st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
+    for warning in result.warnings:
+        st.warning(warning, icon=":material/info:")
+
+    hist = explain.null_histogram_figure(result)
+    assoc = explain.association_figure(result)
+    influence = explain.influence_figure(result)
+    tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
+    with tabs[0]:
+        st.plotly_chart(hist, key="weat.hist")
+        st.caption(
+            "Each bar counts reshufflings of the target words with that difference. The dark "
+            "line is the real lists; the red bars are the reshufflings at least as extreme, "
+            "and their share is the p-value."
+        )
+    with tabs[1]:
+        st.plotly_chart(assoc, key="weat.assoc")
+        st.caption(
+            "Target words: positive means closer to the first attribute list. Attribute words: "
+            "positive means closer to the first target list."
+        )
+    with tabs[2]:
+        st.plotly_chart(influence, key="weat.influence")
+        st.caption(
+            "How the effect size changes when one word is left out. Long bars mark words that "
+            "carry the result on their own."
+        )
+    words = pl.DataFrame(
+        [row.__dict__ for row in result.words],
+        schema_overrides={"effect_size_without": pl.Float64},
+    ).with_columns(pl.col(pl.Float64).fill_nan(None))
+    with tabs[3]:
+        st.dataframe(words, hide_index=True, width="stretch")
+
+    stem = f"{result.wordset_id}_{result.embedding}"
+    d1, d2, d3 = st.columns(3)
+    d1.download_button(
+        "Per-word table (CSV)",
+        data=words.write_csv(),
+        file_name=f"{stem}_words.csv",
+        mime="text/csv",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+    d2.download_button(
+        "Full result (JSON)",
+        data=json.dumps(result.to_dict(), ensure_ascii=False, indent=2),
+        file_name=f"{stem}.json",
+        mime="application/json",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+    d3.download_button(
+        "Chart (HTML)",
+        data=lambda: hist.to_html(include_plotlyjs="cdn", full_html=True),
+        file_name=f"{stem}_null.html",
+        mime="text/html",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+
+
+result = st.session_state.get("weat.result")
+if result is not None:
+    show_result(result)
+
+st.divider()
+with st.expander("Save these lists as my word set", icon=":material/save:"):
+    st.text_input(
+        "Title",
+        key=title_key,
+        on_change=save,
+        args=("weat.title",),
+        placeholder="e.g. Swiss first names vs. foreign first names",
+    )
+    if st.button("Save word set"):
+        try:
+            saved = save_user_wordset(current_wordset(everything, language))
+        except BiasInputError as exc:
+            show_error(exc)
+        else:
+            st.session_state["weat.saved"] = saved.id
+            st.session_state["weat.preset"] = saved.id
+            st.session_state.pop("_weat.preset", None)
+            st.rerun()
+    if st.session_state.get("weat.saved"):
+        st.success(
+            f"Saved as '{st.session_state['weat.saved']}'. It is in the list of prepared tests, "
+            "also after a restart."
+        )
