@@ -102,6 +102,26 @@ def active_embedding() -> Embedding:
     return cached_embedding(active_embedding_name())
 
 
+def keep(key: str, default: object) -> str:
+    """Persistent widget state: return the widget key for plain session-state key `key`.
+
+    Use as `st.text_input(..., key=keep("mypage.x", ""), on_change=save, args=("mypage.x",))`.
+    The value lives in `st.session_state[key]` (created with `default`), which Streamlit never
+    deletes; the widget key `"_" + key` is refilled from it whenever Streamlit has dropped the
+    widget's state (after a page switch), so typing survives reruns and page switches.
+    """
+    if key not in st.session_state:
+        st.session_state[key] = default
+    if "_" + key not in st.session_state:
+        st.session_state["_" + key] = st.session_state[key]
+    return "_" + key
+
+
+def save(key: str) -> None:
+    """on_change callback for a widget made with `keep(key, ...)`: copy its value into `key`."""
+    st.session_state[key] = st.session_state["_" + key]
+
+
 def show_error(exc: BaseException) -> None:
     """Show a user mistake (`BiasInputError`) as a red box with its sentence, never a traceback.
 

@@ -25,7 +25,7 @@ from bias.wordsets import (
     safe_id,
     save_user_wordset,
 )
-from pages.shared import active_embedding_name, cached_weat, show_error, sidebar
+from pages.shared import active_embedding_name, cached_weat, keep, save, show_error, sidebar
 
 PAPER = "Kurpicz-Briki & Leoni 2021"
 BLANK = ""
@@ -39,20 +39,6 @@ DEFAULTS = {
 
 
 # --- state helpers ------------------------------------------------------------------------------
-
-
-def keep(key: str, default):
-    """Make sure widget key `_<key>` holds the value saved under `key` (or `default`)."""
-    if key not in st.session_state:
-        st.session_state[key] = default
-    if "_" + key not in st.session_state:
-        st.session_state["_" + key] = st.session_state[key]
-    return "_" + key
-
-
-def save(key: str) -> None:
-    """Copy a widget's value into its plain key (used as on_change callback)."""
-    st.session_state[key] = st.session_state["_" + key]
 
 
 def put(key: str, value) -> None:
