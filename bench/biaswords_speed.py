@@ -1,0 +1,68 @@
+"""How fast BiasWords is on the bundled GloVe (400k × 50) with WEAT 6 as seeds.
+
+Prints figures; it asserts nothing (timings belong in a report, not in tests).
+Run: python bench/biaswords_speed.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bias.biaswords import CandidateOptions, DrawOptions, draw_sets, generate_candidates
+from bias.catalog import load_embedding
+from bias.neighbours import nearest_neighbours
+from bias.wordsets import get_wordset
+
+
+def timed(label: str, func, repeat: int = 1):
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = func()
+        times.append(time.perf_counter() - start)
+    best, median = min(times), statistics.median(times)
+    print(f"{label:<52} best {best:7.3f} s   median {median:7.3f} s   ({repeat} run(s))")
+    return result
+
+
+def main() -> None:
+    embedding = timed("load glove-6b-50d", lambda: load_embedding("glove-6b-50d"))
+    wordset = get_wordset("weat6")
+    seeds = [
+        item for terms in wordset.sets().values() for item in embedding.lookup_all(terms.words)
+    ]
+    timed("nearest neighbours, 32 seeds, k = 20", lambda: nearest_neighbours(embedding, seeds), 5)
+    candidates = timed(
+        "candidates incl. HanTa model load (cold)",
+        lambda: generate_candidates(embedding, wordset),
+    )
+    timed(
+        "candidates, all filters (warm tagger cache)",
+        lambda: generate_candidates(embedding, wordset),
+        5,
+    )
+    timed(
+        "candidates with frequency floor (Zipf 3)",
+        lambda: generate_candidates(embedding, wordset, CandidateOptions(min_zipf=3.0)),
+        3,
+    )
+    sampling = timed(
+        "100 draws, each validated by WEAT",
+        lambda: draw_sets(embedding, wordset, candidates.table, DrawOptions(draws=100)),
+    )
+    kept = candidates.table["kept"].sum()
+    print(f"candidates: {candidates.table.height} rows, {kept} kept; tagger: {candidates.tagger}")
+    print(
+        f"draws: {sampling.summary.significant}/{sampling.summary.draws} significant, "
+        f"median d = {sampling.summary.effect_size_quantiles[0.5]:.2f}, "
+        f"WEAT method per draw: {sampling.draws[0].method}"
+    )
+
+
+if __name__ == "__main__":
+    main()
