@@ -142,8 +142,13 @@ def comparison(result: WeatResult) -> Comparison | None:
             f"It used {rep.embedding}; this run uses {result.embedding}, so the numbers can "
             "differ even when both find a bias."
         )
+    try:
+        float(rep.p_value_text)
+        reported_p = rep.p_value_text  # as printed, e.g. 0.00757
+    except ValueError:
+        reported_p = format_p(rep.p_value) if rep.p_value is not None else rep.p_value_text
     return Comparison(
-        reported_p=rep.p_value_text or format_p(rep.p_value),
+        reported_p=reported_p,
         reported_d=("|d| = " if absolute else "d = ") + format_d(rep.effect_size),
         ours_p=format_p(result.p_value),
         ours_d=("|d| = " if absolute else "d = ") + ours_d,
@@ -203,6 +208,13 @@ def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
             name=name,
             marker_color=colour,
             hovertemplate="statistic %{x:.3f}<br>share %{y:.2%}<extra></extra>",
+        )
+    right = float(edges[-1]) if edges[-1] > observed else observed
+    fig.add_vrect(x0=observed, x1=right, fillcolor="#c44569", opacity=0.12, line_width=0)
+    if result.alternative == "two-sided":
+        left = -abs(observed)
+        fig.add_vrect(
+            x0=min(float(edges[0]), left), x1=left, fillcolor="#c44569", opacity=0.12, line_width=0
         )
     fig.add_vline(
         x=observed,

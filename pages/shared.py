@@ -161,7 +161,7 @@ def sidebar() -> Embedding | None:
         st.selectbox(
             "Active embedding",
             options=list(infos),
-            format_func=lambda n: embedding_label(infos[n]),
+            format_func=lambda n: f"{language_name(infos[n].language)} · {n}",
             key=_SELECT_KEY,
             on_change=_on_select,
             help="The word vectors every test on every page uses. Add more on the Embeddings page.",

@@ -262,9 +262,8 @@ def run_test() -> None:
     try:
         wordset = current_wordset(everything, language)
         options = current_options()
-        with st.status(f"Running {wordset.title} on {embedding.name}…", expanded=False) as status:
+        with st.spinner(f"Running {wordset.title} on {embedding.name}…", show_time=True):
             result = cached_weat(active_embedding_name(), wordset, options)
-            status.update(label="Done", state="complete")
     except BiasInputError as exc:
         st.session_state.pop("weat.result", None)
         show_error(exc)

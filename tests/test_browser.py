@@ -1,0 +1,114 @@
+"""End to end in a real headless Chromium: start `streamlit run app.py`, run a preset, see results.
+
+Needs Debian's `chromium` at /usr/bin/chromium and the Python package `playwright` (no browser
+download). Skipped, with the reason, when either is absent. Deselect with `-m "not browser"`.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOT_DIR = Path(os.environ.get("BIASWORDS_SCREENSHOTS", "/tmp"))
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = pytest.mark.browser
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def server(home):
+    port = free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--browser.gatherUsageStats",
+        "false",
+    ]
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=os.environ.copy()
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                output = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                pytest.fail(f"streamlit did not start:\n{output}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_run_a_preset_in_chromium(server):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 2600})
+            page.goto(server, timeout=60_000)
+            page.get_by_text("Is there bias in these words?").wait_for(timeout=60_000)
+            page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_start.png"), full_page=True)
+
+            # Choose a preset: open the selectbox and pick WEAT 8.
+            page.get_by_role("combobox", name="Prepared test").click()
+            page.get_by_role("option", name="WEAT 8: science vs. arts").first.click()
+            page.get_by_text("science", exact=True).first.wait_for(timeout=30_000)
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('textarea')]"
+                ".some(t => t.value.startsWith('science'))",
+                timeout=30_000,
+            )
+            page.get_by_role("button", name="Run test").click()
+
+            metric = page.locator('[data-testid="stMetric"]').first
+            metric.wait_for(timeout=60_000)
+            assert "p-value" in metric.inner_text()
+            page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+            verdict = page.get_by_text("bias detected at the 5% level").first
+            assert verdict.is_visible()
+            page.wait_for_timeout(1000)  # let Plotly finish drawing before the screenshot
+            page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_result.png"), full_page=True)
+        finally:
+            browser.close()
