@@ -63,6 +63,12 @@ def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> 
     return _cached_weat(embedding_name, text, astuple(options))
 
 
+def forget_embeddings() -> None:
+    """Drop cached vectors and results after an embedding was imported, replaced or deleted."""
+    cached_embedding.clear()
+    _cached_weat.clear()
+
+
 def embeddings_by_name() -> dict[str, EmbeddingInfo]:
     """Every available embedding, sorted by language then name (as the catalog returns them)."""
     return {info.name: info for info in available_embeddings()}
@@ -89,9 +95,9 @@ def active_embedding_name() -> str:
 
 
 def set_active_embedding(name: str) -> None:
-    """Make `name` the active embedding (e.g. right after importing it)."""
+    """Make `name` the active embedding (e.g. right after importing it); the sidebar follows on
+    the next run."""
     st.session_state[ACTIVE_KEY] = name
-    st.session_state[_SELECT_KEY] = name
 
 
 def active_embedding() -> Embedding:
@@ -154,7 +160,7 @@ def sidebar() -> Embedding | None:
     """
     infos = embeddings_by_name()
     name = active_embedding_name()
-    if st.session_state.get(_SELECT_KEY) not in infos:
+    if st.session_state.get(_SELECT_KEY) != name:  # the selectbox follows ACTIVE_KEY
         st.session_state[_SELECT_KEY] = name
     with st.sidebar:
         st.subheader("Word embedding")

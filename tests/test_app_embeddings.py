@@ -1,0 +1,57 @@
+"""Embeddings page in AppTest: listing, import from a server path, delete, path switch-off."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bias.catalog import DEFAULT_EMBEDDING
+
+
+def open_page(home):
+    at = AppTest.from_file("../app.py", default_timeout=60).run()
+    at.switch_page("pages/embeddings.py").run()
+    assert not at.exception
+    return at
+
+
+def test_lists_the_default(home):
+    at = open_page(home)
+    assert DEFAULT_EMBEDDING in list(at.dataframe[0].value["Name"])
+
+
+def test_import_from_path_activates_and_delete_removes(home, tmp_path):
+    pytest.importorskip("bias.download", reason="the import engine has not landed")
+    vec = tmp_path / "tiny.vec"
+    vec.write_text("3 2\nhaus 1 0\nkatze 0 1\nhund 1 1\n", encoding="utf-8")
+    at = open_page(home)
+    path_input = next(t for t in at.text_input if t.label == "Path or URL")
+    path_input.set_value(str(vec)).run()
+    next(t for t in at.text_input if t.key == "embeddings.path_name").set_value("tiny-de").run()
+    next(b for b in at.button if b.label == "Import").click().run()
+    assert not at.exception, at.exception
+    assert "Imported tiny-de: 3 words" in at.success[0].value
+    assert "tiny-de" in list(at.dataframe[0].value["Name"])
+    assert at.session_state["biaswords.embedding"] == "tiny-de"
+    assert any("German" in c.value and "3 words" in c.value for c in at.sidebar.caption)
+
+    next(b for b in at.button if b.label == "Delete").click().run()
+    assert not at.exception
+    assert "tiny-de" not in list(at.dataframe[0].value["Name"])
+    assert at.sidebar.selectbox[0].value == DEFAULT_EMBEDDING
+
+
+def test_bad_path_is_a_sentence(home, tmp_path):
+    pytest.importorskip("bias.download", reason="the import engine has not landed")
+    at = open_page(home)
+    next(t for t in at.text_input if t.label == "Path or URL").set_value(
+        str(tmp_path / "nothing.vec")
+    ).run()
+    next(t for t in at.text_input if t.key == "embeddings.path_name").set_value("nope").run()
+    next(b for b in at.button if b.label == "Import").click().run()
+    assert not at.exception
+    assert at.error, "expected an st.error"
+
+
+def test_server_paths_can_be_switched_off(home, monkeypatch):
+    monkeypatch.setenv("BIASWORDS_ALLOW_PATHS", "0")
+    at = open_page(home)
+    assert not any(t.label == "Path or URL" for t in at.text_input)
