@@ -78,14 +78,24 @@ BUNDLED = {DEFAULT_EMBEDDING: (_GLOVE_INFO, _load_glove)}
 
 def available_embeddings() -> list[EmbeddingInfo]:
     """Every embedding that can be loaded by name, sorted by language then name."""
-    infos = [info for info, _ in BUNDLED.values()]
+    from bias import store  # store imports this module; importing it here avoids the cycle
+
+    infos = [info for info, _ in BUNDLED.values()] + store.list_cached()
     return sorted(infos, key=lambda info: (info.language, info.name))
 
 
 @functools.cache
 def load_embedding(name: str) -> Embedding:
-    """Load an embedding by name; a second call in the same process returns the same object."""
+    """Load an embedding by name; a second call in the same process returns the same object.
+
+    Importing or deleting an embedding calls `load_embedding.cache_clear()`, so a name never
+    returns vectors that are no longer in the cache.
+    """
+    from bias import store
+
     if name in BUNDLED:
         return BUNDLED[name][1]()
+    if store.is_cached(name):
+        return store.load_cached(name)
     known = ", ".join(info.name for info in available_embeddings())
     raise BiasInputError(f"There is no embedding called '{name}'. Available: {known}.")
