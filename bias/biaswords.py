@@ -612,6 +612,23 @@ def summarise(draws: Sequence[Draw], alpha: float = 0.05) -> DrawSummary:
     )
 
 
+def draws_table(wordset: WordSet, draws: Sequence[Draw]) -> pl.DataFrame:
+    """The draws laid out like the paper's Table 9: one column per draw, rows for the four sets
+    (named as in the seed test), then p and d."""
+    names = {key: terms.name for key, terms in wordset.sets().items()}
+    columns: dict[str, list[str]] = {
+        "": [*(names[k] for k in SET_KEYS), "p-value", "Effect size d"]
+    }
+    for draw in draws:
+        d = "n/a" if math.isnan(draw.effect_size) else f"{draw.effect_size:.3f}"
+        columns[f"Draw {draw.index}"] = [
+            *(", ".join(draw.sets[key]) for key in SET_KEYS),
+            f"{draw.p_value:.5f}",
+            d,
+        ]
+    return pl.DataFrame(columns)
+
+
 def draw_wordset(wordset: WordSet, sets: Mapping[str, Sequence[str]], index: int) -> WordSet:
     """A WordSet for one draw: the original set names, the drawn words, provenance in `source`."""
     originals = wordset.sets()

@@ -1,0 +1,231 @@
+"""BiasWords page: find new biased word sets near a known one, curate them, draw and validate.
+
+All computing happens in `bias.biaswords`; this page only draws widgets and calls it.
+
+State: the curated candidates live on disk (`bias.biaswords.save_curation`, one JSON file per
+embedding and seed test), so they survive page switches, browser reloads and server restarts. The
+editor's widget key carries a generation number that changes when candidates are regenerated, so
+old cell edits are never applied to a new table. The last draws are kept in session state.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from bias.biaswords import (
+    CandidateOptions,
+    DrawOptions,
+    draw_sets,
+    draws_table,
+    generate_candidates,
+    load_curation,
+    save_curation,
+    save_draw,
+)
+from bias.errors import BiasInputError
+from bias.wordsets import WordSet, all_wordsets
+from pages.shared import keep, save, sidebar, user_errors
+
+PAPER_SEEDS = ("weat5-ger", "weat6-ger", "weat7-ger", "weat8-ger", "ger1", "ger2")
+"""The paper's seed tests for German (WEAT 5–8, GER-1/GER-2), those that are bundled come first."""
+
+EDITABLE = ("kept", "candidate")
+
+
+def editor_key(embedding: str, wordset_id: str) -> str:
+    """The data editor's widget key for one table generation (tests seed edits through it)."""
+    generation = st.session_state.get(f"biaswords.generation.{embedding}.{wordset_id}", 0)
+    return f"_biaswords.editor.{embedding}.{wordset_id}.{generation}"
+
+
+def seed_tests(language: str) -> list[WordSet]:
+    """The word sets of the embedding's language; for German the paper's seed tests first."""
+    tests = all_wordsets(language) or all_wordsets()
+    return sorted(tests, key=lambda ws: (ws.id not in PAPER_SEEDS, ws.origin == "user", ws.id))
+
+
+def candidate_options() -> CandidateOptions:
+    with st.expander("Filters", expanded=False):
+        cols = st.columns(3)
+        neighbours = cols[0].number_input(
+            "Neighbours per seed", 1, 200, key=keep("biaswords.k", 20), on_change=save,
+            args=("biaswords.k",),
+        )  # fmt: skip
+        min_edit = cols[1].number_input(
+            "Minimum letters different", 0, 20, key=keep("biaswords.min_edit", 3),
+            on_change=save, args=("biaswords.min_edit",),
+        )  # fmt: skip
+        zipf = cols[2].number_input(
+            "Frequency floor (Zipf, 0 = off)", 0.0, 8.0, step=0.5,
+            key=keep("biaswords.zipf", 0.0), on_change=save, args=("biaswords.zipf",),
+            help="Hide rare words: Zipf 3 is about once per million words (wordfreq).",
+        )  # fmt: skip
+        toggles = st.columns(4)
+        pos = toggles[0].checkbox("Part of speech", key=keep("biaswords.pos", True),
+                                  on_change=save, args=("biaswords.pos",))  # fmt: skip
+        edit = toggles[1].checkbox("Edit distance", key=keep("biaswords.edit", True),
+                                   on_change=save, args=("biaswords.edit",))  # fmt: skip
+        clean = toggles[2].checkbox("Clean-up", key=keep("biaswords.clean", True),
+                                    on_change=save, args=("biaswords.clean",))  # fmt: skip
+        seeds = toggles[3].checkbox("Drop seed words", key=keep("biaswords.seeds", True),
+                                    on_change=save, args=("biaswords.seeds",))  # fmt: skip
+    return CandidateOptions(
+        neighbours=int(neighbours), min_edit=int(min_edit), pos_filter=pos, edit_filter=edit,
+        clean=clean, drop_seed_words=seeds, min_zipf=float(zipf) or None,
+    )  # fmt: skip
+
+
+def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
+    """Generate button, the curation editor (auto-saved), and the curated candidates returned."""
+    generation_key = f"biaswords.generation.{embedding.name}.{wordset.id}"
+    if st.button("Generate candidates", type="primary", icon=":material/travel_explore:"):
+        with st.status("Finding nearest neighbours and filtering them…", expanded=False) as status:
+            candidates = generate_candidates(embedding, wordset, options)
+            save_curation(candidates)
+            st.session_state[generation_key] = st.session_state.get(generation_key, 0) + 1
+            status.update(label="Candidates ready", state="complete")
+    candidates = load_curation(embedding.name, wordset.id)
+    if candidates is None:
+        st.info("No candidates yet for this test and embedding: press **Generate candidates**.")
+        return None
+    for note in candidates.notes:
+        st.caption(note)
+    tagger = candidates.tagger or "none"
+    kept = int(candidates.table["kept"].sum())
+    st.caption(
+        f"{candidates.table.height} neighbours, {kept} kept · tagger: {tagger} · "
+        "tick **Keep** to restore a dropped word, untick to drop one, edit a spelling in place; "
+        "every change is saved at once."
+    )
+    edited = st.data_editor(
+        candidates.table,
+        key=editor_key(embedding.name, wordset.id),
+        num_rows="fixed",
+        hide_index=True,
+        width="stretch",
+        height=420,
+        disabled=[c for c in candidates.table.columns if c not in EDITABLE],
+        column_order=[
+            "kept",
+            "set",
+            "seed",
+            "candidate",
+            "similarity",
+            "pos",
+            "seed_pos",
+            "reason",
+            "flag",
+        ],
+        column_config={
+            "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws"),
+            "candidate": st.column_config.TextColumn("Candidate", help="Edit to fix a spelling"),
+            "similarity": st.column_config.NumberColumn("Cosine", format="%.3f"),
+            "pos": "POS",
+            "seed_pos": "Seed POS",
+            "reason": st.column_config.TextColumn("Why dropped", width="large"),
+            "flag": st.column_config.TextColumn("Check", width="medium"),
+        },
+    )
+    curated = candidates.with_table(edited)
+    if not curated.table.equals(candidates.table):
+        save_curation(curated)
+    return curated
+
+
+def show_draws(embedding, wordset: WordSet, curated) -> None:
+    st.subheader("Draw and validate")
+    cols = st.columns(3)
+    draws = cols[0].number_input("Draws", 1, 10_000, key=keep("biaswords.draws", 100),
+                                 on_change=save, args=("biaswords.draws",))  # fmt: skip
+    seed = cols[1].number_input("Random seed", 0, 2**31 - 1, key=keep("biaswords.seed", 0),
+                                on_change=save, args=("biaswords.seed",))  # fmt: skip
+    iterations = cols[2].number_input(
+        "WEAT iterations per draw", 100, 1_000_000, step=1000,
+        key=keep("biaswords.iterations", 10_000), on_change=save, args=("biaswords.iterations",),
+        help="Only used when a draw's sets are too big for the exact test (8 + 8 words are exact).",
+    )  # fmt: skip
+    result_key = f"biaswords.sampling.{embedding.name}.{wordset.id}"
+    if st.button("Draw new sets and run WEAT on each", icon=":material/casino:"):
+        with st.spinner("Drawing and validating…"):
+            options = DrawOptions(draws=int(draws), seed=int(seed), iterations=int(iterations))
+            st.session_state[result_key] = draw_sets(embedding, wordset, curated.table, options)
+    sampling = st.session_state.get(result_key)
+    if sampling is None:
+        return
+    summary = sampling.summary
+    q = summary.effect_size_quantiles
+    metrics = st.columns(3)
+    metrics[0].metric(
+        f"Significant draws (p < {summary.alpha:g})",
+        f"{summary.share_significant:.0%}",
+        help="How often a random pick from your kept candidates shows the bias; not a p-value.",
+    )
+    metrics[1].metric("Median effect size d", f"{q[0.5]:.2f}")
+    metrics[2].metric("d, 5th–95th percentile", f"{q[0.05]:.2f} to {q[0.95]:.2f}")
+    figure = go.Figure(go.Histogram(x=sampling.effect_sizes(), nbinsx=30))
+    figure.update_layout(
+        xaxis_title="Effect size d", yaxis_title="Draws", height=280, margin={"t": 10, "b": 10}
+    )
+    st.plotly_chart(figure, width="stretch")
+    if any(sampling.unavailable.values()):
+        missing = ", ".join(w for words in sampling.unavailable.values() for w in words)
+        st.warning(f"Not in the embedding under that spelling, so never drawn: {missing}.")
+
+    ranked = sorted(sampling.draws, key=lambda d: (d.p_value, -d.effect_size))
+    chosen = st.selectbox(
+        "Draw to show and save",
+        options=[d.index for d in ranked],
+        format_func=lambda i: (
+            f"Draw {i}: p = {sampling.draws[i - 1].p_value:.4f}, "
+            f"d = {sampling.draws[i - 1].effect_size:.2f}"
+        ),
+    )
+    draw = sampling.draws[chosen - 1]
+    shown = [draw, *(d for d in ranked[:3] if d.index != draw.index)][:3]
+    st.caption("Like the paper's Table 9: the chosen draw and the most significant others.")
+    st.dataframe(draws_table(wordset, shown), hide_index=True, width="stretch")
+    title = st.text_input("Save the chosen draw as", value=f"BiasWords {wordset.id} {chosen}")
+    if st.button("Save as word set", icon=":material/save:"):
+        saved = save_draw(wordset, draw, title=title, embedding=embedding.name)
+        st.success(f"Saved as “{saved.title}” ({saved.id}); it is now on the WEAT page.")
+
+
+def main() -> None:
+    embedding = sidebar()
+    st.title("BiasWords: discover new biased word sets")
+    st.caption(
+        "Kurpicz-Briki & Leoni (2021), section 2.4: the nearest neighbours of words that show a "
+        "bias may show it too. Pick a seed test, curate its neighbours, draw new sets of the "
+        "same sizes and validate them with WEAT."
+    )
+    if embedding is None:
+        st.stop()
+    tests = {ws.id: ws for ws in seed_tests(embedding.language)}
+    if not tests:
+        st.info("There are no word sets yet; add one on the WEAT page.")
+        st.stop()
+    if st.session_state.get("biaswords.wordset") not in tests:  # e.g. another language now
+        st.session_state["biaswords.wordset"] = st.session_state["_biaswords.wordset"] = next(
+            iter(tests)
+        )
+    wordset_id = st.selectbox(
+        "Seed test", options=list(tests), format_func=lambda i: tests[i].title,
+        key=keep("biaswords.wordset", next(iter(tests))), on_change=save,
+        args=("biaswords.wordset",),
+    )  # fmt: skip
+    wordset = tests[wordset_id]
+    options = None
+    with user_errors():
+        options = candidate_options()
+    if options is None:
+        st.stop()
+    try:
+        curated = show_candidates(embedding, wordset, options)
+        if curated is not None:
+            show_draws(embedding, wordset, curated)
+    except BiasInputError as exc:
+        st.error(str(exc), icon=":material/error:")
+
+
+main()
