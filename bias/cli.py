@@ -34,6 +34,13 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _non_negative_int(text: str) -> int:
+    value = _integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
 def _integer(text: str) -> int:
     try:
         return int(text)
@@ -150,6 +157,17 @@ def _cmd_embeddings(args: argparse.Namespace) -> None:
         )
 
 
+# --- biaswords ----------------------------------------------------------------------------------
+
+
+def _cmd_biaswords(args: argparse.Namespace) -> None:
+    from bias.biaswords import biaswords_cli
+
+    print(biaswords_cli(args.embedding, args.wordset, neighbours=args.neighbours,
+                        min_edit=args.min_edit, draws=args.draws, seed=args.seed,
+                        as_json=args.json))
+
+
 # --- the parser ---------------------------------------------------------------------------------
 
 
@@ -187,6 +205,21 @@ def build_parser() -> argparse.ArgumentParser:
     weat.add_argument("--two-sided", action="store_true", help="two-sided p-value")
     weat.add_argument("--json", action="store_true", help="machine-readable output")
     weat.set_defaults(run=_cmd_weat)
+
+    words = commands.add_parser(
+        "biaswords", help="discover new biased word sets near a known one, validated with WEAT"
+    )
+    words.add_argument("--embedding", default=DEFAULT_EMBEDDING, help="embedding name")
+    words.add_argument("--wordset", required=True, help="seed word-set id or a JSON file path")
+    words.add_argument("--neighbours", type=_positive_int, default=20,
+                       help="nearest neighbours per seed word (default 20)")
+    words.add_argument("--min-edit", type=_non_negative_int, default=3,
+                       help="letters a candidate must differ from its seed by (default 3)")
+    words.add_argument("--draws", type=_positive_int, default=100,
+                       help="random new word sets to draw and validate (default 100)")
+    words.add_argument("--seed", type=_integer, default=0, help="random seed (default 0)")
+    words.add_argument("--json", action="store_true", help="machine-readable output")
+    words.set_defaults(run=_cmd_biaswords)
 
     embeddings = commands.add_parser("embeddings", help="list the available embeddings")
     embeddings.add_argument("--json", action="store_true", help="machine-readable output")

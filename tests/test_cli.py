@@ -116,3 +116,30 @@ def test_embeddings_lists_the_bundled_default(capsys):
     items = json.loads(out)
     glove = next(item for item in items if item["name"] == "glove-6b-50d")
     assert (code, glove["language"], glove["words"], glove["dimensions"]) == (0, "en", 400000, 50)
+
+
+def test_biaswords_json_shape(capsys):
+    code, out, _ = run(capsys, "biaswords", "--wordset", "weat7", "--draws", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data["candidates"]) == {"X", "Y", "A", "B"}
+    first = data["candidates"]["X"][0]
+    assert set(first) >= {"word", "seed", "similarity", "pos", "kept", "reason"}
+    assert len(data["draws"]) == 3
+    draw = data["draws"][0]
+    assert set(draw) >= {"X", "Y", "A", "B", "p_value", "effect_size"}
+    assert len(draw["X"]) == 8 and 0 < draw["p_value"] <= 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["biaswords", "--wordset", "nope"], "There is no word set 'nope'"),
+        (["biaswords", "--wordset", "weat7", "--neighbours", "0"], "0 is not a positive number"),
+        (["biaswords", "--wordset", "weat7", "--min-edit", "-1"], "-1 is negative"),
+        (["biaswords", "--wordset", "weat7", "--embedding", "xx"], "no embedding called 'xx'"),
+    ],
+)
+def test_biaswords_bad_input(capsys, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and message in err and err.count("\n") == 1
