@@ -150,7 +150,7 @@ if rows:
     frame = to_frame(rows)
     shown = pl.DataFrame(
         {
-            "Test": [r.title for r in rows],
+            "Test": [r.wordset for r in rows],
             "Embedding": [r.embedding for r in rows],
             "p": [r.p_value for r in rows],
             "d": [r.effect_size for r in rows],
@@ -163,6 +163,7 @@ if rows:
             "reported d": [reported_d(r.reported_d, r.reported_d_is_absolute) for r in rows],
             "missing words": [r.missing_words for r in rows],
             "problem": [r.error or "" for r in rows],
+            "title": [r.title for r in rows],
         }
     ).with_columns(pl.col(pl.Float64).fill_nan(None))
     st.dataframe(

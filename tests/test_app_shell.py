@@ -18,3 +18,10 @@ def test_embeddings_page_lists_the_default(home):
     assert not at.exception
     names = at.dataframe[0].value["Name"].to_list()
     assert DEFAULT_EMBEDDING in names
+
+
+def test_every_page_renders_without_error(home):
+    at = AppTest.from_file("../app.py", default_timeout=60).run()
+    for page in ("pages/biaswords.py", "pages/batch.py", "pages/embeddings.py", "pages/weat.py"):
+        at.switch_page(page).run()
+        assert not at.exception, page
