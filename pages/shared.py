@@ -34,8 +34,8 @@ from bias.errors import BiasInputError
 from bias.weat import WeatOptions, WeatResult, run_weat
 from bias.wordsets import WordSet, parse_wordset
 
+# Session-state key holding the name of the active embedding (a str).
 ACTIVE_KEY = "biaswords.embedding"
-"""Session-state key holding the name of the active embedding (a str)."""
 
 _SELECT_KEY = "_biaswords.embedding_select"
 
