@@ -1,8 +1,9 @@
 """BiasWords page: find new biased word sets near a known one, curate them, draw and validate.
 
-All computing happens in `bias.biaswords`; this page only draws widgets and calls it.
+All computing happens in `bias.candidates`, `bias.curation` and `bias.sampling`; this page only
+draws widgets and calls them.
 
-State: the curated candidates live on disk (`bias.biaswords.save_curation`, one JSON file per
+State: the curated candidates live on disk (`bias.curation.save_curation`, one JSON file per
 embedding and seed test), so they survive page switches, browser reloads and server restarts. The
 editor's widget key carries a generation number that changes when candidates are regenerated, so
 old cell edits are never applied to a new table. The last draws are kept in session state.
@@ -13,17 +14,10 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from bias.biaswords import (
-    CandidateOptions,
-    DrawOptions,
-    draw_sets,
-    draws_table,
-    generate_candidates,
-    load_curation,
-    save_curation,
-    save_draw,
-)
+from bias.candidates import CandidateOptions, generate_candidates
+from bias.curation import load_curation, save_curation
 from bias.errors import BiasInputError
+from bias.sampling import DrawOptions, draw_sets, draws_table, save_draw
 from bias.wordsets import WordSet, all_wordsets
 from pages.shared import keep, save, sidebar, user_errors
 

@@ -11,25 +11,19 @@ import numpy as np
 import polars as pl
 import pytest
 
-from bias.biaswords import (
+from bias.biaswords import biaswords_cli
+from bias.candidates import (
     CandidateOptions,
     Candidates,
-    Draw,
-    DrawOptions,
-    biaswords_cli,
     curated_pools,
-    curation_path,
-    draw_sets,
     generate_candidates,
-    load_curation,
     normalise_table,
-    save_curation,
-    save_draw,
-    summarise,
 )
+from bias.curation import curation_path, load_curation, save_curation
 from bias.embeddings import Embedding
 from bias.errors import BiasInputError
 from bias.neighbours import nearest_neighbours
+from bias.sampling import Draw, DrawOptions, draw_sets, save_draw, summarise
 from bias.wordsets import TermSet, WordSet, user_wordsets
 
 DIMS = 12

@@ -4,7 +4,7 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
-from bias.biaswords import curation_path
+from bias.curation import curation_path
 
 PAGE = "../pages/biaswords.py"
 EDITOR = "_biaswords.editor.glove-6b-50d.weat6.1"
