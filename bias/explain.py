@@ -38,6 +38,12 @@ def format_p(p: float) -> str:
     return f"{p:.2g}" if p < 0.001 else f"{p:.4f}"
 
 
+def p_phrase(p: float) -> str:
+    """'p = 0.018', or 'p < 0.0001' where `format_p` already gives a bound."""
+    text = format_p(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
 def format_d(d: float | None) -> str:
     if d is None or math.isnan(d):
         return "–"
@@ -94,7 +100,7 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
     chance = (
         f"If the words of '{x}' and '{y}' were shuffled between the two lists at random, "
         f"{share_text} of the {how} "
-        f"would show a difference at least this large (p = {format_p(result.p_value)}); "
+        f"would show a difference at least this large ({p_phrase(result.p_value)}); "
         f"below {alpha:g} we call that a bias."
     )
     return f"{direction} {chance}"
@@ -225,6 +231,10 @@ def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
     )
     if result.alternative == "two-sided" and observed != 0:
         fig.add_vline(x=-observed, line_width=1, line_dash="dot", line_color="#1f1d2b")
+    # Plotly's autorange also spans the empty trace and the shaded areas; fit the data instead.
+    low, high = min(float(edges[0]), -abs(observed)), max(float(edges[-1]), abs(observed))
+    pad = 0.05 * (high - low or 1.0)
+    fig.update_xaxes(range=[low - pad, high + pad])
     fig.update_layout(
         title="How unusual is the observed difference?",
         xaxis_title="difference of mean associations (test statistic) under random reshuffling",

@@ -93,3 +93,20 @@ def test_figures(weat7):
     assert {t.name[0] for t in assoc.data} == {"X", "Y", "A", "B"}
     assert sum(len(t.x) for t in assoc.data) == len(weat7.words)
     assert len(explain.influence_figure(weat7).data) == 4
+
+
+def test_p_phrase_reads_as_a_sentence():
+    assert explain.p_phrase(0.018) == "p = 0.018"
+    assert explain.p_phrase(1e-6) == "p < 0.0001"
+    weat6 = run_weat(load_embedding(DEFAULT_EMBEDDING), get_wordset("weat6"))
+    assert "(p < 0.0001)" in explain.explanation(weat6)
+    assert "p = <" not in explain.explanation(weat6)
+
+
+def test_null_histogram_axis_fits_the_data_and_the_observed_line(weat7):
+    fig = explain.null_histogram_figure(weat7)
+    low, high = fig.layout.xaxis.range
+    _, edges = weat7.null_histogram(60)
+    observed = abs(weat7.statistic)
+    assert low <= edges[0] and high >= max(edges[-1], observed)
+    assert high - low < 1.2 * (max(edges[-1], observed) - min(edges[0], -observed))
