@@ -53,10 +53,8 @@ class BiasWordsRun:
 def run_biaswords(
     embedding: Embedding,
     wordset: WordSet,
-    # Both option classes are frozen dataclasses, so a shared default instance is safe; ruff only
-    # sees that for classes defined in the same module.
-    candidate_options: CandidateOptions = CandidateOptions(),  # noqa: B008
-    draw_options: DrawOptions = DrawOptions(),  # noqa: B008
+    candidate_options: CandidateOptions = CandidateOptions(),
+    draw_options: DrawOptions = DrawOptions(),
 ) -> BiasWordsRun:
     """Candidates with the default filters and no manual curation, then the draws."""
     candidates = generate_candidates(embedding, wordset, candidate_options)

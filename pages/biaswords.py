@@ -21,9 +21,10 @@ from bias.sampling import DrawOptions, draw_sets, draws_table, save_draw
 from bias.wordsets import WordSet, all_wordsets
 from pages.shared import keep, save, sidebar, user_errors
 
+# The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
+# Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: Streamlit
+# would print a bare string on the page.
 PAPER_SEEDS = ("weat7-ger", "weat8-ger", "ger1", "ger2")
-"""The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled: the German WEAT 5/6 of
-Kurpicz-Briki 2020 are not public (wordsets/README.md), so they come first for German."""
 
 EDITABLE = ("kept", "candidate")
 
