@@ -146,6 +146,12 @@ def _cmd_weat(args: argparse.Namespace) -> None:
 
 
 def _cmd_embeddings(args: argparse.Namespace) -> None:
+    if args.delete:
+        from bias.store import delete_cached
+
+        delete_cached(args.delete)
+        print(f"Deleted the imported embedding {args.delete}.")
+        return
     infos = available_embeddings()
     if args.json:
         _print_json([info.to_dict() for info in infos])
@@ -155,6 +161,53 @@ def _cmd_embeddings(args: argparse.Namespace) -> None:
             f"{info.name:24} {info.language}  {info.words:>9,} words × {info.dimensions:<4} "
             f"{info.kind}"
         )
+
+
+# --- import -------------------------------------------------------------------------------------
+
+
+class _ProgressLine:
+    """A progress callback that rewrites one stderr line: megabytes read and words kept."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, bytes_read: int, words: int) -> None:
+        self.shown = True
+        print(f"\r  {bytes_read / 1e6:,.1f} MB read, {words:,} words", end="", file=sys.stderr,
+              flush=True)
+
+    def close(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+
+
+def _cmd_import(args: argparse.Namespace) -> None:
+    from bias.download import download_fasttext, import_embedding
+
+    if (args.source is None) == (args.fasttext is None):
+        raise BiasInputError("Give either a vector file or address, or --fasttext LL (not both).")
+    if args.source and not (args.name and args.language):
+        raise BiasInputError("Importing a file or address needs --name and --language.")
+    progress = None if args.quiet else _ProgressLine()
+    try:
+        if args.fasttext:
+            info, report = download_fasttext(args.fasttext, name=args.name, limit=args.limit,
+                                             progress=progress, replace=args.replace)
+        else:
+            info, report = import_embedding(args.source, name=args.name, language=args.language,
+                                            limit=args.limit, progress=progress,
+                                            replace=args.replace)
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.json:
+        _print_json({"embedding": info.to_dict(), "report": report.to_dict()})
+        return
+    print(f"Imported {info.name} ({language_name(info.language)}): {info.words:,} words × "
+          f"{info.dimensions} dimensions.")
+    print(report.summary())
+    print(f"Use it with: python -m bias weat --embedding {info.name} --wordset ID")
 
 
 # --- biaswords ----------------------------------------------------------------------------------
@@ -221,8 +274,25 @@ def build_parser() -> argparse.ArgumentParser:
     words.add_argument("--json", action="store_true", help="machine-readable output")
     words.set_defaults(run=_cmd_biaswords)
 
+    imports = commands.add_parser(
+        "import", help="import word vectors from a file or URL, or download fastText"
+    )
+    imports.add_argument("source", nargs="?", help="a vector file path or an http(s) address")
+    imports.add_argument("--fasttext", metavar="LL",
+                         help="download the official fastText vectors for this language code")
+    imports.add_argument("--name", help="name to use it under (default for --fasttext: "
+                                        "fasttext-cc-LL-300)")
+    imports.add_argument("--language", help="ISO language code of the vectors, e.g. de")
+    imports.add_argument("--limit", type=_positive_int, default=200_000,
+                         help="keep the most frequent N words (default 200000)")
+    imports.add_argument("--replace", action="store_true", help="replace an earlier import")
+    imports.add_argument("--quiet", action="store_true", help="no progress line")
+    imports.add_argument("--json", action="store_true", help="machine-readable output")
+    imports.set_defaults(run=_cmd_import)
+
     embeddings = commands.add_parser("embeddings", help="list the available embeddings")
     embeddings.add_argument("--json", action="store_true", help="machine-readable output")
+    embeddings.add_argument("--delete", metavar="NAME", help="delete an imported embedding")
     embeddings.set_defaults(run=_cmd_embeddings)
     return parser
 
