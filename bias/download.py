@@ -2,9 +2,9 @@
 
 These are the functions the command line (`python -m bias import`) and the dashboard call. A
 download is streamed: the gzip stream is decompressed as it arrives and the connection is closed
-once the first `limit` words are read, so 200,000 words of `cc.de.300.vec.gz` cost about 200 MB of
-its 1.2 GB. Nothing is cached until the whole import has succeeded (see `bias.store`), so an
-interrupted download is restarted by running the same import again.
+once the first `limit` words are read, so 200,000 of the 2,000,000 words of `cc.de.300.vec.gz`
+cost about a tenth of its 1.2 GB. Nothing is cached until the whole import has succeeded (see
+`bias.store`), so an interrupted download is restarted by running the same import again.
 """
 
 from __future__ import annotations

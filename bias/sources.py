@@ -2,25 +2,27 @@
 
 Every reader keeps the first `limit` words (fastText and word2vec files are ordered by frequency, so
 these are the most frequent ones) and stops reading as soon as it has them: the first 200,000 words
-of a 1.2 GB `cc.de.300.vec.gz` are about 200 MB of its stream, and a download can stop there too.
+of the 2,000,000 in a 1.2 GB `cc.de.300.vec.gz` are a tenth of its stream, and a download can stop
+there too.
 
 Bad lines never stop an import and are never dropped silently: each one is counted under a reason
 in the `ImportReport` (duplicates keep the first occurrence). A file that yields no usable vector at
 all, or that cannot be read (not gzip, truncated, unknown format), raises `BiasInputError`.
 
-Text vectors are parsed by our own block parser rather than gensim's `load_word2vec_format`, because
-it is several times faster on this 2-core machine. `bench/import_speed.py`, 200,000 × 300 `.vec.gz`:
-ours 81,000 words/s, gensim (limit=200,000) 19,700 words/s. The parser splits each line
-only into word and rest, then parses the floats of a whole block of lines in one `np.fromstring`
-call; per line it does only a byte count, so no Python code runs per float.
+Text vectors are parsed by our own block parser, not gensim's `load_word2vec_format`, which is far
+slower here. `bench/import_speed.py` (200,000 × 300, fastText-like `.vec.gz`, 2 cores, load
+average ~1 from other work): ours 42,000-50,000 words/s on `.vec.gz` and 57,000 on the same `.vec`
+uncompressed; gensim (limit=200,000) 2,800 words/s. Blocks of ~32 MB of lines go to polars' CSV
+reader in one call each (no Python code per line, let alone per float) while a background thread
+reads and decompresses the next block.
 """
 
 from __future__ import annotations
 
+import collections
 import functools
 import os
 import pickle
-import queue
 import struct
 import threading
 import warnings
@@ -48,7 +50,7 @@ Progress = Callable[[int, int], None]
 _FASTTEXT_MAGIC = (793712314).to_bytes(4, "little")
 _GZIP_MAGIC = b"\x1f\x8b"
 _READ_BYTES = 256 << 10  # bytes per read from a file or download
-_PARSE_BYTES = 24 << 20  # text per polars call: ~10,000 lines of 300 floats
+_PARSE_BYTES = 32 << 20  # text per polars call: ~14,000 lines of 300 floats
 _MAX_LINE_BYTES = 16 << 20  # a longer "line" means the file is not text vectors
 _TEXT_SUFFIXES = (".vec", ".txt", ".vec.gz", ".txt.gz")
 _GENSIM_SUFFIXES = (".kv", ".model", ".wv")
@@ -104,7 +106,7 @@ class ImportReport:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Subwords:
     """fastText character n-gram vectors, to build vectors for words outside the vocabulary.
 
@@ -197,9 +199,16 @@ def read_text_vectors(
     parser = _TextParser(source, fmt, limit)
     pending: list[bytes] = []
     pending_bytes = 0
-    chunks = _decompressed_chunks(stream, compressed, source)
-    try:
-        for chunk in chunks:
+    source_chunks = _inflate(stream, source) if compressed else _raw_chunks(stream)
+    with _ReadAhead(source_chunks) as chunks:
+        while not parser.full:
+            chunks.ahead = parser.wanted_bytes()
+            chunk = chunks.get()
+            if chunk is None:
+                rest = b"".join(pending)
+                if rest.strip():
+                    parser.feed(rest)
+                break
             pending.append(chunk)
             pending_bytes += len(chunk)
             if pending_bytes < parser.wanted_bytes():
@@ -216,62 +225,74 @@ def read_text_vectors(
                 parser.feed(data[:cut])
             if progress:
                 progress(stream.bytes_read, len(parser.words))
-            if parser.full:
-                break
-        else:
-            rest = b"".join(pending)
-            if rest.strip():
-                parser.feed(rest)
-    finally:
-        chunks.close()
     result = parser.result()
     if progress:
         progress(stream.bytes_read, len(result.words))
     return result
 
 
-_END = object()
+class _ReadAhead:
+    """Pulls chunks (read and decompressed) in a background thread while the caller parses.
 
-
-def _decompressed_chunks(stream: Readable, compressed: bool, source: str) -> Iterator[bytes]:
-    """The stream's bytes, inflated if gzip, read and decompressed in a background thread.
-
-    zlib and socket reads release the GIL, so on two cores decompression runs while the main thread
-    parses; alone it costs about as much as parsing (2.8 s for 200,000 × 300 words). The thread
-    reads at most a few chunks ahead and stops when the consumer closes this generator (the word
-    limit is reached), so an early stop also stops the download.
+    zlib and socket reads release the GIL, so on two cores decompression overlaps with parsing;
+    alone it costs nearly as much as parsing (2.8 s for 200,000 × 300 words). The thread stays at
+    most `ahead` bytes ahead of the caller, who sets it to the size of its next block: enough to
+    overlap, yet a small word limit reads little, and closing (at the word limit) stops the
+    download. An exception in the thread is raised again in the caller by `get`.
     """
-    chunks: queue.Queue[object] = queue.Queue(maxsize=4)
-    stop = threading.Event()
 
-    def put(item: object) -> bool:
-        while not stop.is_set():
-            try:
-                chunks.put(item, timeout=0.1)
-                return True
-            except queue.Full:
-                continue
-        return False
+    def __init__(self, chunks: Iterator[bytes]) -> None:
+        self.ahead = _READ_BYTES
+        self._chunks = chunks
+        self._queue: collections.deque[bytes] = collections.deque()
+        self._queued = 0
+        self._done = False
+        self._stop = False
+        self._error: BaseException | None = None
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="biaswords-read", daemon=True)
+        self._thread.start()
 
-    def produce() -> None:
+    def _run(self) -> None:
         try:
-            for chunk in _inflate(stream, source) if compressed else _raw_chunks(stream):
-                if not put(chunk):
-                    return
-            put(_END)
-        except BaseException as exc:  # handed to the consumer, which re-raises it
-            put(exc)
+            for chunk in self._chunks:
+                with self._changed:
+                    while self._queued >= self.ahead and not self._stop:
+                        self._changed.wait(0.1)
+                    if self._stop:
+                        return
+                    self._queue.append(chunk)
+                    self._queued += len(chunk)
+                    self._changed.notify_all()
+        except BaseException as exc:  # handed to the caller by get()
+            self._error = exc
+        finally:
+            with self._changed:
+                self._done = True
+                self._changed.notify_all()
 
-    thread = threading.Thread(target=produce, name="biaswords-inflate", daemon=True)
-    thread.start()
-    try:
-        while (item := chunks.get()) is not _END:
-            if isinstance(item, BaseException):
-                raise item
-            yield item  # type: ignore[misc]
-    finally:
-        stop.set()
-        thread.join()
+    def get(self) -> bytes | None:
+        """The next chunk, or None at the end of the stream."""
+        with self._changed:
+            while not self._queue and not self._done:
+                self._changed.wait()
+            if self._queue:
+                chunk = self._queue.popleft()
+                self._queued -= len(chunk)
+                self._changed.notify_all()
+                return chunk
+        if self._error is not None:
+            raise self._error
+        return None
+
+    def __enter__(self) -> _ReadAhead:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        with self._changed:
+            self._stop = True
+            self._changed.notify_all()
+        self._thread.join()
 
 
 def _raw_chunks(stream: Readable) -> Iterator[bytes]:
@@ -303,10 +324,11 @@ class _TextParser:
     """Turns blocks of whole lines into kept words and one float32 matrix per block.
 
     A block is parsed by polars' CSV reader as a table "word v1 … vd" (plus an empty column for the
-    trailing space fastText writes): 95,000 lines of 300 floats per second here, against 21,000 for
-    `np.fromstring`, and no Python code runs per line. Blocks must be large (tens of MB) for that
-    speed, since each call has a fixed cost. Only a block polars rejects (a line with too many
-    values, a non-number) is parsed again line by line, to find and count the bad lines.
+    trailing space fastText writes): 70,000-160,000 lines of 300 floats per second here, against
+    21,000 for one `np.fromstring` over the block, and no Python code runs per line. Blocks must
+    be large (tens of MB) for that speed: each call has a fixed cost (8 MB blocks: 46,000/s).
+    Only a block polars rejects (a line with too many values, a non-number) is parsed again line
+    by line, to find and count the bad lines.
     """
 
     def __init__(self, source: str, fmt: str, limit: int) -> None:
@@ -345,6 +367,19 @@ class _TextParser:
                 report.dimensions = _guess_dimension(head[:100], report.source)
         table = _parse_table(block, report.dimensions) or _parse_lines(block, report.dimensions)
         words, matrix, reasons = table
+        usable = np.isfinite(matrix).all(axis=1) & matrix.any(axis=1)
+        if (
+            reasons is None
+            and usable.all()
+            and len(words) <= self.limit - len(self.words)
+            and len(set(words)) == len(words)
+            and self.seen.isdisjoint(words)
+        ):  # the usual block: every line is kept, no Python code runs per line
+            self.words.extend(words)
+            self.seen.update(words)
+            self.blocks.append(matrix)
+            report.lines_read = first_line + len(words)
+            return
         finite = np.isfinite(matrix).all(axis=1)
         nonzero = matrix.any(axis=1)
         keep: list[int] = []
@@ -354,7 +389,7 @@ class _TextParser:
                 break
             line_no += 1
             reason = (
-                reasons[i] if reasons[i]
+                reasons[i] if reasons and reasons[i]
                 else NOT_FINITE if not finite[i]
                 else ALL_ZERO if not nonzero[i]
                 else DUPLICATE if word in self.seen
@@ -378,8 +413,9 @@ class _TextParser:
         return RawVectors(self.words, np.concatenate(self.blocks), report)
 
 
-Parsed = tuple[list[str], np.ndarray, list[str | None]]
-"""Per line of a block: the word, its values (a row of the matrix) and a reason to skip it."""
+Parsed = tuple[list[str], np.ndarray, list[str | None] | None]
+"""Per line of a block: the word, its values (a row of the matrix) and a reason to skip it (None
+for all: the block is well-formed)."""
 
 
 def _parse_table(block: bytes, dim: int) -> Parsed | None:
@@ -398,10 +434,15 @@ def _parse_table(block: bytes, dim: int) -> Parsed | None:
     except pl.exceptions.PolarsError:
         return None
     values = [f"v{i}" for i in range(dim)]
+    words = table["word"].to_list()
+    matrix = table.select(values).to_numpy().astype(np.float32, copy=False)
+    nulls = table.select(values).null_count().row(0)
+    padding = table["pad"].null_count() if padded else table.height
+    if not any(nulls) and padding == table.height and not _lossy(table["word"]):
+        return words, matrix, None
     short = table.select(pl.any_horizontal(pl.col(values).is_null())).to_series()
     if padded:
         short = short | table["pad"].is_not_null()
-    words = table["word"].to_list()
     reasons: list[str | None] = [
         (BLANK if word is None and bad else BAD_WORD) if word is None or not word.strip()
         else WRONG_DIMENSION if bad
@@ -409,8 +450,12 @@ def _parse_table(block: bytes, dim: int) -> Parsed | None:
         else None
         for word, bad in zip(words, short.to_list(), strict=True)
     ]
-    matrix = table.select(values).to_numpy().astype(np.float32, copy=False)
     return words, matrix, reasons
+
+
+def _lossy(words: pl.Series) -> bool:
+    """Whether a word is missing or had bytes that are not UTF-8 (read as U+FFFD)."""
+    return bool(words.null_count() or words.str.contains("\ufffd", literal=True).any())
 
 
 @functools.cache
