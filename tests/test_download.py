@@ -26,6 +26,11 @@ TEXT = (
     )
 ).encode()
 GZ = gzip.compress(TEXT)
+# 5 MB of gzip (rows repeat every 500 lines, beyond gzip's 32 KB window), for the early stop.
+_ROWS = [" ".join(f"{x:.4f}" for x in row) for row in MATRIX[:500, :20].repeat(5, axis=1)]
+BIG = gzip.compress(
+    "".join(f"big{i} {_ROWS[i % 500]} \n" for i in range(40_000)).encode(), compresslevel=1
+)
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -37,6 +42,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         Handler.requests.append(self.path)
         mode, _, filename = self.path.strip("/").partition("/")
         body = GZ if filename.endswith(".gz") else TEXT
+        if mode == "big":
+            mode, body = "ok", BIG
         if mode not in ("ok", "dropped", "truncated"):
             self.send_error(404, "Not Found")
             return
@@ -171,3 +178,12 @@ def test_existing_names_are_refused_before_downloading(server: str) -> None:
     assert Handler.requests == []
     info, _ = download.download_fasttext("de", base=f"{server}/ok", limit=7, replace=True)
     assert info.words == 7 and len(store.load_cached(info.name)) == 7
+
+
+def test_the_download_stops_after_the_word_limit(server: str) -> None:
+    seen: list[int] = []
+    info, report = download.download_fasttext(
+        "it", base=f"{server}/big", limit=100, progress=lambda b, w: seen.append(b)
+    )
+    assert info.words == 100 and report.stopped_at_limit and info.dimensions == 100
+    assert max(seen) < len(BIG) / 4, f"read {max(seen):,} of {len(BIG):,} bytes"
