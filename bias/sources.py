@@ -52,6 +52,7 @@ _GZIP_MAGIC = b"\x1f\x8b"
 _READ_BYTES = 256 << 10  # bytes per read from a file or download
 _PARSE_BYTES = 32 << 20  # text per polars call: ~14,000 lines of 300 floats
 _MAX_LINE_BYTES = 16 << 20  # a longer "line" means the file is not text vectors
+_MAX_DIMENSIONS = 10_000  # a header claiming more is not an embedding (and would cost memory)
 _TEXT_SUFFIXES = (".vec", ".txt", ".vec.gz", ".txt.gz")
 _GENSIM_SUFFIXES = (".kv", ".model", ".wv")
 SUPPORTED = "text vectors (.vec, .vec.gz, .txt, .txt.gz), word2vec or fastText .bin, gensim .kv"
@@ -365,6 +366,11 @@ class _TextParser:
                 block, first_line = block[len(head[0]) + 1 :], 1
             else:
                 report.dimensions = _guess_dimension(head[:100], report.source)
+            if not 1 <= report.dimensions <= _MAX_DIMENSIONS:
+                raise BiasInputError(
+                    f"{report.source} has {report.dimensions:,} values per word; BiasWords reads "
+                    f"vectors of 1 to {_MAX_DIMENSIONS:,} dimensions."
+                )
         table = _parse_table(block, report.dimensions) or _parse_lines(block, report.dimensions)
         words, matrix, reasons = table
         usable = np.isfinite(matrix).all(axis=1) & matrix.any(axis=1)

@@ -169,6 +169,8 @@ def test_blank_lines_are_counted(tmp_path: Path) -> None:
         ("empty.vec.gz", b"", "is empty"),
         ("header.vec", b"0 300\n", "has a header line but no vectors"),
         ("words.vec", b"alpha\nbeta\n", "does not look like text vectors"),
+        ("huge.vec", b"5 999999999\na 1 2\n", "has 999,999,999 values per word"),
+        ("zero.vec", b"5 0\na 1 2\n", "has 0 values per word"),
         ("garbage.vec", b"a 0 0\nb x y\nc z 3\n", r"no usable vectors: 2 of 3 lines"),
     ],
 )
