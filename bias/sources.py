@@ -11,10 +11,10 @@ all, or that cannot be read (not gzip, truncated, unknown format), raises `BiasI
 
 Text vectors are parsed by our own block parser, not gensim's `load_word2vec_format`, which is far
 slower here. `bench/import_speed.py` (200,000 × 300, fastText-like `.vec.gz`, 2 cores, load
-average ~1 from other work): ours 42,000-50,000 words/s on `.vec.gz` and 57,000 on the same `.vec`
-uncompressed; gensim (limit=200,000) 2,800 words/s. Blocks of ~32 MB of lines go to polars' CSV
-reader in one call each (no Python code per line, let alone per float) while a background thread
-reads and decompresses the next block.
+average ~1 from other work, three runs): ours 42,000-50,000 words/s on `.vec.gz` and 57,000-63,000
+on the same `.vec` uncompressed; gensim (limit=200,000) 2,500-2,800 words/s. Blocks of ~32 MB of
+lines go to polars' CSV reader in one call each (no Python code per line, let alone per float)
+while a background thread reads and decompresses the next block.
 """
 
 from __future__ import annotations
