@@ -10,9 +10,9 @@ in the `ImportReport` (duplicates keep the first occurrence). A file that yields
 all, or that cannot be read (not gzip, truncated, unknown format), raises `BiasInputError`.
 
 Text vectors are parsed by our own block parser, not gensim's `load_word2vec_format`, which is far
-slower here. `bench/import_speed.py` (200,000 × 300, fastText-like `.vec.gz`, 2 cores, load
-average ~1 from other work, three runs): ours 42,000-50,000 words/s on `.vec.gz` and 57,000-63,000
-on the same `.vec` uncompressed; gensim (limit=200,000) 2,500-2,800 words/s. Blocks of ~32 MB of
+slower here. `bench/import_speed.py` (200,000 × 300, fastText-like `.vec.gz`, 2 cores): ours
+56,900 words/s on `.vec.gz` (42,000-50,000 with Python's zlib before ISA-L) and 57,000-63,000 on
+the same `.vec` uncompressed; gensim (limit=200,000) 2,500-2,900 words/s. Blocks of ~32 MB of
 lines go to polars' CSV reader in one call each (no Python code per line, let alone per float)
 while a background thread reads and decompresses the next block.
 """
@@ -235,11 +235,11 @@ def read_text_vectors(
 class _ReadAhead:
     """Pulls chunks (read and decompressed) in a background thread while the caller parses.
 
-    zlib and socket reads release the GIL, so on two cores decompression overlaps with parsing;
-    alone it costs nearly as much as parsing (2.8 s for 200,000 × 300 words). The thread stays at
-    most `ahead` bytes ahead of the caller, who sets it to the size of its next block: enough to
-    overlap, yet a small word limit reads little, and closing (at the word limit) stops the
-    download. An exception in the thread is raised again in the caller by `get`.
+    Inflating and socket reads release the GIL, so on two cores decompression overlaps with
+    parsing (with Python's zlib it cost nearly as much as parsing: 2.8 s for 200,000 × 300 words).
+    The thread stays at most `ahead` bytes ahead of the caller, who sets it to the size of its
+    next block: enough to overlap, yet a small word limit reads little, and closing (at the word
+    limit) stops the download. An exception in the thread is raised again in the caller by `get`.
     """
 
     def __init__(self, chunks: Iterator[bytes]) -> None:
