@@ -87,6 +87,8 @@ def main() -> None:
     args = parser.parse_args()
     load_time, embedding = timed(lambda: load_embedding("glove-6b-50d"))
     print(f"first load of glove-6b-50d: {load_time:.2f} s")
+    # Warm up: the first randomized run imports scipy.stats (about 1 s) for the p interval.
+    run_weat(embedding, get_wordset("weat7"), WeatOptions(method="randomized", iterations=10))
     print(f"{'test':7} {'mode':13} {'engine s':>9} {'plain s':>9} {'ratio':>7}  p (engine / plain)")
     modes = [("exact", None), ("100,000", 100_000), ("1,000,000", 1_000_000)]
     for test_id in ("weat6", "weat7", "weat8"):
