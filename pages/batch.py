@@ -21,8 +21,7 @@ from pages.shared import (
     cached_weat,
     embedding_label,
     embeddings_by_name,
-    keep,
-    save,
+    persistent,
     show_error,
     sidebar,
 )
@@ -56,27 +55,21 @@ c1, c2 = st.columns([3, 2])
 c1.multiselect(
     "Tests",
     list(wordsets),
-    key=keep("batch.tests", default_tests),
-    on_change=save,
-    args=("batch.tests",),
+    **persistent("batch.tests", default_tests),
     format_func=lambda i: f"{wordsets[i].title} [{language_name(wordsets[i].language)}]",
     placeholder="Choose one or more tests",
 )
 c2.multiselect(
     "Embeddings",
     list(infos),
-    key=keep("batch.embeddings", [active_embedding_name()]),
-    on_change=save,
-    args=("batch.embeddings",),
+    **persistent("batch.embeddings", [active_embedding_name()]),
     format_func=lambda n: embedding_label(infos[n]),
     placeholder="Choose one or more embeddings",
 )
 o1, o2, o3 = st.columns(3)
 o1.toggle(
     "Only run tests on embeddings of their language",
-    key=keep("batch.same_language", True),
-    on_change=save,
-    args=("batch.same_language",),
+    **persistent("batch.same_language", True),
     help="An Italian test on English vectors mostly measures missing words.",
 )
 o2.number_input(
@@ -84,18 +77,14 @@ o2.number_input(
     min_value=1_000,
     max_value=10_000_000,
     step=10_000,
-    key=keep("batch.iterations", 100_000),
-    on_change=save,
-    args=("batch.iterations",),
+    **persistent("batch.iterations", 100_000),
     help="Used when a test has too many reshufflings to count them all (the paper: 100,000).",
 )
 o3.number_input(
     "Seed",
     min_value=0,
     step=1,
-    key=keep("batch.seed", 0),
-    on_change=save,
-    args=("batch.seed",),
+    **persistent("batch.seed", 0),
 )
 
 chosen_tests = [i for i in st.session_state["batch.tests"] if i in wordsets]

@@ -19,7 +19,7 @@ from bias.curation import load_curation, save_curation
 from bias.errors import BiasInputError
 from bias.sampling import DrawOptions, draw_sets, draws_table, save_draw
 from bias.wordsets import WordSet, all_wordsets
-from pages.shared import keep, save, sidebar, user_errors
+from pages.shared import persistent, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
 # Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: Streamlit
@@ -45,27 +45,21 @@ def candidate_options() -> CandidateOptions:
     with st.expander("Filters", expanded=False):
         cols = st.columns(3)
         neighbours = cols[0].number_input(
-            "Neighbours per seed", 1, 200, key=keep("biaswords.k", 20), on_change=save,
-            args=("biaswords.k",),
+            "Neighbours per seed", 1, 200, **persistent("biaswords.k", 20),
         )  # fmt: skip
         min_edit = cols[1].number_input(
-            "Minimum letters different", 0, 20, key=keep("biaswords.min_edit", 3),
-            on_change=save, args=("biaswords.min_edit",),
+            "Minimum letters different", 0, 20, **persistent("biaswords.min_edit", 3),
         )  # fmt: skip
         zipf = cols[2].number_input(
             "Frequency floor (Zipf, 0 = off)", 0.0, 8.0, step=0.5,
-            key=keep("biaswords.zipf", 0.0), on_change=save, args=("biaswords.zipf",),
+            **persistent("biaswords.zipf", 0.0),
             help="Hide rare words: Zipf 3 is about once per million words (wordfreq).",
         )  # fmt: skip
         toggles = st.columns(4)
-        pos = toggles[0].checkbox("Part of speech", key=keep("biaswords.pos", True),
-                                  on_change=save, args=("biaswords.pos",))  # fmt: skip
-        edit = toggles[1].checkbox("Edit distance", key=keep("biaswords.edit", True),
-                                   on_change=save, args=("biaswords.edit",))  # fmt: skip
-        clean = toggles[2].checkbox("Clean-up", key=keep("biaswords.clean", True),
-                                    on_change=save, args=("biaswords.clean",))  # fmt: skip
-        seeds = toggles[3].checkbox("Drop seed words", key=keep("biaswords.seeds", True),
-                                    on_change=save, args=("biaswords.seeds",))  # fmt: skip
+        pos = toggles[0].checkbox("Part of speech", **persistent("biaswords.pos", True))
+        edit = toggles[1].checkbox("Edit distance", **persistent("biaswords.edit", True))
+        clean = toggles[2].checkbox("Clean-up", **persistent("biaswords.clean", True))
+        seeds = toggles[3].checkbox("Drop seed words", **persistent("biaswords.seeds", True))
     return CandidateOptions(
         neighbours=int(neighbours), min_edit=int(min_edit), pos_filter=pos, edit_filter=edit,
         clean=clean, drop_seed_words=seeds, min_zipf=float(zipf) or None,
@@ -132,13 +126,11 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
 def show_draws(embedding, wordset: WordSet, curated) -> None:
     st.subheader("Draw and validate")
     cols = st.columns(3)
-    draws = cols[0].number_input("Draws", 1, 10_000, key=keep("biaswords.draws", 100),
-                                 on_change=save, args=("biaswords.draws",))  # fmt: skip
-    seed = cols[1].number_input("Random seed", 0, 2**31 - 1, key=keep("biaswords.seed", 0),
-                                on_change=save, args=("biaswords.seed",))  # fmt: skip
+    draws = cols[0].number_input("Draws", 1, 10_000, **persistent("biaswords.draws", 100))
+    seed = cols[1].number_input("Random seed", 0, 2**31 - 1, **persistent("biaswords.seed", 0))
     iterations = cols[2].number_input(
         "WEAT iterations per draw", 100, 1_000_000, step=1000,
-        key=keep("biaswords.iterations", 10_000), on_change=save, args=("biaswords.iterations",),
+        **persistent("biaswords.iterations", 10_000),
         help="Only used when a draw's sets are too big for the exact test (8 + 8 words are exact).",
     )  # fmt: skip
     result_key = f"biaswords.sampling.{embedding.name}.{wordset.id}"
@@ -207,8 +199,7 @@ def main() -> None:
         )
     wordset_id = st.selectbox(
         "Seed test", options=list(tests), format_func=lambda i: tests[i].title,
-        key=keep("biaswords.wordset", next(iter(tests))), on_change=save,
-        args=("biaswords.wordset",),
+        **persistent("biaswords.wordset", next(iter(tests))),
     )  # fmt: skip
     wordset = tests[wordset_id]
     options = None

@@ -111,7 +111,7 @@ def active_embedding() -> Embedding:
 def keep(key: str, default: object) -> str:
     """Persistent widget state: return the widget key for plain session-state key `key`.
 
-    Use as `st.text_input(..., key=keep("mypage.x", ""), on_change=save, args=("mypage.x",))`.
+    Most widgets want `persistent(key, default)`, which adds the `save` callback.
     The value lives in `st.session_state[key]` (created with `default`), which Streamlit never
     deletes; the widget key `"_" + key` is refilled from it whenever Streamlit has dropped the
     widget's state (after a page switch), so typing survives reruns and page switches.
@@ -126,6 +126,14 @@ def keep(key: str, default: object) -> str:
 def save(key: str) -> None:
     """on_change callback for a widget made with `keep(key, ...)`: copy its value into `key`."""
     st.session_state[key] = st.session_state["_" + key]
+
+
+def persistent(key: str, default: object) -> dict:
+    """Keyword arguments that make a widget persistent: `st.toggle("…", **persistent("p.x", True))`.
+
+    The widget key from `keep`, plus the `save` callback that copies every change back to `key`.
+    """
+    return {"key": keep(key, default), "on_change": save, "args": (key,)}
 
 
 def show_error(exc: BaseException) -> None:

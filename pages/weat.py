@@ -25,7 +25,15 @@ from bias.wordsets import (
     safe_id,
     save_user_wordset,
 )
-from pages.shared import active_embedding_name, cached_weat, keep, save, show_error, sidebar
+from pages.shared import (
+    active_embedding_name,
+    cached_weat,
+    keep,
+    persistent,
+    save,
+    show_error,
+    sidebar,
+)
 
 PAPER = "Kurpicz-Briki & Leoni 2021"
 BLANK = ""
@@ -125,12 +133,9 @@ everything = {ws.id: ws for ws in sorted(all_wordsets(), key=preset_order)}
 same_language = [i for i, ws in everything.items() if ws.language == language]
 
 top = st.columns([3, 1], vertical_alignment="bottom")
-all_key = keep("weat.all_languages", DEFAULTS["weat.all_languages"])
 show_all = top[1].toggle(
     "Show all languages",
-    key=all_key,
-    on_change=save,
-    args=("weat.all_languages",),
+    **persistent("weat.all_languages", DEFAULTS["weat.all_languages"]),
     help="Tests written for another language will mostly miss words in this embedding.",
 )
 ids = list(everything) if show_all or not same_language else same_language
@@ -181,21 +186,15 @@ roles = {
 }
 for column, key in zip(columns, SET_KEYS, strict=True):
     with column:
-        name_key = keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
-        words_key = keep(f"weat.words.{key}", "")
         st.text_input(
             f"{key}: name",
-            key=name_key,
-            on_change=save,
-            args=(f"weat.name.{key}",),
+            **persistent(f"weat.name.{key}", DEFAULT_SET_NAMES[key]),
             help=roles[key],
         )
         st.text_area(
             f"{key}: words",
-            key=words_key,
+            **persistent(f"weat.words.{key}", ""),
             height=220,
-            on_change=save,
-            args=(f"weat.words.{key}",),
             placeholder="one word per line",
         )
         lookups = embedding.lookup_all(parse_words(st.session_state[f"weat.words.{key}"]))
@@ -217,9 +216,7 @@ with st.expander("Advanced options"):
     a1.radio(
         "Method",
         ["auto", "exact", "randomized"],
-        key=keep("weat.method", DEFAULTS["weat.method"]),
-        on_change=save,
-        args=("weat.method",),
+        **persistent("weat.method", DEFAULTS["weat.method"]),
         format_func={
             "auto": "automatic",
             "exact": "exact (all reshufflings)",
@@ -232,30 +229,23 @@ with st.expander("Advanced options"):
         min_value=1_000,
         max_value=10_000_000,
         step=10_000,
-        key=keep("weat.iterations", DEFAULTS["weat.iterations"]),
-        on_change=save,
-        args=("weat.iterations",),
+        **persistent("weat.iterations", DEFAULTS["weat.iterations"]),
         help="How many random reshufflings a randomized test draws.",
     )
     a3.number_input(
         "Seed",
         min_value=0,
         step=1,
-        key=keep("weat.seed", DEFAULTS["weat.seed"]),
-        on_change=save,
-        args=("weat.seed",),
+        **persistent("weat.seed", DEFAULTS["weat.seed"]),
         help="The same seed gives the same randomized p-value every time.",
     )
     a4.checkbox(
         "Two-sided test",
-        key=keep("weat.two_sided", DEFAULTS["weat.two_sided"]),
-        on_change=save,
-        args=("weat.two_sided",),
+        **persistent("weat.two_sided", DEFAULTS["weat.two_sided"]),
         help="Also count a bias in the opposite direction (the paper used one-sided).",
     )
 
 run = st.button("Run test", type="primary", icon=":material/play_arrow:")
-title_key = keep("weat.title", "")
 
 
 def run_test() -> None:
@@ -382,9 +372,7 @@ st.divider()
 with st.expander("Save these lists as my word set", icon=":material/save:"):
     st.text_input(
         "Title",
-        key=title_key,
-        on_change=save,
-        args=("weat.title",),
+        **persistent("weat.title", ""),
         placeholder="e.g. Swiss first names vs. foreign first names",
     )
     if st.button("Save word set"):
