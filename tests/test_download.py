@@ -14,7 +14,10 @@ import numpy as np
 import pytest
 
 from bias import catalog, download, store
+from bias.embeddings import Embedding
 from bias.errors import BiasInputError
+from bias.weat import WeatOptions, run_weat
+from bias.wordsets import parse_wordset
 
 WORDS = [f"wort{i}" for i in range(4000)]
 MATRIX = np.random.default_rng(7).standard_normal((len(WORDS), 40)).astype(np.float32)
@@ -187,3 +190,18 @@ def test_the_download_stops_after_the_word_limit(server: str) -> None:
     )
     assert info.words == 100 and report.stopped_at_limit and info.dimensions == 100
     assert max(seen) < len(BIG) / 4, f"read {max(seen):,} of {len(BIG):,} bytes"
+
+
+def test_served_vectors_give_the_same_weat_as_the_vectors_themselves(server: str) -> None:
+    """The issue's acceptance: a .vec.gz written here (gzip + text, not project code), served on
+    loopback, imported, then WEAT on the cache equals WEAT on the original matrix."""
+    sets = {key: WORDS[8 * i : 8 * i + 8] for i, key in enumerate("XYAB")}
+    wordset = parse_wordset(sets, where="test", default_id="served", origin="file")
+    info, _ = download.download_fasttext("de", base=f"{server}/ok")
+    options = WeatOptions(method="randomized", iterations=20_000, seed=5)
+    imported = run_weat(catalog.load_embedding(info.name), wordset, options)
+    direct = run_weat(Embedding.from_raw("direct", "de", WORDS, MATRIX), wordset, options)
+    # The file holds 5 decimals, so associations agree to about 1e-5.
+    assert imported.effect_size == pytest.approx(direct.effect_size, abs=1e-4)
+    assert imported.statistic == pytest.approx(direct.statistic, abs=1e-5)
+    assert imported.p_value == pytest.approx(direct.p_value, abs=2e-3)
