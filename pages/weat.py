@@ -356,7 +356,7 @@ def show_result(result: WeatResult) -> None:
     )
     d3.download_button(
         "Chart (HTML)",
-        data=lambda: hist.to_html(include_plotlyjs="cdn", full_html=True),
+        data=lambda: hist.to_html(include_plotlyjs=True, full_html=True),
         file_name=f"{stem}_null.html",
         mime="text/html",
         on_click="ignore",
