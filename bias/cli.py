@@ -35,17 +35,13 @@ def _positive_int(text: str) -> int:
 
 
 def _non_negative_int(text: str) -> int:
-    value = _integer(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is negative")
     return value
-
-
-def _integer(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
 
 
 def _print_json(data: object) -> None:
@@ -254,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=1_000_000,
         help="enumerate when there are at most this many partitions (default 10^6)",
     )
-    weat.add_argument("--seed", type=_integer, default=0, help="random seed (default 0)")
+    weat.add_argument("--seed", type=_non_negative_int, default=0, help="random seed (default 0)")
     weat.add_argument("--two-sided", action="store_true", help="two-sided p-value")
     weat.add_argument("--json", action="store_true", help="machine-readable output")
     weat.set_defaults(run=_cmd_weat)
@@ -270,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="letters a candidate must differ from its seed by (default 3)")
     words.add_argument("--draws", type=_positive_int, default=100,
                        help="random new word sets to draw and validate (default 100)")
-    words.add_argument("--seed", type=_integer, default=0, help="random seed (default 0)")
+    words.add_argument("--seed", type=_non_negative_int, default=0, help="random seed (default 0)")
     words.add_argument("--json", action="store_true", help="machine-readable output")
     words.set_defaults(run=_cmd_biaswords)
 

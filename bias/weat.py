@@ -45,6 +45,9 @@ Alternative = Literal["greater", "two-sided"]
 EXACT_HARD_LIMIT = 20_000_000
 """Above this many partitions even a forced exact test is refused (it would take minutes)."""
 
+MAX_DRAWS = 10_000_000
+"""The null distribution is kept as float32 for the histogram: 40 MB at this many draws."""
+
 _CHUNK_ELEMENTS = 4_000_000
 """Work in blocks of about this many numbers, so memory stays bounded at 10^7 draws."""
 
@@ -64,6 +67,13 @@ class WeatOptions:
             raise BiasInputError("The number of draws must be a whole number, such as 100000.")
         if self.iterations < 1:
             raise BiasInputError("The number of draws must be at least 1.")
+        if self.iterations > MAX_DRAWS:
+            raise BiasInputError(
+                f"At most {MAX_DRAWS:,} draws, please: more would not fit in memory and would "
+                "not change the p-value's first digits."
+            )
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise BiasInputError("The random seed must be a whole number of 0 or more.")
         if self.method not in ("auto", "exact", "randomized"):
             raise BiasInputError("The method must be 'auto', 'exact' or 'randomized'.")
         if self.alternative not in ("greater", "two-sided"):
@@ -211,14 +221,31 @@ def permutation_test(
 
 @dataclass(frozen=True)
 class SetReport:
-    """What became of one set's words in this embedding."""
+    """What became of one set's words in this embedding.
+
+    `used` are the words whose vectors enter the test, `missing` the words the embedding lacks,
+    and `repeated` the words whose vector was already in the set (written twice, or "Man" beside
+    "man" in a lower-case vocabulary): each vector counts once.
+    """
 
     key: str
     name: str
     words: tuple[str, ...]
-    used: tuple[str, ...]
-    missing: tuple[str, ...]
     lookups: tuple[WordLookup, ...]
+    used_lookups: tuple[WordLookup, ...]
+
+    @property
+    def used(self) -> tuple[str, ...]:
+        return tuple(item.word for item in self.used_lookups)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        return tuple(item.word for item in self.lookups if not item.found)
+
+    @property
+    def repeated(self) -> tuple[str, ...]:
+        used = set(map(id, self.used_lookups))
+        return tuple(item.word for item in self.lookups if item.found and id(item) not in used)
 
     @property
     def fallbacks(self) -> tuple[WordLookup, ...]:
@@ -319,8 +346,13 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
     reports = {}
     for key, terms in wordset.sets().items():
         lookups = tuple(embedding.lookup_all(terms.words))
-        used = tuple(item.word for item in lookups if item.found)
-        missing = tuple(item.word for item in lookups if not item.found)
+        first_of_vector = {}
+        for item in lookups:
+            if item.found:
+                first_of_vector.setdefault(item.found_as, item)
+        report = SetReport(key, terms.name, terms.words, lookups,
+                           tuple(first_of_vector.values()))  # fmt: skip
+        used, missing = report.used, report.missing
         if not used:
             hint = ""
             if wordset.language != embedding.language:
@@ -333,20 +365,35 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
                 f"{', '.join(missing)}. Each set needs at least one word the embedding knows."
                 + hint
             )
-        reports[key] = SetReport(key, terms.name, terms.words, used, missing, lookups)
+        reports[key] = report
     return reports
 
 
-def _warnings(reports: dict[str, SetReport], embedding: Embedding) -> list[str]:
+def _warnings(
+    reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
+) -> list[str]:
     notes = []
+    if wordset.language != embedding.language:
+        notes.append(
+            f"The word set is in {language_name(wordset.language)} but {embedding.name} is "
+            f"{language_name(embedding.language)}: words found here may mean something else."
+        )
     for rep in reports.values():
         if rep.missing:
             notes.append(
                 f"{rep.key} ({rep.name}): {len(rep.missing)} of {len(rep.words)} words are not in "
                 f"{embedding.name} and were left out: {', '.join(rep.missing)}."
             )
+        if rep.repeated:
+            notes.append(
+                f"{rep.key} ({rep.name}): {', '.join(rep.repeated)} has the same vector as a word "
+                "before it in the set (a repeat, or another spelling), so it is counted once."
+            )
     for first, second in (("X", "Y"), ("A", "B")):
-        shared = sorted(set(reports[first].used) & set(reports[second].used))
+        shared = sorted(
+            {item.found_as for item in reports[first].used_lookups}
+            & {item.found_as for item in reports[second].used_lookups}
+        )
         if shared:
             notes.append(
                 f"{', '.join(shared)} is in both {first} and {second}; it is kept in both, "
@@ -391,7 +438,7 @@ def run_weat(
 ) -> WeatResult:
     """Run WEAT for one word set on one embedding, reporting every word's fate."""
     reports = _set_reports(embedding, wordset)
-    vectors = {key: embedding.vectors_for(rep.lookups) for key, rep in reports.items()}
+    vectors = {key: embedding.vectors_for(rep.used_lookups) for key, rep in reports.items()}
     targets = np.vstack([vectors["X"], vectors["Y"]])
     cos_a = (targets @ vectors["A"].T).astype(np.float64)
     cos_b = (targets @ vectors["B"].T).astype(np.float64)
@@ -399,7 +446,7 @@ def run_weat(
     nx = vectors["X"].shape[0]
     d = effect_size(s, nx)
     test = permutation_test(s, nx, options)
-    warnings = _warnings(reports, embedding)
+    warnings = _warnings(reports, embedding, wordset)
     if math.isnan(d):
         warnings.append("All target words have the same association, so there is no effect size.")
 
@@ -411,7 +458,7 @@ def run_weat(
     without = _leave_one_out(s, cos_a, cos_b, nx)
     rows = []
     for key in SET_KEYS:
-        found = [item for item in reports[key].lookups if item.found]
+        found = reports[key].used_lookups
         for item, assoc, d_wo in zip(found, association[key], without[key], strict=True):
             rows.append(
                 WordRow(

@@ -81,14 +81,12 @@ class WordSet:
 
 
 def parse_words(text: str) -> list[str]:
-    """Words from free text: one per line or separated by commas; blanks and repeats removed."""
-    words: list[str] = []
-    for line in text.splitlines():
-        for part in line.split(","):
-            word = part.strip()
-            if word and word not in words:
-                words.append(word)
-    return words
+    """Words from free text: one per line or separated by commas; blanks removed.
+
+    Repeats are kept: the WEAT counts each vector once and says which words it merged.
+    """
+    parts = (part.strip() for line in text.splitlines() for part in line.split(","))
+    return [part for part in parts if part]
 
 
 def _term_set(key: str, raw: object, where: str) -> TermSet:
@@ -99,7 +97,7 @@ def _term_set(key: str, raw: object, where: str) -> TermSet:
     words = raw["words"]
     if not all(isinstance(w, str) for w in words):
         raise BiasInputError(f"{where}: set {key} may contain only words (text), not numbers.")
-    cleaned = parse_words("\n".join(words))
+    cleaned = [word.strip() for word in words if word.strip()]
     if not cleaned:
         raise BiasInputError(f"{where}: set {key} is empty; every set needs at least one word.")
     name = raw.get("name") or DEFAULT_SET_NAMES[key]

@@ -143,3 +143,14 @@ def test_biaswords_json_shape(capsys):
 def test_biaswords_bad_input(capsys, argv, message):
     code, _, err = run(capsys, *argv)
     assert code == 2 and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["weat", "biaswords"])
+def test_negative_seed_is_a_sentence(capsys, command):
+    code, _, err = run(capsys, command, "--wordset", "weat7", "--seed", "-1")
+    assert code == 2 and "-1 is negative" in err and err.count("\n") == 1
+
+
+def test_too_many_draws_is_a_sentence(capsys):
+    code, _, err = run(capsys, "weat", "--wordset", "weat7", "--iterations", "100000000")
+    assert code == 2 and "At most 10,000,000 draws" in err

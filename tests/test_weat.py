@@ -229,3 +229,32 @@ def test_leave_one_out_matches_recomputing_without_the_word():
         again = run_weat(embedding, smaller, EXACT)
         assert row.effect_size_without == pytest.approx(again.effect_size, abs=1e-9)
         assert row.influence == pytest.approx(again.effect_size - full.effect_size, abs=1e-9)
+
+
+def test_repeated_words_and_spellings_count_once_with_a_warning():
+    embedding, wordset, _ = planted()
+    doubled = dataclasses.replace(
+        wordset, A=TermSet("Set A", (*wordset.A.words, "a0", "A0")),
+    )
+    result = run_weat(embedding, doubled)
+    assert result.sets["A"].used == wordset.A.words
+    assert result.sets["A"].repeated == ("a0", "A0")
+    assert any("a0, A0 has the same vector" in w for w in result.warnings)
+    plain = run_weat(embedding, wordset)
+    assert result.effect_size == plain.effect_size
+
+
+def test_language_mismatch_is_warned_even_when_words_are_found():
+    embedding, wordset, _ = planted()
+    italian = dataclasses.replace(wordset, language="it")
+    result = run_weat(embedding, italian)
+    assert any("The word set is in Italian but planted is English" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [(dict(seed=-1), "seed"), (dict(seed=1.5), "seed"), (dict(iterations=10**8), "At most")],
+)
+def test_seed_and_draw_limits(options, message):
+    with pytest.raises(BiasInputError, match=message):
+        WeatOptions(**options)

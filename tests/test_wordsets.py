@@ -55,7 +55,16 @@ def test_round_trip_keeps_everything():
 
 
 def test_parse_words_accepts_lines_and_commas():
-    assert parse_words("a, b\n c \n\n,d,a") == ["a", "b", "c", "d"]
+    assert parse_words("a, b\n c \n\n,d,a") == ["a", "b", "c", "d", "a"]
+
+
+def test_json_words_are_only_stripped_never_split(tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"X": [" New York ", "a, b", ""], "Y": ["c"], "A": ["d"],
+                                "B": ["e", "e"]}))
+    wordset = read_wordset(path)
+    assert wordset.X.words == ("New York", "a, b")
+    assert wordset.B.words == ("e", "e")
 
 
 @pytest.mark.parametrize(
