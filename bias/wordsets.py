@@ -236,12 +236,20 @@ def save_user_wordset(wordset: WordSet) -> WordSet:
     """Save a user word set atomically and return it as saved (with its final id).
 
     The id is sanitised into a file name; an id that a bundled set uses gets a `user-` prefix, so
-    a bundled set is never shadowed or overwritten. Saving again under the same id replaces the
-    user's earlier version, which is what "save" means in the dashboard.
+    a bundled set is never shadowed or overwritten. A different user set already saved under that
+    id is never replaced either: the new one gets `-2`, `-3`, … (saving the very same set again
+    changes nothing). The caller shows the final id.
     """
-    new_id = safe_id(wordset.id or wordset.title)
-    if new_id in bundled_wordsets():
-        new_id = f"user-{new_id}"
+    base = safe_id(wordset.id or wordset.title)
+    if base in bundled_wordsets():
+        base = f"user-{base}"
+    existing = user_wordsets()
+    new_id, number = base, 1
+    while new_id in existing and replace(existing[new_id], id="", origin="") != replace(
+        wordset, id="", origin=""
+    ):
+        number += 1
+        new_id = f"{base}-{number}"
     saved = replace(wordset, id=new_id, origin="user")
     text = json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n"
     write_text_atomic(user_dir() / f"{new_id}.json", text)

@@ -1,5 +1,6 @@
 """Reading, validating and saving word sets; every bundled file meets the schema."""
 
+import dataclasses
 import json
 
 import pytest
@@ -117,3 +118,16 @@ def test_safe_id_sanitises():
     assert safe_id("Mein Test: Ärzte/Ärztinnen!") == "mein-test-arzte-arztinnen"
     assert safe_id("../../etc/passwd") == "etc-passwd"
     assert safe_id("???") == "my-word-set"
+
+
+def test_a_different_set_under_the_same_title_never_replaces_the_first(home):
+    first = get_wordset("weat7")
+    one = save_user_wordset(dataclasses.replace(first, id="Mine", title="Mine"))
+    again = save_user_wordset(dataclasses.replace(first, id="Mine", title="Mine"))
+    other = dataclasses.replace(first, id="Mine", title="Mine", X=first.Y, Y=first.X)
+    two = save_user_wordset(other)
+    cyrillic = save_user_wordset(dataclasses.replace(other, id="Имена", title="Имена", A=first.B))
+    assert (one.id, again.id, two.id) == ("mine", "mine", "mine-2")
+    assert cyrillic.id == "my-word-set"
+    saved = user_wordsets()
+    assert saved["mine"].X == first.X and saved["mine-2"].X == first.Y
