@@ -164,7 +164,8 @@ def load_cached(name: str) -> Embedding:
     entry = _entry(name)
     try:
         vectors = np.load(entry / "vectors.npy", mmap_mode="r")
-        words = (entry / "words.txt").read_text(encoding="utf-8").split("\n")
+        # Bytes, not read_text: universal newlines would split a word containing "\r".
+        words = (entry / "words.txt").read_bytes().decode("utf-8").split("\n")
         synthesise = None
         if meta.get("subwords"):
             ngrams = np.load(entry / "subwords.npy", mmap_mode="r")

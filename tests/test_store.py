@@ -131,3 +131,15 @@ def test_temporary_directories_are_not_listed(home: Path) -> None:
     store.save("de-test", "de", raw(), source="x")
     (home / "embeddings" / f".tmp-en+{os.getpid()}+x").mkdir()
     assert [info.name for info in store.list_cached()] == ["de-test"]
+
+
+def test_a_word_with_a_carriage_return_survives_the_round_trip(tmp_path: Path) -> None:
+    """Windows line endings and a stray \\r inside a word must not shift the vocabulary."""
+    from bias.download import import_embedding
+
+    path = tmp_path / "crlf.vec"
+    path.write_bytes(b"3 2\r\nman 0.1 0.2\r\nwo\rman 0.3 0.1\r\nthird 1 2\r\n")
+    info, _ = import_embedding(path, name="crlf", language="en")
+    embedding = catalog.load_embedding("crlf")
+    assert info.words == 3 and list(embedding.words) == ["man", "wo\rman", "third"]
+    assert embedding.lookup("third").found
