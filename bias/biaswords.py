@@ -4,11 +4,11 @@ The method, in three steps, each in its own module:
 
 1. Candidates (`bias.candidates`). For every word of a word set that shows bias (the seeds), take
    its k nearest neighbours in the embedding and filter them: compatible part of speech, at least
-   `min_edit` letters different from the seed, clean-up (not words, duplicates, ß→ss for German),
-   not already a seed. Nothing is deleted: every dropped neighbour stays in the table with the
-   reason, so a person can restore it, and words near both sides of an opposed pair (X/Y, A/B)
-   are flagged, not dropped, because the paper left that judgement to a person ("Ehemann" near
-   male and female).
+   `min_edit` letters different from the seed, clean-up (not words; duplicates, with ß = ss for
+   German), not already a seed. Nothing is deleted: every dropped neighbour stays in the table
+   with the reason, so a person can restore it, and words near both sides of an opposed pair
+   (X/Y, A/B) are flagged, not dropped, because the paper left that judgement to a person
+   ("Ehemann" near male and female).
 2. Curation (`bias.curation`). The user toggles `kept` and may correct a spelling; the table is
    saved as JSON so the work survives a reload. `draw_sets` accepts any such table.
 3. Draws (`bias.sampling`). New sets of the original sizes are drawn at random from the kept

@@ -56,7 +56,9 @@ class CandidateOptions:
     edit_filter: bool = True
     clean: bool = True
     sharp_s: bool | None = None
-    """Write ß as ss; None means "for German only", as the paper did."""
+    """Compare ß as ss (duplicates, seed words, edit distance); None means "for German only",
+    as the paper did. The table keeps the embedding's own spelling either way, so it can be
+    drawn."""
     drop_seed_words: bool = True
     flag_opposed: bool = True
     min_zipf: float | None = None
@@ -161,9 +163,14 @@ class Candidates:
 
 
 def _fold(word: str, sharp_s: bool) -> str:
-    """The comparison key: case-insensitive, and ß = ss when ß is being replaced."""
-    folded = word.casefold()
-    return folded.replace("ß", "ss") if sharp_s else folded
+    """The comparison key: case-insensitive, and ß = ss only when `sharp_s` (German).
+
+    Only keys are folded; the table keeps the embedding's spelling. `str.casefold` alone would
+    already turn ß into ss, so without `sharp_s` the ß is protected from it.
+    """
+    if sharp_s:
+        return word.casefold().replace("ß", "ss")
+    return "ß".join(part.casefold() for part in word.replace("ẞ", "ß").split("ß"))
 
 
 def _seed_case(word: str, seed: WordLookup) -> str:
@@ -287,9 +294,7 @@ def generate_candidates(
                 continue
             seed_pos = tagger.upos(item.word) if tagged else None
             for word, similarity in zip(hood.words, hood.similarities, strict=True):
-                candidate = word.strip()
-                if sharp_s:
-                    candidate = candidate.replace("ß", "ss")
+                candidate = word.strip()  # the embedding's spelling; ß = ss only in _fold
                 pos = tagger.upos(_seed_case(word, item)) if tagged and candidate else None
                 frequency = zipf(candidate) if zipf is not None and candidate else None
                 reason = _verdict(

@@ -221,17 +221,42 @@ def test_words_near_both_sides_are_flagged_not_dropped():
     assert rows(cands)["uncle"]["flag"] is None
 
 
-def test_sharp_s_becomes_ss_for_german():
+def test_sharp_s_is_ss_for_comparing_only():
     emb = planted_embedding({"Haus": ["Straße", "Strasse", "Garten"]}, language="de")
     ws = wordset(["Haus"], ["a1"], ["a2"], ["a3"], language="de")
     tags = {"Haus": "NOUN", "Straße": "NOUN", "Strasse": "NOUN", "Garten": "NOUN"}
     cands = generate_candidates(emb, ws, CandidateOptions(neighbours=3), FakeTagger(tags))
-    assert cands.table["candidate"].to_list() == ["Strasse", "Strasse", "Garten"]
+    # The embedding's spelling stays in the table; the ss form is only the duplicate key.
+    assert cands.table["candidate"].to_list() == ["Straße", "Strasse", "Garten"]
     assert cands.table["kept"].to_list() == [True, False, True]
+    assert cands.table["reason"][1] == "duplicate: already a candidate near 'Haus'"
     kept_off = generate_candidates(
         emb, ws, CandidateOptions(neighbours=3, sharp_s=False), FakeTagger(tags)
     )
-    assert "Straße" in kept_off.table["candidate"].to_list()
+    assert kept_off.table["kept"].to_list() == [True, True, True]  # ß and ss are different words
+
+
+def test_german_sharp_s_words_can_be_drawn():
+    near = {
+        "Vater": ["Großvater", "Grossvater", "Onkel"],
+        "Mutter": ["Großmutter", "Tante"],
+        "Arbeit": ["Beruf", "Karriere"],
+        "Familie": ["Heim", "Kinder"],
+    }
+    emb = planted_embedding(near, language="de")
+    ws = wordset(["Vater"], ["Mutter"], ["Arbeit"], ["Familie"], language="de")
+    tags = FakeTagger({w: "NOUN" for seed, words in near.items() for w in [seed, *words]})
+    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=3), tags)
+    x, y = rows(cands, "X"), rows(cands, "Y")
+    assert x["Großvater"]["kept"] and y["Großmutter"]["kept"]
+    assert not x["Grossvater"]["kept"]  # same word as Großvater once ß = ss
+    assert x["Grossvater"]["reason"].startswith("duplicate")
+    sampling = draw_sets(emb, ws, cands.table, DrawOptions(draws=3), sizes=dict.fromkeys("XYAB", 2))
+    assert not any(sampling.unavailable.values())
+    assert sampling.pools == dict.fromkeys("XYAB", 2)
+    for draw in sampling.draws:
+        assert set(draw.sets["X"]) == {"Großvater", "Onkel"}
+        assert set(draw.sets["Y"]) == {"Großmutter", "Tante"}
 
 
 def test_frequency_floor_hides_rare_words():
