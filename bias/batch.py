@@ -17,7 +17,7 @@ import polars as pl
 
 from bias.catalog import load_embedding
 from bias.errors import BiasInputError
-from bias.explain import ALPHA, verdict
+from bias.explain import ALPHA, reported_d_text, reported_p_text, verdict
 from bias.stats import benjamini_hochberg, holm
 from bias.weat import WeatOptions, WeatResult, run_weat
 from bias.wordsets import WordSet
@@ -48,10 +48,34 @@ class BatchRow:
     reported_p: float | None
     reported_d: float | None
     reported_d_is_absolute: bool
+    reported_p_text: str | None
+    """As the source printed it (a bound such as '< 10⁻³' stays a bound)."""
+    reported_d_text: str | None
+    """'|d| = 0.87' where the source printed the absolute value, else 'd = 1.81'."""
     method: str
     iterations: int
     missing_words: int
     error: str | None
+
+    @property
+    def detected(self) -> bool | None:
+        """Bias at the 5% level (unadjusted), or None when the test did not run."""
+        return None if self.error else self.p_value < ALPHA
+
+
+def summary(rows: Sequence[BatchRow]) -> str:
+    """One sentence on how many tests detect a bias before and after adjustment."""
+    ran = [row for row in rows if row.error is None]
+    text = (
+        f"{sum(row.p_value < ALPHA for row in ran)} of {len(ran)} tests detect a bias at the "
+        f"{ALPHA:.0%} level; {sum(row.p_holm < ALPHA for row in ran)} after Holm's correction, "
+        f"{sum(row.p_bh < ALPHA for row in ran)} after Benjamini–Hochberg's."
+    )
+    if any(row.reported_d_is_absolute for row in rows):
+        text += " Values marked |d| were reported without their sign."
+    if any(row.reported_p is not None for row in rows):
+        text += " Reported values come from the sources' embeddings, so ours can differ."
+    return text
 
 
 def _row(wordset: WordSet, embedding: str, result: WeatResult | None, error: str | None):
@@ -69,6 +93,8 @@ def _row(wordset: WordSet, embedding: str, result: WeatResult | None, error: str
         reported_p=rep.p_value if rep else None,
         reported_d=rep.effect_size if rep else None,
         reported_d_is_absolute=bool(rep and rep.effect_size_is_absolute),
+        reported_p_text=reported_p_text(rep) if rep else None,
+        reported_d_text=reported_d_text(rep) if rep and rep.effect_size is not None else None,
         method=result.method if result else "",
         iterations=result.iterations if result else 0,
         missing_words=sum(len(s.missing) for s in result.sets.values()) if result else 0,
@@ -137,6 +163,8 @@ SCHEMA = {
     "reported_p": pl.Float64,
     "reported_d": pl.Float64,
     "reported_d_is_absolute": pl.Boolean,
+    "reported_p_text": pl.String,
+    "reported_d_text": pl.String,
     "method": pl.String,
     "iterations": pl.Int64,
     "missing_words": pl.Int64,

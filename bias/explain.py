@@ -9,6 +9,7 @@ figures (no Streamlit), so they can also be saved as HTML outside the dashboard.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ import plotly.graph_objects as go
 
 from bias.embeddings import Match, WordLookup
 from bias.weat import WeatResult
+from bias.wordsets import Reported
 
 ALPHA = 0.05
 
@@ -133,6 +135,23 @@ class Comparison:
     note: str
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def reported_p_text(rep: Reported) -> str:
+    """A reported p as the source printed it: '0.00757', or a bound such as '< 10⁻³'.
+
+    The printed text is kept because it can be a bound ('< 10^-3'), which a number would hide.
+    """
+    text = rep.p_value_text or format_p(rep.p_value)
+    return re.sub(r"\^(-?\d+)", lambda m: m.group(1).translate(_SUPERSCRIPT), text)
+
+
+def reported_d_text(rep: Reported) -> str:
+    """'|d| = 0.87' where the source printed the absolute value, else 'd = 1.81'."""
+    return ("|d| = " if rep.effect_size_is_absolute else "d = ") + format_d(rep.effect_size)
+
+
 def comparison(result: WeatResult) -> Comparison | None:
     """Our p and d beside the reported ones; when the source printed |d|, ours is shown as |d|."""
     rep = result.reported
@@ -148,14 +167,9 @@ def comparison(result: WeatResult) -> Comparison | None:
             f"It used {rep.embedding}; this run uses {result.embedding}, so the numbers can "
             "differ even when both find a bias."
         )
-    try:
-        float(rep.p_value_text)
-        reported_p = rep.p_value_text  # as printed, e.g. 0.00757
-    except ValueError:
-        reported_p = format_p(rep.p_value) if rep.p_value is not None else rep.p_value_text
     return Comparison(
-        reported_p=reported_p,
-        reported_d=("|d| = " if absolute else "d = ") + format_d(rep.effect_size),
+        reported_p=reported_p_text(rep),
+        reported_d=reported_d_text(rep),
         ours_p=format_p(result.p_value),
         ours_d=("|d| = " if absolute else "d = ") + ours_d,
         where=where,
@@ -215,8 +229,9 @@ def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
             marker_color=colour,
             hovertemplate="statistic %{x:.3f}<br>share %{y:.2%}<extra></extra>",
         )
-    right = float(edges[-1]) if edges[-1] > observed else observed
-    fig.add_vrect(x0=observed, x1=right, fillcolor="#c44569", opacity=0.12, line_width=0)
+    start = abs(observed) if result.alternative == "two-sided" else observed
+    right = max(float(edges[-1]), start)
+    fig.add_vrect(x0=start, x1=right, fillcolor="#c44569", opacity=0.12, line_width=0)
     if result.alternative == "two-sided":
         left = -abs(observed)
         fig.add_vrect(

@@ -21,6 +21,8 @@ from bias.files import home, write_text_atomic
 SET_KEYS = ("X", "Y", "A", "B")
 DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
 BUNDLED_DIR = Path(__file__).resolve().parent.parent / "wordsets"
+PAPER = "Kurpicz-Briki & Leoni 2021"
+"""How the bundled files cite the paper BiasWords implements (Frontiers in Big Data 4:625290)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,11 @@ class WordSet:
     notes: tuple[str, ...] = ()
     variant_of: str | None = None
     origin: str = "bundled"  # "bundled", "user" or "file"
+
+    @property
+    def from_paper(self) -> bool:
+        """Whether this test is one of the paper's (Kurpicz-Briki & Leoni 2021)."""
+        return PAPER in str(self.source.get("citation", ""))
 
     def sets(self) -> dict[str, TermSet]:
         return {key: getattr(self, key) for key in SET_KEYS}

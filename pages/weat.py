@@ -35,7 +35,6 @@ from pages.shared import (
     sidebar,
 )
 
-PAPER = "Kurpicz-Briki & Leoni 2021"
 BLANK = ""
 DEFAULTS = {
     "weat.method": "auto",
@@ -57,7 +56,7 @@ def put(key: str, value) -> None:
 
 def preset_order(ws: WordSet) -> tuple:
     """The paper's tests first, their variants after them, then the others; user sets last."""
-    from_paper = PAPER in str(ws.source.get("citation", ""))
+    from_paper = ws.from_paper
     digits = "".join(c if c.isdigit() else " " for c in ws.id).split()
     number = int(digits[0]) if digits else 999
     return (ws.origin == "user", not from_paper, ws.variant_of is not None, number, ws.id)
@@ -67,7 +66,7 @@ def preset_label(ws: WordSet) -> str:
     label = ws.title
     if ws.origin == "user":
         label = f"★ {label} (your word set)"
-    elif PAPER in str(ws.source.get("citation", "")):
+    elif ws.from_paper:
         label = f"{label} · paper"
     return label
 
@@ -293,7 +292,8 @@ def show_result(result: WeatResult) -> None:
         "Effect size d",
         explain.format_d(d),
         help="How strong the difference is, in standard deviations (Cohen's d): about 0.2 is "
-        "small, 0.5 medium, 0.8 large; at most 2 in either direction.",
+        "small, 0.5 medium, 0.8 large; about 2 at most in either direction (a little more "
+        "when the two target lists differ in size).",
     )
     if cmp:
         cols[2].metric("Reported p-value", cmp.reported_p, help=cmp.where)

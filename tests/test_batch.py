@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from bias.batch import run_batch, to_frame
+from bias.batch import run_batch, summary, to_frame
 from bias.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.stats import benjamini_hochberg, holm
 from bias.weat import WeatOptions, run_weat
@@ -65,3 +65,15 @@ def test_custom_runner_is_used():
 
     run_batch([get_wordset("weat7")], [DEFAULT_EMBEDDING], FAST, runner=runner)
     assert seen == [(DEFAULT_EMBEDDING, "weat7", FAST)]
+
+
+def test_reported_texts_keep_bounds_and_signs():
+    rows = run_batch([get_wordset("weat7-swe"), get_wordset("weat6")], ["glove-6b-50d"],
+                     WeatOptions(iterations=1000), same_language_only=False)
+    swe, eng = rows
+    assert swe.reported_p_text == "< 10⁻³" and swe.reported_d_text.startswith("|d| = ")
+    assert eng.reported_d_text == "d = 1.81"
+    assert eng.detected is True
+    text = summary(rows)
+    assert "Values marked |d| were reported without their sign." in text
+    assert f"{sum(r.detected is True for r in rows)} of 2 tests detect a bias" in text

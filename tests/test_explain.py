@@ -72,6 +72,25 @@ def test_comparison_uses_absolute_d_when_source_did():
     assert "absolute" in cmp.note
 
 
+@pytest.mark.parametrize(
+    ("test_id", "printed"), [("weat7-swe", "< 10⁻³"), ("weat1", "10⁻⁷"), ("weat5-ita", "0.01209")]
+)
+def test_reported_p_keeps_what_the_source_printed(test_id, printed):
+    assert explain.reported_p_text(get_wordset(test_id).reported) == printed
+
+
+def test_two_sided_shading_starts_at_the_absolute_observed_value():
+    ws = get_wordset("weat7")
+    swapped = type(ws)(**{**ws.__dict__, "X": ws.Y, "Y": ws.X})
+    options = WeatOptions(alternative="two-sided")
+    result = run_weat(load_embedding(DEFAULT_EMBEDDING), swapped, options)
+    assert result.statistic < 0
+    shapes = explain.null_histogram_figure(result).layout.shapes
+    shaded = sorted((shape.x0, shape.x1) for shape in shapes if shape.type == "rect")
+    observed = abs(result.statistic)
+    assert shaded[0][1] == pytest.approx(-observed) and shaded[1][0] == pytest.approx(observed)
+
+
 def test_lookup_notice():
     items = [
         WordLookup("Math", Match.LOWER, "math"),
