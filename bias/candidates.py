@@ -84,8 +84,10 @@ class CandidateOptions:
 class Candidates:
     """The neighbour table of one word set in one embedding, with every filter's verdict.
 
-    `table` has the columns of `TABLE_SCHEMA`: one row per (set, seed, neighbour), `kept` False
-    with a `reason` for each dropped neighbour, and a `flag` for kept ones a person should check.
+    `table` has the columns of `TABLE_SCHEMA`: one row per (set, seed, neighbour). `reason` is the
+    filter's verdict (why it dropped the neighbour, None if it passed) and stays when a person
+    overrides it; `kept` is the final decision, by the filter or by hand. `flag` marks kept
+    neighbours a person should check.
     """
 
     embedding: str
@@ -385,8 +387,9 @@ def flag_overlaps(table: pl.DataFrame, sharp_s: bool = False) -> pl.DataFrame:
 def normalise_table(table: pl.DataFrame) -> pl.DataFrame:
     """Check a (possibly edited) candidates table and bring it to `TABLE_SCHEMA`.
 
-    Only `set`, `candidate` and `kept` are required; spellings are stripped. A restored word
-    (kept again) loses its drop reason, so the table never says "kept" and "dropped" at once.
+    Only `set`, `candidate` and `kept` are required; spellings are stripped. `reason` is left as
+    it is: it is the filter's verdict, so a word a person restored still says why the filter
+    dropped it, and dropping it again shows that reason again. `kept` alone decides.
     """
     if not isinstance(table, pl.DataFrame):
         raise BiasInputError("The curated candidates must be a table.")
@@ -418,9 +421,7 @@ def normalise_table(table: pl.DataFrame) -> pl.DataFrame:
         raise BiasInputError(
             f"The curated candidates name unknown set(s) {', '.join(bad)}; use X, Y, A or B."
         )
-    return table.with_columns(
-        pl.when(pl.col("kept")).then(None).otherwise(pl.col("reason")).alias("reason")
-    )
+    return table
 
 
 def curated_pools(table: pl.DataFrame) -> dict[str, list[str]]:

@@ -19,7 +19,15 @@ from bias.candidates import (
     generate_candidates,
     normalise_table,
 )
-from bias.curation import curation_path, load_curation, save_curation
+from bias.curation import (
+    backup_path,
+    curation_differs,
+    curation_path,
+    load_curation,
+    replace_curation,
+    restore_previous_curation,
+    save_curation,
+)
 from bias.embeddings import Embedding
 from bias.errors import BiasInputError
 from bias.neighbours import nearest_neighbours
@@ -296,7 +304,8 @@ def test_curated_table_normalised(planted):
         ).alias("candidate"),
     )  # fmt: skip
     curated = cands.with_table(edited)
-    assert rows(curated)["operate"]["reason"] is None  # restored words lose their reason
+    assert rows(curated)["operate"]["kept"]  # restored by hand; the filter's verdict stays
+    assert rows(curated)["operate"]["reason"] == rows(cands)["operate"]["reason"]
     assert "Smyth" in curated.kept_words()["X"]
     with pytest.raises(BiasInputError, match="lack the column"):
         normalise_table(edited.drop("kept"))
@@ -317,6 +326,76 @@ def test_curation_survives_a_round_trip(home, planted):
     path.write_text("{broken", encoding="utf-8")
     with pytest.raises(BiasInputError, match="damaged"):
         load_curation("planted", "planted")
+
+
+def toggle(cands: Candidates, word: str, kept: bool) -> Candidates:
+    return cands.with_table(
+        cands.table.with_columns(
+            pl.when(pl.col("candidate") == word).then(kept).otherwise(pl.col("kept")).alias("kept")
+        )
+    )
+
+
+def test_restoring_and_dropping_again_keeps_the_filters_reason(home, planted):
+    emb, ws = planted
+    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    why = rows(cands, "X")["operate"]["reason"]
+    assert why == "part of speech VERB does not go with the seed's NOUN"
+    restored = toggle(cands, "operate", True)
+    assert rows(restored, "X")["operate"]["kept"]
+    assert rows(restored, "X")["operate"]["reason"] == why  # the filter's verdict, overridden
+    assert "operate" in curated_pools(restored.table)["X"]  # `kept` alone decides the draws
+    again = Candidates.from_dict(json.loads(json.dumps(restored.to_dict())))
+    assert again.table.equals(restored.table)
+    save_curation(restored)
+    assert load_curation("planted", "planted").table.equals(restored.table)
+    dropped = toggle(load_curation("planted", "planted"), "operate", False)
+    assert rows(dropped, "X")["operate"]["reason"] == why
+    assert "operate" not in curated_pools(dropped.table)["X"]
+    # A word the filter kept and a person dropped has no filter reason: dropped by hand.
+    by_hand = toggle(cands, "surgeon", False)
+    assert rows(by_hand, "X")["surgeon"]["reason"] is None
+    assert "surgeon" not in curated_pools(by_hand.table)["X"]
+
+
+def test_regenerating_keeps_the_previous_curation_as_a_backup(home, planted):
+    emb, ws = planted
+    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    assert not curation_differs(cands)  # nothing saved yet
+    replace_curation(cands)
+    assert not backup_path("planted", "planted").exists()  # nothing was replaced
+    assert not curation_differs(cands)
+    curated = toggle(cands, "operate", True)
+    save_curation(curated)
+    old = curation_path("planted", "planted").read_text(encoding="utf-8")
+    fresh = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    assert curation_differs(fresh)
+    replace_curation(fresh)
+    prev = backup_path("planted", "planted")
+    assert prev == curation_path("planted", "planted").with_name("planted__planted.prev.json")
+    assert prev.read_text(encoding="utf-8") == old
+    assert load_curation("planted", "planted").table.equals(fresh.table)
+    assert not list(prev.parent.glob("*.tmp"))  # written atomically, no leftovers
+    # Restoring swaps, so the replacement is not lost either.
+    restored = restore_previous_curation("planted", "planted")
+    assert restored.table.equals(curated.table)
+    assert load_curation("planted", "planted").table.equals(curated.table)
+    assert Candidates.from_dict(json.loads(prev.read_text(encoding="utf-8"))).table.equals(
+        fresh.table
+    )
+
+
+def test_a_damaged_curation_is_backed_up_byte_for_byte(home, planted):
+    emb, ws = planted
+    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    curation_path("planted", "planted").parent.mkdir(parents=True, exist_ok=True)
+    curation_path("planted", "planted").write_text("{broken", encoding="utf-8")
+    assert curation_differs(cands)
+    replace_curation(cands)
+    assert backup_path("planted", "planted").read_text(encoding="utf-8") == "{broken"
+    with pytest.raises(BiasInputError, match="damaged"):
+        restore_previous_curation("planted", "planted")
+    assert load_curation("planted", "planted").table.equals(cands.table)  # left as it was
 
 
 # --- draws --------------------------------------------------------------------------------------
@@ -463,6 +542,9 @@ def test_cli_json(glove_weat6):
     assert len(data["draws"]) == 3
     assert {"X", "Y", "A", "B", "p_value", "effect_size"} <= set(data["draws"][0])
     assert len(data["draws"][0]["X"]) == 8
+    # No hand curation on the command line: `kept` is the filter's decision, `reason` its verdict.
+    for row in (row for key in "XYAB" for row in data["candidates"][key]):
+        assert row["kept"] is (row["reason"] is None)
     assert data["summary"]["draws"] == 3
     text = biaswords_cli("glove-6b-50d", "weat6", draws=2)
     assert "2 draws" in text
