@@ -325,6 +325,7 @@ class WeatResult:
                     "name": rep.name,
                     "used": list(rep.used),
                     "missing": list(rep.missing),
+                    "repeated": list(rep.repeated),
                     "found_as": {i.word: i.found_as for i in rep.fallbacks},
                 }
                 for key, rep in self.sets.items()
