@@ -4,18 +4,29 @@ All computing happens in `bias.candidates`, `bias.curation` and `bias.sampling`;
 draws widgets and calls them.
 
 State: the curated candidates live on disk (`bias.curation.save_curation`, one JSON file per
-embedding and seed test), so they survive page switches, browser reloads and server restarts. The
-editor's widget key carries a generation number that changes when candidates are regenerated, so
-old cell edits are never applied to a new table. The last draws are kept in session state.
+embedding and seed test), so they survive page switches, browser reloads and server restarts.
+Generating again never replaces a different curation silently: the fresh candidates wait in session
+state until the user presses "Replace my curation", and the replaced curation is kept as a backup
+that "Restore the previous curation" swaps back. The editor's widget key carries a generation
+number that changes whenever the table is replaced, so old cell edits are never applied to a new
+table. The last draws are kept in session state.
 """
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
+import polars as pl
 import streamlit as st
 
 from bias.candidates import CandidateOptions, generate_candidates
-from bias.curation import load_curation, save_curation
+from bias.curation import (
+    backup_path,
+    curation_differs,
+    load_curation,
+    replace_curation,
+    restore_previous_curation,
+    save_curation,
+)
 from bias.errors import BiasInputError
 from bias.sampling import DrawOptions, draw_sets, draws_table, save_draw
 from bias.wordsets import WordSet, all_wordsets
@@ -66,15 +77,70 @@ def candidate_options() -> CandidateOptions:
     )  # fmt: skip
 
 
-def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
-    """Generate button, the curation editor (auto-saved), and the curated candidates returned."""
-    generation_key = f"biaswords.generation.{embedding.name}.{wordset.id}"
+def with_verdict(table: pl.DataFrame) -> pl.DataFrame:
+    """The table plus a read-only `verdict` column: the filter's reason and the person's decision.
+
+    `reason` is the filter's verdict and stays when a person overrides it; shown alone next to a
+    ticked Keep box it would read as "dropped", so the page spells the combination out.
+    """
+    reason, kept = pl.col("reason"), pl.col("kept")
+    verdict = (
+        pl.when(reason.is_null() & kept)
+        .then(None)
+        .when(reason.is_null())
+        .then(pl.lit("dropped by you"))
+        .when(kept)
+        .then(pl.lit("dropped by the filter: ") + reason + pl.lit(", kept by you"))
+        .otherwise(reason)
+    )
+    return table.with_columns(verdict.alias("verdict"))
+
+
+def bump_generation(embedding, wordset: WordSet) -> None:
+    """A new editor key, so cell edits made to the old table are not applied to the new one."""
+    key = f"biaswords.generation.{embedding.name}.{wordset.id}"
+    st.session_state[key] = st.session_state.get(key, 0) + 1
+
+
+def generate(embedding, wordset: WordSet, options: CandidateOptions) -> None:
+    """Generate button; a different saved curation is only replaced after the user confirms."""
+    pending_key = f"biaswords.pending.{embedding.name}.{wordset.id}"
     if st.button("Generate candidates", type="primary", icon=":material/travel_explore:"):
         with st.status("Finding nearest neighbours and filtering them…", expanded=False) as status:
-            candidates = generate_candidates(embedding, wordset, options)
-            save_curation(candidates)
-            st.session_state[generation_key] = st.session_state.get(generation_key, 0) + 1
-            status.update(label="Candidates ready", state="complete")
+            fresh = generate_candidates(embedding, wordset, options)
+            if curation_differs(fresh):
+                st.session_state[pending_key] = fresh
+                status.update(
+                    label="Candidates ready; your curation is unchanged", state="complete"
+                )
+            else:
+                st.session_state.pop(pending_key, None)
+                replace_curation(fresh)
+                bump_generation(embedding, wordset)
+                status.update(label="Candidates ready", state="complete")
+    pending = st.session_state.get(pending_key)
+    if pending is None:
+        return
+    st.warning(
+        "You already have a curation of this test that differs from the new candidates (your "
+        "Keep ticks and spelling edits, or other filters). It stays as it is unless you replace "
+        "it; if you do, it is kept as a backup that **Restore the previous curation** brings back.",
+        icon=":material/warning:",
+    )
+    cols = st.columns(2)
+    if cols[0].button("Replace my curation", key="_biaswords.replace", icon=":material/sync:"):
+        replace_curation(pending)
+        st.session_state.pop(pending_key, None)
+        bump_generation(embedding, wordset)
+        st.rerun()
+    if cols[1].button("Keep my curation", key="_biaswords.keep_mine", icon=":material/undo:"):
+        st.session_state.pop(pending_key, None)
+        st.rerun()
+
+
+def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
+    """Generate button, the curation editor (auto-saved), and the curated candidates returned."""
+    generate(embedding, wordset, options)
     candidates = load_curation(embedding.name, wordset.id)
     if candidates is None:
         st.info("No candidates yet for this test and embedding: press **Generate candidates**.")
@@ -88,14 +154,23 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
         "tick **Keep** to restore a dropped word, untick to drop one, edit a spelling in place; "
         "every change is saved at once."
     )
+    if backup_path(embedding.name, wordset.id).exists() and st.button(
+        "Restore the previous curation", key="_biaswords.restore", icon=":material/history:",
+        help="The curation that the last replacement set aside; the current one is set aside in "
+        "its place, so nothing is lost.",
+    ):  # fmt: skip
+        restore_previous_curation(embedding.name, wordset.id)
+        bump_generation(embedding, wordset)
+        st.rerun()
+    shown = with_verdict(candidates.table)
     edited = st.data_editor(
-        candidates.table,
+        shown,
         key=editor_key(embedding.name, wordset.id),
         num_rows="fixed",
         hide_index=True,
         width="stretch",
         height=420,
-        disabled=[c for c in candidates.table.columns if c not in EDITABLE],
+        disabled=[c for c in shown.columns if c not in EDITABLE],
         column_order=[
             "kept",
             "set",
@@ -104,7 +179,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
             "similarity",
             "pos",
             "seed_pos",
-            "reason",
+            "verdict",
             "flag",
         ],
         column_config={
@@ -113,13 +188,18 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
             "similarity": st.column_config.NumberColumn("Cosine", format="%.3f"),
             "pos": "POS",
             "seed_pos": "Seed POS",
-            "reason": st.column_config.TextColumn("Why dropped", width="large"),
+            "verdict": st.column_config.TextColumn(
+                "Why dropped",
+                width="large",
+                help="The filter's reason, kept when you override it; your own drops say so.",
+            ),
             "flag": st.column_config.TextColumn("Check", width="medium"),
         },
     )
     curated = candidates.with_table(edited)
     if not curated.table.equals(candidates.table):
         save_curation(curated)
+        st.rerun()  # redraw from the saved table, so "Why dropped" shows the new decision
     return curated
 
 
@@ -149,7 +229,11 @@ def show_draws(embedding, wordset: WordSet, curated) -> None:
         f"{summary.share_significant:.0%}",
         help="How often a random pick from your kept candidates shows the bias; not a p-value.",
     )
-    metrics[1].metric("Median effect size d", f"{q[0.5]:.2f}")
+    metrics[1].metric(
+        "Median effect size d", f"{q[0.5]:.2f}",
+        help="WEAT's d: the difference of the mean associations of X and Y over their standard "
+        "deviation. 0.2 is small, 0.8 large; it can exceed 2 when X and Y differ in size.",
+    )  # fmt: skip
     metrics[2].metric("d, 5th–95th percentile", f"{q[0.05]:.2f} to {q[0.95]:.2f}")
     figure = go.Figure(go.Histogram(x=sampling.effect_sizes(), nbinsx=30))
     figure.update_layout(

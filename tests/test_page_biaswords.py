@@ -1,10 +1,11 @@
 """The BiasWords page: generate candidates, curate one, find the curation again after reload."""
 
 import json
+from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from bias.curation import curation_path
+from bias.curation import backup_path, curation_path
 
 PAGE = "../pages/biaswords.py"
 EDITOR = "_biaswords.editor.glove-6b-50d.weat6.1"
@@ -68,3 +69,84 @@ def test_draw_validate_and_save(home):
     assert not at.exception
     assert any("WEAT page" in s.value for s in at.success)
     assert list((home / "wordsets").glob("*.json"))
+
+
+def click(at: AppTest, label: str) -> AppTest:
+    next(b for b in at.button if b.label == label).click().run()
+    assert not at.exception
+    return at
+
+
+def test_generating_again_never_overwrites_a_curation_silently(home):
+    at = generate_weat6()
+    path = curation_path("glove-6b-50d", "weat6")
+    fresh = path.read_text(encoding="utf-8")
+    click(at, "Generate candidates")  # nothing curated yet: no question, nothing set aside
+    assert not at.warning and not backup_path("glove-6b-50d", "weat6").exists()
+    first = bool(at.data_editor[0].value.iloc[0]["kept"])
+    editor = at.data_editor[0].key
+    at.session_state[editor] = {
+        "edited_rows": {0: {"kept": not first}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    curated = path.read_text(encoding="utf-8")
+    assert curated != fresh
+
+    click(at, "Generate candidates")
+    assert path.read_text(encoding="utf-8") == curated  # not overwritten
+    assert any("differs from the new candidates" in w.value for w in at.warning)
+    click(at, "Keep my curation")
+    assert not at.warning and path.read_text(encoding="utf-8") == curated
+
+    click(at, "Generate candidates")
+    click(at, "Replace my curation")
+    assert not at.warning
+    assert path.read_text(encoding="utf-8") == fresh
+    assert backup_path("glove-6b-50d", "weat6").read_text(encoding="utf-8") == curated
+    assert bool(at.data_editor[0].value.iloc[0]["kept"]) is first  # the new table, old edits gone
+
+    click(at, "Restore the previous curation")
+    assert path.read_text(encoding="utf-8") == curated
+    assert bool(at.data_editor[0].value.iloc[0]["kept"]) is (not first)
+
+
+def test_a_restored_word_still_says_why_the_filter_dropped_it(home):
+    at = generate_weat6()
+    path = curation_path("glove-6b-50d", "weat6")
+    table = at.data_editor[0].value
+    row = int(next(i for i in range(len(table)) if not table.iloc[i]["kept"]))
+    reason = saved_rows(path)[row]["reason"]
+    assert reason and table.iloc[row]["verdict"] == reason
+
+    editor = at.data_editor[0].key
+    at.session_state[editor] = {
+        "edited_rows": {row: {"kept": True}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    assert saved_rows(path)[row]["kept"] is True and saved_rows(path)[row]["reason"] == reason
+    shown = at.data_editor[0].value.iloc[row]["verdict"]
+    assert shown == f"dropped by the filter: {reason}, kept by you"
+
+    at.session_state[editor] = {
+        "edited_rows": {row: {"kept": False}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert saved_rows(path)[row]["kept"] is False and saved_rows(path)[row]["reason"] == reason
+    assert at.data_editor[0].value.iloc[row]["verdict"] == reason
+
+
+def test_effect_size_texts_do_not_cap_d_at_2(home):
+    at = generate_weat6()
+    at.number_input(key="_biaswords.draws").set_value(2).run()
+    next(b for b in at.button if b.label.startswith("Draw new sets")).click().run()
+    helps = " ".join(m.help or "" for m in at.metric)
+    assert "can exceed 2" in helps
+    source = Path(__file__).parent.joinpath(PAGE).read_text(encoding="utf-8")
+    assert "at most 2" not in source and "±2" not in source
