@@ -17,7 +17,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from bias.embeddings import Match, WordLookup
-from bias.weat import WeatResult
+from bias.weat import WeatResult, max_effect_size
 from bias.wordsets import Reported
 
 ALPHA = 0.05
@@ -165,7 +165,14 @@ def comparison(result: WeatResult) -> Comparison | None:
     if rep.embedding and rep.embedding != result.embedding:
         note += (
             f"It used {rep.embedding}; this run uses {result.embedding}, so the numbers can "
-            "differ even when both find a bias."
+            "differ even when both find a bias. "
+        )
+    limit = max_effect_size(len(result.sets["X"].words), len(result.sets["Y"].words))
+    if rep.effect_size is not None and abs(rep.effect_size) > limit:
+        note += (
+            f"The reported effect size is larger than Caliskan's formula allows for lists of "
+            f"these sizes (at most {limit:.2f}), so the source must have computed it another "
+            "way; compare the p-values and the direction rather than the size."
         )
     return Comparison(
         reported_p=reported_p_text(rep),

@@ -96,6 +96,13 @@ def effect_size(s: np.ndarray, nx: int) -> np.ndarray | float:
     return float(d) if d.ndim == 0 else d
 
 
+def max_effect_size(nx: int, ny: int) -> float:
+    """The largest |d| Caliskan's definition allows for these set sizes: 1/sqrt(p(1-p)) with
+    p = nx/(nx+ny); 2 for equal sizes (every X association equal, every Y another)."""
+    p = nx / (nx + ny)
+    return 1 / math.sqrt(p * (1 - p))
+
+
 def partition_count(nx: int, ny: int) -> int:
     """How many ways X∪Y splits into sets of sizes |X| and |Y|."""
     return math.comb(nx + ny, nx)

@@ -129,3 +129,15 @@ def test_null_histogram_axis_fits_the_data_and_the_observed_line(weat7):
     observed = abs(weat7.statistic)
     assert low <= edges[0] and high >= max(edges[-1], observed)
     assert high - low < 1.2 * (max(edges[-1], observed) - min(edges[0], -observed))
+
+
+def test_comparison_warns_when_the_reported_d_is_out_of_reach():
+    ws = get_wordset("weat6-swe")  # the paper's |d| = 3.74 with 8 vs 8 names
+    english_words = type(ws)(**{**ws.__dict__, "A": get_wordset("weat6").A,
+                                "B": get_wordset("weat6").B, "X": get_wordset("weat6").X,
+                                "Y": get_wordset("weat6").Y})
+    result = run_weat(load_embedding(DEFAULT_EMBEDDING), english_words)
+    assert "larger than Caliskan's formula allows" in explain.comparison(result).note
+    assert "at most 2.00" in explain.comparison(result).note
+    plain = run_weat(load_embedding(DEFAULT_EMBEDDING), get_wordset("weat6"))
+    assert "larger than" not in explain.comparison(plain).note

@@ -10,7 +10,14 @@ import pytest
 
 from bias.embeddings import Embedding
 from bias.errors import BiasInputError
-from bias.weat import WeatOptions, effect_size, partition_count, permutation_test, run_weat
+from bias.weat import (
+    WeatOptions,
+    effect_size,
+    max_effect_size,
+    partition_count,
+    permutation_test,
+    run_weat,
+)
 from bias.wordsets import TermSet, WordSet
 from tests import reference
 from tests.synthetic import planted, raw_sets
@@ -159,6 +166,9 @@ def test_effect_size_bound_for_equal_sizes_is_two():
     skewed = np.array([1.0] * 10 + [-1.0] * 16)  # the paper's 10 vs 16 names
     p = 10 / 26
     assert effect_size(skewed, 10) == pytest.approx(1 / math.sqrt(p * (1 - p)))
+    assert max_effect_size(8, 8) == pytest.approx(2.0)
+    assert max_effect_size(10, 16) == pytest.approx(effect_size(skewed, 10))
+    assert max_effect_size(10, 16) == pytest.approx(2.0555, abs=1e-4)
 
 
 def test_missing_words_are_reported_per_set_not_dropped_silently():
