@@ -24,24 +24,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message[0].upper()}{message[1:]}. See `{self.prog} --help`.\n")
 
 
-def _positive_int(text: str) -> int:
+def _whole_number(text: str, minimum: int) -> int:
+    """argparse type: a whole number (1_000 allowed) of at least `minimum`, else one sentence."""
     try:
         value = int(text.replace("_", ""))
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    if value < minimum:
+        raise argparse.ArgumentTypeError(
+            f"{value} is not a positive number" if minimum == 1 else f"{value} is negative"
+        )
     return value
+
+
+def _positive_int(text: str) -> int:
+    return _whole_number(text, 1)
 
 
 def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    return value
+    return _whole_number(text, 0)
 
 
 def _print_json(data: object) -> None:
