@@ -60,19 +60,21 @@ def import_embedding(
     progress: Progress | None = None,
     replace: bool = False,
     timeout: float = 60.0,
+    label: str | None = None,
 ) -> tuple[EmbeddingInfo, ImportReport]:
     """Import the first `limit` words of a vector file or http(s) URL into the cache as `name`.
 
     Files may be any format `sources.read_vectors` reads; URLs must name text vectors (`.vec`,
     `.vec.gz`, `.txt`, `.txt.gz`). `progress(bytes_read, words_read)` is called as reading goes.
-    `timeout` is how many seconds a download may stall before it is given up.
+    `timeout` is how many seconds a download may stall before it is given up. `label` is what
+    the cache records as the source when `source` is only a temporary copy (an upload).
     """
     store.check_target(name, language, replace=replace)
     if is_url(source):
         raw = _read_url(str(source), limit=limit, progress=progress, timeout=timeout)
     else:
         raw = read_vectors(source, limit=limit, progress=progress)
-    info = store.save(name, language, raw, source=str(source), replace=replace)
+    info = store.save(name, language, raw, source=label or str(source), replace=replace)
     return info, raw.report
 
 

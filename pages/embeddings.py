@@ -157,6 +157,7 @@ with tabs[1]:
                     language=upload_lang,
                     limit=int(limit),
                     progress=progress,
+                    label=f"uploaded file {upload.name}",
                 )
             finally:
                 Path(handle.name).unlink(missing_ok=True)

@@ -6,7 +6,9 @@ import json
 import numpy as np
 import pytest
 
+from bias import store
 from bias.cli import main
+from bias.download import import_embedding
 from bias.embeddings import Embedding
 from bias.weat import run_weat
 from bias.wordsets import get_wordset
@@ -59,3 +61,10 @@ def test_import_bad_input(home, capsys, argv, message):
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
     assert not (home / "embeddings").exists() or not any((home / "embeddings").iterdir())
+
+
+def test_an_upload_records_its_own_name_as_the_source(home, vec_file):
+    path, _, _ = vec_file
+    info, _ = import_embedding(path, name="up", language="en", label="uploaded file toy.vec.gz")
+    assert info.source == "uploaded file toy.vec.gz"
+    assert store.read_meta("up")["source"] == "uploaded file toy.vec.gz"
