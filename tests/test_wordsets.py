@@ -3,6 +3,7 @@
 import dataclasses
 import json
 
+import jsonschema
 import pytest
 
 from bias.errors import BiasInputError
@@ -36,6 +37,19 @@ def test_every_bundled_file_meets_the_schema():
             assert data["sets"][key]["name"]
         if wordset.variant_of:
             assert wordset.variant_of in bundled_wordsets()
+
+
+def test_every_bundled_file_meets_the_json_schema():
+    """docs/wordset.schema.json is the written schema; every bundled file must satisfy it."""
+    schema = json.loads((BUNDLED_DIR.parent / "docs" / "wordset.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in sorted(BUNDLED_DIR.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert [e.message for e in validator.iter_errors(data)] == [], path.name
+        assert data["id"] == path.stem
+    broken = {**data, "sets": {**data["sets"], "B": {"name": "B", "words": [" padded "]}}}
+    assert not validator.is_valid(broken)
 
 
 def test_issue_ids_are_all_bundled():
