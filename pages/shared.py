@@ -11,6 +11,8 @@ The names in this module are a stable interface for other pages; add, don't rena
 State: the active embedding's name lives in `st.session_state[ACTIVE_KEY]`, a plain key that no
 widget owns, so it survives page switches (Streamlit deletes the state of widgets that a page does
 not draw). The sidebar's selectbox has its own widget key and copies its value into ACTIVE_KEY.
+Every value kept this way is also written to the tab's draft on disk (`bias.drafts`, id in the
+address as `?draft=…`), so a browser refresh brings it back.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import astuple
 
 import streamlit as st
 
+from bias import drafts
 from bias.catalog import (
     DEFAULT_EMBEDDING,
     EmbeddingInfo,
@@ -38,6 +41,9 @@ from bias.wordsets import WordSet, parse_wordset
 ACTIVE_KEY = "biaswords.embedding"
 
 _SELECT_KEY = "_biaswords.embedding_select"
+
+# The address parameter that names this tab's draft.
+DRAFT_PARAM = "draft"
 
 
 @st.cache_resource(show_spinner="Loading word vectors (once per server)…", max_entries=4)
@@ -87,7 +93,7 @@ def active_embedding_name() -> str:
     A name that has disappeared (e.g. an imported embedding that was deleted) falls back to the
     default.
     """
-    name = st.session_state.get(ACTIVE_KEY, DEFAULT_EMBEDDING)
+    name = st.session_state.get(ACTIVE_KEY, _draft().get(ACTIVE_KEY, DEFAULT_EMBEDDING))
     if name not in embeddings_by_name():
         name = DEFAULT_EMBEDDING
     st.session_state[ACTIVE_KEY] = name
@@ -98,6 +104,7 @@ def set_active_embedding(name: str) -> None:
     """Make `name` the active embedding (e.g. right after importing it); the sidebar follows on
     the next run."""
     st.session_state[ACTIVE_KEY] = name
+    remember(ACTIVE_KEY)
 
 
 def active_embedding() -> Embedding:
@@ -108,24 +115,54 @@ def active_embedding() -> Embedding:
     return cached_embedding(active_embedding_name())
 
 
+def _draft() -> dict:
+    """This tab's saved values, read from disk once per session; keeps `?draft=` in the address.
+
+    The address is set again on every run, because a page switch may drop it.
+    """
+    if "_draft_id" not in st.session_state:
+        given = st.query_params.get(DRAFT_PARAM, "")
+        draft_id = given if drafts.valid_id(given) else drafts.new_id()
+        st.session_state["_draft_id"] = draft_id
+        st.session_state["_draft"] = drafts.load(draft_id)
+    if st.query_params.get(DRAFT_PARAM) != st.session_state["_draft_id"]:
+        st.query_params[DRAFT_PARAM] = st.session_state["_draft_id"]
+    return st.session_state["_draft"]
+
+
+def drafted(key: str) -> bool:
+    """Whether this tab's draft holds a value for `key` (so a page restores it, not a default)."""
+    return key in _draft()
+
+
+def remember(key: str) -> None:
+    """Write the plain session value `key` into this tab's draft on disk (atomically)."""
+    draft = _draft()
+    draft[key] = st.session_state[key]
+    drafts.save(st.session_state["_draft_id"], draft)
+
+
 def keep(key: str, default: object) -> str:
     """Persistent widget state: return the widget key for plain session-state key `key`.
 
     Most widgets want `persistent(key, default)`, which adds the `save` callback.
-    The value lives in `st.session_state[key]` (created with `default`), which Streamlit never
-    deletes; the widget key `"_" + key` is refilled from it whenever Streamlit has dropped the
-    widget's state (after a page switch), so typing survives reruns and page switches.
+    The value lives in `st.session_state[key]` (created from the tab's draft, else `default`),
+    which Streamlit never deletes; the widget key `"_" + key` is refilled from it whenever
+    Streamlit has dropped the widget's state (after a page switch), so typing survives reruns,
+    page switches and, through the draft, a browser refresh.
     """
     if key not in st.session_state:
-        st.session_state[key] = default
+        st.session_state[key] = _draft().get(key, default)
     if "_" + key not in st.session_state:
         st.session_state["_" + key] = st.session_state[key]
     return "_" + key
 
 
 def save(key: str) -> None:
-    """on_change callback for a widget made with `keep(key, ...)`: copy its value into `key`."""
+    """on_change callback for a widget made with `keep(key, ...)`: copy its value into `key` and
+    into the tab's draft."""
     st.session_state[key] = st.session_state["_" + key]
+    remember(key)
 
 
 def persistent(key: str, default: object) -> dict:
@@ -157,6 +194,7 @@ def user_errors() -> Iterator[None]:
 
 def _on_select() -> None:
     st.session_state[ACTIVE_KEY] = st.session_state[_SELECT_KEY]
+    remember(ACTIVE_KEY)
 
 
 def _ensure_app_navigation() -> None:

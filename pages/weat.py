@@ -28,8 +28,10 @@ from bias.wordsets import (
 from pages.shared import (
     active_embedding_name,
     cached_weat,
+    drafted,
     keep,
     persistent,
+    remember,
     save,
     show_error,
     sidebar,
@@ -52,6 +54,7 @@ def put(key: str, value) -> None:
     """Set both the plain key and its widget key (only from callbacks or before the widget)."""
     st.session_state[key] = value
     st.session_state["_" + key] = value
+    remember(key)
 
 
 def preset_order(ws: WordSet) -> tuple:
@@ -144,7 +147,7 @@ chosen = st.session_state["weat.preset"]
 options = [BLANK, *ids] + ([chosen] if chosen in everything and chosen not in ids else [])
 if st.session_state[preset_key] not in options:
     st.session_state[preset_key] = BLANK
-if "weat.words.X" not in st.session_state:
+if "weat.words.X" not in st.session_state and not drafted("weat.words.X"):
     st.session_state["weat.preset"] = st.session_state[preset_key]
     load_preset(everything)
 top[0].selectbox(
@@ -383,6 +386,7 @@ with st.expander("Save these lists as my word set", icon=":material/save:"):
         else:
             st.session_state["weat.saved"] = saved.id
             st.session_state["weat.preset"] = saved.id
+            remember("weat.preset")
             st.session_state.pop("_weat.preset", None)
             st.rerun()
     if st.session_state.get("weat.saved"):

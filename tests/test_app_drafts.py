@@ -1,0 +1,62 @@
+"""A browser refresh starts a new Streamlit session; the tab's draft (?draft=…) brings the typed
+lists and options back, and another tab (another draft id) does not see them."""
+
+from streamlit.testing.v1 import AppTest
+
+
+def fresh_tab(query: dict | None = None) -> AppTest:
+    at = AppTest.from_file("../app.py", default_timeout=60)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def text_area(at, key):
+    return next(t for t in at.text_area if t.key == f"_weat.words.{key}")
+
+
+def test_refresh_restores_typed_lists_and_options(home):
+    tab = fresh_tab()
+    draft_id = tab.query_params["draft"]
+    text_area(tab, "X").input("doctor\nengineer\nqqqzzz").run()
+    tab.text_input(key="_weat.name.X").input("Professions").run()
+    tab.number_input(key="_weat.seed").set_value(42).run()
+    assert not tab.exception
+
+    refreshed = fresh_tab({"draft": draft_id})
+    assert not refreshed.exception
+    assert text_area(refreshed, "X").value == "doctor\nengineer\nqqqzzz"
+    assert refreshed.text_input(key="_weat.name.X").value == "Professions"
+    assert refreshed.number_input(key="_weat.seed").value == 42
+    assert (home / "drafts" / f"{draft_id}.json").exists()
+
+    other = fresh_tab()
+    assert text_area(other, "X").value.splitlines()[0] == "math"  # the default preset
+    assert other.query_params["draft"] != tab.query_params["draft"]
+
+
+def test_a_bad_or_unknown_draft_id_starts_clean(home):
+    for given in ("../../etc", "0123456789abcdef"):
+        tab = fresh_tab({"draft": given})
+        assert not tab.exception
+        assert text_area(tab, "X").value.splitlines()[0] == "math"
+
+
+def test_stale_draft_values_do_not_break_any_page(home):
+    """A draft can name things that are gone: a deleted embedding, a removed preset."""
+    from bias import drafts
+
+    draft_id = drafts.new_id()
+    drafts.save(draft_id, {
+        "biaswords.embedding": "deleted-embedding",
+        "weat.preset": "no-such-test",
+        "batch.embeddings": ["deleted-embedding"],
+        "batch.tests": ["no-such-test", "weat7"],
+        "biaswords.wordset": "no-such-test",
+    })
+    for page in ("pages/weat.py", "pages/batch.py", "pages/biaswords.py", "pages/embeddings.py"):
+        at = AppTest.from_file("../app.py", default_timeout=60)
+        at.query_params["draft"] = draft_id
+        at.run()
+        at.switch_page(page).run()
+        assert not at.exception, (page, [e.value for e in at.exception])
