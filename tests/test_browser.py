@@ -112,3 +112,30 @@ def test_run_a_preset_in_chromium(server):
             page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_result.png"), full_page=True)
         finally:
             browser.close()
+
+
+def test_typed_lists_survive_a_page_switch_and_a_refresh(server):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1800})
+            page.goto(server, timeout=60_000)
+            words = page.get_by_role("textbox", name="X: words")
+            words.wait_for(timeout=60_000)
+            words.fill("doctor\nengineer")
+            page.get_by_role("textbox", name="Y: name").click()  # leaving the box saves it
+            page.wait_for_timeout(1500)
+            page.get_by_role("link", name="Batch").click()
+            page.get_by_text("Many tests at once").wait_for(timeout=30_000)
+            page.get_by_role("link", name="WEAT test").click()
+            words.wait_for(timeout=30_000)
+            assert words.input_value() == "doctor\nengineer"
+            page.reload()
+            page.get_by_role("textbox", name="X: words").wait_for(timeout=60_000)
+            assert "draft=" in page.url
+            assert page.get_by_role("textbox", name="X: words").input_value() == "doctor\nengineer"
+        finally:
+            browser.close()
