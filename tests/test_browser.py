@@ -79,63 +79,61 @@ def server(home):
             proc.kill()
 
 
-def test_run_a_preset_in_chromium(server):
+@pytest.fixture
+def chromium():
+    """A headless Debian Chromium driven by playwright; skipped with the reason when absent."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 2600})
-            page.goto(server, timeout=60_000)
-            page.get_by_text("Is there bias in these words?").wait_for(timeout=60_000)
-            page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_start.png"), full_page=True)
-
-            # Choose a preset: open the selectbox and pick WEAT 8.
-            page.get_by_role("combobox", name="Prepared test").click()
-            page.get_by_role("option", name="WEAT 8: science vs. arts").first.click()
-            page.get_by_text("science", exact=True).first.wait_for(timeout=30_000)
-            page.wait_for_function(
-                "() => [...document.querySelectorAll('textarea')]"
-                ".some(t => t.value.startsWith('science'))",
-                timeout=30_000,
-            )
-            page.get_by_role("button", name="Run test").click()
-
-            metric = page.locator('[data-testid="stMetric"]').first
-            metric.wait_for(timeout=60_000)
-            assert "p-value" in metric.inner_text()
-            page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
-            verdict = page.get_by_text("bias detected at the 5% level").first
-            assert verdict.is_visible()
-            page.wait_for_timeout(1000)  # let Plotly finish drawing before the screenshot
-            page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_result.png"), full_page=True)
+            yield browser
         finally:
             browser.close()
 
 
-def test_typed_lists_survive_a_page_switch_and_a_refresh(server):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1800})
-            page.goto(server, timeout=60_000)
-            words = page.get_by_role("textbox", name="X: words")
-            words.wait_for(timeout=60_000)
-            words.fill("doctor\nengineer")
-            page.get_by_role("textbox", name="Y: name").click()  # leaving the box saves it
-            page.wait_for_timeout(1500)
-            page.get_by_role("link", name="Batch").click()
-            page.get_by_text("Many tests at once").wait_for(timeout=30_000)
-            page.get_by_role("link", name="WEAT test").click()
-            words.wait_for(timeout=30_000)
-            assert words.input_value() == "doctor\nengineer"
-            page.reload()
-            page.get_by_role("textbox", name="X: words").wait_for(timeout=60_000)
-            assert "draft=" in page.url
-            assert page.get_by_role("textbox", name="X: words").input_value() == "doctor\nengineer"
-        finally:
-            browser.close()
+def test_run_a_preset_in_chromium(server, chromium):
+    page = chromium.new_page(viewport={"width": 1400, "height": 2600})
+    page.goto(server, timeout=60_000)
+    page.get_by_text("Is there bias in these words?").wait_for(timeout=60_000)
+    page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_start.png"), full_page=True)
+
+    # Choose a preset: open the selectbox and pick WEAT 8.
+    page.get_by_role("combobox", name="Prepared test").click()
+    page.get_by_role("option", name="WEAT 8: science vs. arts").first.click()
+    page.get_by_text("science", exact=True).first.wait_for(timeout=30_000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('textarea')]"
+        ".some(t => t.value.startsWith('science'))",
+        timeout=30_000,
+    )
+    page.get_by_role("button", name="Run test").click()
+
+    metric = page.locator('[data-testid="stMetric"]').first
+    metric.wait_for(timeout=60_000)
+    assert "p-value" in metric.inner_text()
+    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+    verdict = page.get_by_text("bias detected at the 5% level").first
+    assert verdict.is_visible()
+    page.wait_for_timeout(1000)  # let Plotly finish drawing before the screenshot
+    page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_result.png"), full_page=True)
+
+
+def test_typed_lists_survive_a_page_switch_and_a_refresh(server, chromium):
+    page = chromium.new_page(viewport={"width": 1400, "height": 1800})
+    page.goto(server, timeout=60_000)
+    words = page.get_by_role("textbox", name="X: words")
+    words.wait_for(timeout=60_000)
+    words.fill("doctor\nengineer")
+    page.get_by_role("textbox", name="Y: name").click()  # leaving the box saves it
+    page.wait_for_timeout(1500)
+    page.get_by_role("link", name="Batch").click()
+    page.get_by_text("Many tests at once").wait_for(timeout=30_000)
+    page.get_by_role("link", name="WEAT test").click()
+    words.wait_for(timeout=30_000)
+    assert words.input_value() == "doctor\nengineer"
+    page.reload()
+    page.get_by_role("textbox", name="X: words").wait_for(timeout=60_000)
+    assert "draft=" in page.url
+    assert page.get_by_role("textbox", name="X: words").input_value() == "doctor\nengineer"
