@@ -424,8 +424,7 @@ def _leave_one_out(
     n = s.size
     without = {}
     # Targets: drop row i; the column-stack of all n reduced vectors is one (n-1, n) matrix.
-    keep = ~np.eye(n, dtype=bool)
-    reduced = np.stack([s[keep[i]] for i in range(n)], axis=1)
+    reduced = np.broadcast_to(s, (n, n))[~np.eye(n, dtype=bool)].reshape(n, n - 1).T
     d_targets = np.empty(n)
     d_targets[:nx] = effect_size(reduced[:, :nx], nx - 1) if nx > 1 else np.nan
     d_targets[nx:] = effect_size(reduced[:, nx:], nx) if n - nx > 1 else np.nan
