@@ -251,8 +251,14 @@ class SetReport:
 
     @property
     def repeated(self) -> tuple[str, ...]:
-        used = set(map(id, self.used_lookups))
-        return tuple(item.word for item in self.lookups if item.found and id(item) not in used)
+        seen: set[str | None] = set()
+        repeated = []
+        for item in self.lookups:
+            if item.found:
+                if item.found_as in seen:
+                    repeated.append(item.word)
+                seen.add(item.found_as)
+        return tuple(repeated)
 
     @property
     def fallbacks(self) -> tuple[WordLookup, ...]:
