@@ -239,7 +239,15 @@ class SetReport:
     name: str
     words: tuple[str, ...]
     lookups: tuple[WordLookup, ...]
-    used_lookups: tuple[WordLookup, ...]
+
+    @property
+    def used_lookups(self) -> tuple[WordLookup, ...]:
+        """The first found word of each vector, in order."""
+        first: dict[str | None, WordLookup] = {}
+        for item in self.lookups:
+            if item.found:
+                first.setdefault(item.found_as, item)
+        return tuple(first.values())
 
     @property
     def used(self) -> tuple[str, ...]:
@@ -251,14 +259,10 @@ class SetReport:
 
     @property
     def repeated(self) -> tuple[str, ...]:
-        seen: set[str | None] = set()
-        repeated = []
-        for item in self.lookups:
-            if item.found:
-                if item.found_as in seen:
-                    repeated.append(item.word)
-                seen.add(item.found_as)
-        return tuple(repeated)
+        first = self.used_lookups
+        return tuple(
+            item.word for item in self.lookups if item.found and all(item is not f for f in first)
+        )
 
     @property
     def fallbacks(self) -> tuple[WordLookup, ...]:
@@ -360,12 +364,7 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
     reports = {}
     for key, terms in wordset.sets().items():
         lookups = tuple(embedding.lookup_all(terms.words))
-        first_of_vector = {}
-        for item in lookups:
-            if item.found:
-                first_of_vector.setdefault(item.found_as, item)
-        report = SetReport(key, terms.name, terms.words, lookups,
-                           tuple(first_of_vector.values()))  # fmt: skip
+        report = SetReport(key, terms.name, terms.words, lookups)
         used, missing = report.used, report.missing
         if not used:
             hint = ""
