@@ -5,12 +5,14 @@ a browser reload and a server restart. Each save replaces the file atomically, s
 never leaves half a curation behind. Generating the candidates again must not throw hand curation
 away: `curation_differs` tells the page to ask first, and `replace_curation` keeps the previous
 file as `<name>.prev.json` (`backup_path`) before replacing it; `restore_previous_curation` swaps
-the two back.
+the two back. A backup that a further replacement would overwrite is renamed to
+`<name>.prev-1.json`, `-2`, … first (`archived_backups`), so no curation is ever deleted.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from bias.candidates import Candidates
@@ -27,6 +29,23 @@ def curation_path(embedding: str, wordset_id: str) -> Path:
 def backup_path(embedding: str, wordset_id: str) -> Path:
     """Where `replace_curation` keeps the curation it replaced (a `.prev.json` sibling)."""
     return curation_path(embedding, wordset_id).with_suffix(".prev.json")
+
+
+def archived_backups(embedding: str, wordset_id: str) -> list[Path]:
+    """Older backups, oldest first: what `backup_path` held before later replacements."""
+    stem = curation_path(embedding, wordset_id).stem
+    found = curation_path(embedding, wordset_id).parent.glob(f"{stem}.prev-*.json")
+    numbered = [(path.name[len(stem) + len(".prev-") : -len(".json")], path) for path in found]
+    return [path for number, path in sorted((int(n), p) for n, p in numbered if n.isdigit())]
+
+
+def _archive_backup(embedding: str, wordset_id: str) -> None:
+    """Rename the current backup to the next free `.prev-<n>.json` (a rename is atomic)."""
+    prev = backup_path(embedding, wordset_id)
+    if prev.exists():
+        stem = curation_path(embedding, wordset_id).stem
+        number = len(archived_backups(embedding, wordset_id)) + 1
+        os.replace(prev, prev.with_name(f"{stem}.prev-{number}.json"))
 
 
 def save_curation(candidates: Candidates) -> Path:
@@ -67,12 +86,14 @@ def curation_differs(candidates: Candidates) -> bool:
 def replace_curation(candidates: Candidates) -> Path:
     """Save `candidates`, first keeping the current saved curation (if any) in `backup_path`.
 
-    The backup is a byte-for-byte copy written atomically, so even a damaged file is kept. Saving
-    an identical curation leaves an existing backup alone (nothing would be lost).
+    The backup is a byte-for-byte copy written atomically, so even a damaged file is kept; an
+    earlier backup is archived first, never overwritten. Saving an identical curation leaves the
+    backups alone (nothing would be lost).
     """
     path = curation_path(candidates.embedding, candidates.wordset_id)
     if path.exists() and curation_differs(candidates):
         old = path.read_text(encoding="utf-8")
+        _archive_backup(candidates.embedding, candidates.wordset_id)
         write_text_atomic(backup_path(candidates.embedding, candidates.wordset_id), old)
     return save_curation(candidates)
 

@@ -30,7 +30,7 @@ from bias.curation import (
 from bias.errors import BiasInputError
 from bias.sampling import DrawOptions, draw_sets, draws_table, save_draw
 from bias.wordsets import WordSet, all_wordsets
-from pages.shared import persistent, sidebar, user_errors
+from pages.shared import keep, persistent, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
 # Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: Streamlit
@@ -124,7 +124,8 @@ def generate(embedding, wordset: WordSet, options: CandidateOptions) -> None:
     st.warning(
         "You already have a curation of this test that differs from the new candidates (your "
         "Keep ticks and spelling edits, or other filters). It stays as it is unless you replace "
-        "it; if you do, it is kept as a backup that **Restore the previous curation** brings back.",
+        "it; if you do, it is kept as a backup that **Restore the previous curation** brings back "
+        "(older backups are never deleted either: they stay beside it on disk, numbered).",
         icon=":material/warning:",
     )
     cols = st.columns(2)
@@ -277,6 +278,7 @@ def main() -> None:
     if not tests:
         st.info("There are no word sets yet; add one on the WEAT page.")
         st.stop()
+    keep("biaswords.wordset", next(iter(tests)))  # restores the tab's draft after a refresh
     if st.session_state.get("biaswords.wordset") not in tests:  # e.g. another language now
         st.session_state["biaswords.wordset"] = st.session_state["_biaswords.wordset"] = next(
             iter(tests)

@@ -136,10 +136,16 @@ def drafted(key: str) -> bool:
 
 
 def remember(key: str) -> None:
-    """Write the plain session value `key` into this tab's draft on disk (atomically)."""
-    draft = _draft()
-    draft[key] = st.session_state[key]
-    drafts.save(st.session_state["_draft_id"], draft)
+    """Write the plain session value `key` into this tab's draft on disk (atomically).
+
+    The file is read again and only `key` changes: two tabs open at the same address then never
+    put back each other's older values.
+    """
+    _draft()  # makes sure this tab has its draft id
+    draft_id = st.session_state["_draft_id"]
+    values = drafts.load(draft_id)
+    values[key] = st.session_state[key]
+    drafts.save(draft_id, values)
 
 
 def keep(key: str, default: object) -> str:

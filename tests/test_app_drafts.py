@@ -60,3 +60,27 @@ def test_stale_draft_values_do_not_break_any_page(home):
         at.run()
         at.switch_page(page).run()
         assert not at.exception, (page, [e.value for e in at.exception])
+
+
+def test_two_tabs_at_the_same_address_do_not_undo_each_other(home):
+    first = fresh_tab()
+    draft_id = first.query_params["draft"]
+    second = fresh_tab({"draft": draft_id})
+    text_area(first, "A").input("tab1A").run()
+    text_area(second, "Y").input("tab2Y").run()
+    refreshed = fresh_tab({"draft": draft_id})
+    assert text_area(refreshed, "A").value == "tab1A"
+    assert text_area(refreshed, "Y").value == "tab2Y"
+
+
+def test_refresh_keeps_the_biaswords_seed_test(home):
+    tab = fresh_tab()
+    draft_id = tab.query_params["draft"]
+    tab.switch_page("pages/biaswords.py").run()
+    tab.selectbox(key="_biaswords.wordset").set_value("weat6").run()
+    assert not tab.exception
+    refreshed = AppTest.from_file("../app.py", default_timeout=60)
+    refreshed.query_params["draft"] = draft_id
+    refreshed.run()
+    refreshed.switch_page("pages/biaswords.py").run()
+    assert refreshed.selectbox(key="_biaswords.wordset").value == "weat6"

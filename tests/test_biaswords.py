@@ -20,6 +20,7 @@ from bias.candidates import (
     normalise_table,
 )
 from bias.curation import (
+    archived_backups,
     backup_path,
     curation_differs,
     curation_path,
@@ -383,6 +384,21 @@ def test_regenerating_keeps_the_previous_curation_as_a_backup(home, planted):
     assert Candidates.from_dict(json.loads(prev.read_text(encoding="utf-8"))).table.equals(
         fresh.table
     )
+
+
+def test_replacing_twice_archives_the_first_backup_instead_of_deleting_it(home, planted):
+    emb, ws = planted
+    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    save_curation(toggle(cands, "operate", True))
+    by_hand = curation_path("planted", "planted").read_text(encoding="utf-8")
+    for k in (6, 5):
+        replace_curation(
+            generate_candidates(emb, ws, CandidateOptions(neighbours=k), FakeTagger(TAGS))
+        )
+    archived = archived_backups("planted", "planted")
+    assert [path.name for path in archived] == ["planted__planted.prev-1.json"]
+    assert archived[0].read_text(encoding="utf-8") == by_hand
+    assert backup_path("planted", "planted").exists()
 
 
 def test_a_damaged_curation_is_backed_up_byte_for_byte(home, planted):
