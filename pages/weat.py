@@ -96,10 +96,13 @@ def current_wordset(presets: dict[str, WordSet], language: str) -> WordSet:
         sets[key] = TermSet(name, tuple(words))
     preset = presets.get(st.session_state["weat.preset"])
     unchanged = preset is not None and preset.sets() == sets
-    title = st.session_state["weat.title"].strip() or "My word set"
+    title = st.session_state["weat.title"].strip() or (
+        preset.title if unchanged else "My word set"
+    )
+    renamed = not unchanged or title != preset.title  # a typed title always names the set
     return WordSet(
-        id=preset.id if unchanged else safe_id(title),
-        title=preset.title if unchanged else title,
+        id=safe_id(title) if renamed else preset.id,
+        title=title,
         language=preset.language if preset else language,
         **sets,
         source=preset.source if unchanged else {},

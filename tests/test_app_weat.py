@@ -106,6 +106,15 @@ def test_save_user_wordset_and_reload_after_restart(app, home):
     assert text_area(restarted, "X").value == "science\ntechnology\nphysics"
 
 
+def test_a_typed_title_names_an_unchanged_preset_when_saved(app, home):
+    app.text_input(key="_weat.title").set_value("Swiss names study").run()
+    button(app, "Save word set").click().run()
+    assert not app.exception
+    saved = json.loads((home / "wordsets" / "swiss-names-study.json").read_text(encoding="utf-8"))
+    assert saved["title"] == "Swiss names study"
+    assert saved["reported"] == json.loads(json.dumps(get_wordset("weat7").to_dict()))["reported"]
+
+
 def test_typing_survives_a_page_switch(app):
     text_area(app, "Y").set_value("poetry\nart").run()
     app.switch_page("pages/embeddings.py").run()
