@@ -266,8 +266,8 @@ class SetReport:
 
     @property
     def fallbacks(self) -> tuple[WordLookup, ...]:
-        """Words found only under another spelling, or synthesised."""
-        return tuple(item for item in self.lookups if item.is_fallback)
+        """Used words found only under another spelling, or synthesised."""
+        return tuple(item for item in self.used_lookups if item.is_fallback)
 
 
 @dataclass(frozen=True)
@@ -399,8 +399,9 @@ def _warnings(
             )
         if rep.repeated:
             notes.append(
-                f"{rep.key} ({rep.name}): {', '.join(rep.repeated)} has the same vector as a word "
-                "before it in the set (a repeat, or another spelling), so it is counted once."
+                f"{rep.key} ({rep.name}): {', '.join(rep.repeated)} "
+                f"{'has' if len(rep.repeated) == 1 else 'have'} the same vector as a word before "
+                "in the set (a repeat, or another spelling); each vector is counted once."
             )
     for first, second in (("X", "Y"), ("A", "B")):
         shared = sorted(
