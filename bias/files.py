@@ -14,10 +14,9 @@ from pathlib import Path
 
 
 def home() -> Path:
-    """The user data directory (created on first use)."""
-    root = Path(os.environ.get("BIASWORDS_HOME") or Path.home() / ".biaswords").expanduser()
-    root.mkdir(parents=True, exist_ok=True)
-    return root
+    """The user data directory. Only writers create it (and its subdirectories): listing or
+    loading never leaves an empty directory behind."""
+    return Path(os.environ.get("BIASWORDS_HOME") or Path.home() / ".biaswords").expanduser()
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -44,9 +44,7 @@ _TMP_PREFIX = ".tmp-"
 
 def root() -> Path:
     """The directory that holds one subdirectory per imported embedding."""
-    path = home() / "embeddings"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return home() / "embeddings"
 
 
 def check_name(name: str) -> str:
@@ -95,6 +93,7 @@ def save(
     check_target(name, language, replace=replace)
     final = root() / name
     _remove_stale_temporaries(name)
+    root().mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=root(), prefix=f"{_TMP_PREFIX}{name}+{os.getpid()}+"))
     try:
         vectors = normalise_rows(raw.vectors)

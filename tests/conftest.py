@@ -10,8 +10,11 @@ def pytest_configure(config):
     )
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
-    """BIASWORDS_HOME pointing to an empty temporary directory; returns that directory."""
+    """BIASWORDS_HOME pointing to an empty temporary directory; returns that directory.
+
+    Autouse: no test may read or write the real user's data (~/.biaswords).
+    """
     monkeypatch.setenv("BIASWORDS_HOME", str(tmp_path))
     return tmp_path
