@@ -424,6 +424,27 @@ def normalise_table(table: pl.DataFrame) -> pl.DataFrame:
     return table
 
 
+def with_decisions(table: pl.DataFrame) -> pl.DataFrame:
+    """The table plus two read-only columns for people: `verdict` and `check`.
+
+    `verdict` spells out the filter's reason and the person's decision together ("dropped by the
+    filter: …, kept by you"; "dropped by you"), because `reason` alone next to a ticked Keep box
+    would read as "dropped". `check` is `flag`. Both are "" where there is nothing to say (a
+    table would show a missing value as "None"). `normalise_table` drops both again.
+    """
+    reason, kept = pl.col("reason"), pl.col("kept")
+    verdict = (
+        pl.when(reason.is_null() & kept)
+        .then(pl.lit(""))
+        .when(reason.is_null())
+        .then(pl.lit("dropped by you"))
+        .when(kept)
+        .then(pl.lit("dropped by the filter: ") + reason + pl.lit(", kept by you"))
+        .otherwise(reason)
+    )
+    return table.with_columns(verdict.alias("verdict"), pl.col("flag").fill_null("").alias("check"))
+
+
 def curated_pools(table: pl.DataFrame) -> dict[str, list[str]]:
     """The kept, non-empty candidate spellings per set, each once, in table order."""
     table = normalise_table(table)

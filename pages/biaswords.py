@@ -15,10 +15,9 @@ table. The last draws are kept in session state.
 from __future__ import annotations
 
 import plotly.graph_objects as go
-import polars as pl
 import streamlit as st
 
-from bias.candidates import CandidateOptions, generate_candidates
+from bias.candidates import CandidateOptions, generate_candidates, with_decisions
 from bias.curation import (
     backup_path,
     curation_differs,
@@ -75,25 +74,6 @@ def candidate_options() -> CandidateOptions:
         neighbours=int(neighbours), min_edit=int(min_edit), pos_filter=pos, edit_filter=edit,
         clean=clean, drop_seed_words=seeds, min_zipf=float(zipf) or None,
     )  # fmt: skip
-
-
-def with_verdict(table: pl.DataFrame) -> pl.DataFrame:
-    """The table plus a read-only `verdict` column: the filter's reason and the person's decision.
-
-    `reason` is the filter's verdict and stays when a person overrides it; shown alone next to a
-    ticked Keep box it would read as "dropped", so the page spells the combination out.
-    """
-    reason, kept = pl.col("reason"), pl.col("kept")
-    verdict = (
-        pl.when(reason.is_null() & kept)
-        .then(None)
-        .when(reason.is_null())
-        .then(pl.lit("dropped by you"))
-        .when(kept)
-        .then(pl.lit("dropped by the filter: ") + reason + pl.lit(", kept by you"))
-        .otherwise(reason)
-    )
-    return table.with_columns(verdict.alias("verdict"))
 
 
 def bump_generation(embedding, wordset: WordSet) -> None:
@@ -163,7 +143,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
         restore_previous_curation(embedding.name, wordset.id)
         bump_generation(embedding, wordset)
         st.rerun()
-    shown = with_verdict(candidates.table)
+    shown = with_decisions(candidates.table)
     edited = st.data_editor(
         shown,
         key=editor_key(embedding.name, wordset.id),
@@ -181,7 +161,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
             "pos",
             "seed_pos",
             "verdict",
-            "flag",
+            "check",
         ],
         column_config={
             "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws"),
@@ -194,7 +174,10 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
                 width="large",
                 help="The filter's reason, kept when you override it; your own drops say so.",
             ),
-            "flag": st.column_config.TextColumn("Check", width="medium"),
+            "check": st.column_config.TextColumn(
+                "Check", width="medium", help="Something a person should look at, e.g. a word "
+                "near both sides of a pair (kept, but flagged)."
+            ),
         },
     )
     curated = candidates.with_table(edited)

@@ -18,6 +18,7 @@ from bias.candidates import (
     curated_pools,
     generate_candidates,
     normalise_table,
+    with_decisions,
 )
 from bias.curation import (
     archived_backups,
@@ -357,6 +358,21 @@ def test_restoring_and_dropping_again_keeps_the_filters_reason(home, planted):
     by_hand = toggle(cands, "surgeon", False)
     assert rows(by_hand, "X")["surgeon"]["reason"] is None
     assert "surgeon" not in curated_pools(by_hand.table)["X"]
+
+
+def test_decisions_are_spelled_out_for_people(home, planted):
+    emb, ws = planted
+    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    curated = toggle(toggle(cands, "operate", True), "surgeon", False)
+    shown = with_decisions(curated.table)
+    verdict = dict(zip(shown["candidate"], shown["verdict"], strict=False))
+    why = "part of speech VERB does not go with the seed's NOUN"
+    assert verdict["operate"] == f"dropped by the filter: {why}, kept by you"
+    assert verdict["surgeon"] == "dropped by you"
+    kept_by_filter = shown.filter(pl.col("kept") & pl.col("reason").is_null())
+    assert kept_by_filter.height and set(kept_by_filter["verdict"]) == {""}
+    assert shown["check"].null_count() == 0
+    assert curated.with_table(shown).table.equals(curated.table)  # display columns drop out
 
 
 def test_regenerating_keeps_the_previous_curation_as_a_backup(home, planted):
