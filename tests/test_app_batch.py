@@ -1,18 +1,17 @@
 """Batch page in AppTest: two tests, table equal to bias.batch, adjusted p-values, CSV."""
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from bias.batch import run_batch
 from bias.catalog import DEFAULT_EMBEDDING
 from bias.weat import WeatOptions
 from bias.wordsets import get_wordset
+from tests.apptest import open_app
 
 
 @pytest.fixture
 def page(home):
-    at = AppTest.from_file("../app.py", default_timeout=60).run()
-    at.switch_page("pages/batch.py").run()
+    at = open_app("pages/batch.py")
     assert not at.exception
     return at
 

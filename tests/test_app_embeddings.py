@@ -1,14 +1,13 @@
 """Embeddings page in AppTest: listing, import from a server path, delete, path switch-off."""
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from bias.catalog import DEFAULT_EMBEDDING
+from tests.apptest import open_app
 
 
 def open_page(home):
-    at = AppTest.from_file("../app.py", default_timeout=60).run()
-    at.switch_page("pages/embeddings.py").run()
+    at = open_app("pages/embeddings.py")
     assert not at.exception
     return at
 

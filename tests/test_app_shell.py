@@ -1,27 +1,26 @@
 """The app shell: navigation, default page, sidebar."""
 
-from streamlit.testing.v1 import AppTest
 
 from bias.catalog import DEFAULT_EMBEDDING
+from tests.apptest import open_app
 
 
 def test_app_starts_with_default_embedding_in_sidebar(home):
-    at = AppTest.from_file("../app.py", default_timeout=60).run()
+    at = open_app()
     assert not at.exception
     assert at.sidebar.selectbox[0].value == DEFAULT_EMBEDDING
     assert any("400,000 words" in c.value for c in at.sidebar.caption)
 
 
 def test_embeddings_page_lists_the_default(home):
-    at = AppTest.from_file("../app.py", default_timeout=60).run()
-    at.switch_page("pages/embeddings.py").run()
+    at = open_app("pages/embeddings.py")
     assert not at.exception
     names = at.dataframe[0].value["Name"].to_list()
     assert DEFAULT_EMBEDDING in names
 
 
 def test_every_page_renders_without_error(home):
-    at = AppTest.from_file("../app.py", default_timeout=60).run()
+    at = open_app()
     for page in ("pages/biaswords.py", "pages/batch.py", "pages/embeddings.py", "pages/weat.py"):
         at.switch_page(page).run()
         assert not at.exception, page

@@ -3,12 +3,12 @@
 import json
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from bias import explain
 from bias.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.weat import WeatOptions, run_weat
 from bias.wordsets import get_wordset
+from tests.apptest import open_app
 
 
 def button(at, label):
@@ -21,7 +21,7 @@ def text_area(at, key):
 
 @pytest.fixture
 def app(home):
-    return AppTest.from_file("../app.py", default_timeout=60).run()
+    return open_app()
 
 
 def test_lands_on_weat_with_weat7_preset(app):
@@ -99,7 +99,7 @@ def test_save_user_wordset_and_reload_after_restart(app, home):
     assert saved["sets"]["X"]["words"] == ["science", "technology", "physics"]
     assert app.selectbox(key="_weat.preset").value == "my-science-test"
 
-    restarted = AppTest.from_file("../app.py", default_timeout=60).run()
+    restarted = open_app()
     select = restarted.selectbox(key="_weat.preset")
     assert "★ My science test (your word set)" in select.options
     select.set_value("my-science-test").run()
