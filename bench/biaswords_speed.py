@@ -13,10 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bias.candidates import CandidateOptions, generate_candidates
-from bias.catalog import load_embedding
-from bias.neighbours import nearest_neighbours
-from bias.sampling import DrawOptions, draw_sets
+from bias.discovery.candidates import CandidateOptions, generate_candidates
+from bias.discovery.neighbours import nearest_neighbours
+from bias.discovery.sampling import DrawOptions, draw_sets
+from bias.vectors.catalog import load_embedding
 from bias.wordsets import get_wordset
 
 

@@ -4,10 +4,10 @@ Generates a `.vec.gz` in the shape of fastText's `cc.<lang>.300.vec.gz` (a heade
 values, a trailing space on each line; 200,000 × 300 by default) in a temporary directory, then
 times:
 
-- our reader (`bias.sources.read_vectors`) on the `.vec.gz` and on the same text uncompressed,
+- our reader (`read_vectors`) on the `.vec.gz` and on the same text uncompressed,
 - gensim's `KeyedVectors.load_word2vec_format(limit=N)` on the `.vec.gz`,
 - the whole import into the cache (read, normalise, write, checksum),
-- reloading from the cache (`bias.store.load_cached`: memory map + word list + index).
+- reloading from the cache (`bias.vectors.store.load_cached`: memory map + word list + index).
 
     python bench/import_speed.py [--words 200000] [--dimensions 300] [--skip-gensim]
 
@@ -29,7 +29,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bias import download, sources, store
+from bias.vectors import download, sources, store
 
 DISTINCT_ROWS = 2_000
 

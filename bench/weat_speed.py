@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bias.catalog import load_embedding
-from bias.weat import WeatOptions, run_weat
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.catalog import load_embedding
 from bias.wordsets import get_wordset
 
 

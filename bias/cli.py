@@ -11,9 +11,14 @@ import json
 import sys
 from collections.abc import Sequence
 
-from bias.catalog import DEFAULT_EMBEDDING, available_embeddings, language_name, load_embedding
 from bias.errors import BiasInputError
-from bias.weat import WeatOptions, WeatResult, run_weat
+from bias.stats.weat import WeatOptions, WeatResult, run_weat
+from bias.vectors.catalog import (
+    DEFAULT_EMBEDDING,
+    available_embeddings,
+    language_name,
+    load_embedding,
+)
 from bias.wordsets import SET_KEYS, all_wordsets, get_wordset
 
 
@@ -83,7 +88,7 @@ def _cmd_wordsets(args: argparse.Namespace) -> None:
 
 
 def _weat_report(result: WeatResult) -> str:
-    from bias.explain import explanation, format_d, format_p, verdict
+    from bias.report.explain import explanation, format_d, format_p, verdict
 
     how = (
         f"exact, all {result.iterations:,} partitions"
@@ -144,7 +149,7 @@ def _cmd_weat(args: argparse.Namespace) -> None:
 
 def _cmd_embeddings(args: argparse.Namespace) -> None:
     if args.delete:
-        from bias.store import delete_cached
+        from bias.vectors.store import delete_cached
 
         delete_cached(args.delete)
         print(f"Deleted the imported embedding {args.delete}.")
@@ -180,7 +185,7 @@ class _ProgressLine:
 
 
 def _cmd_import(args: argparse.Namespace) -> None:
-    from bias.download import download_fasttext, import_embedding
+    from bias.vectors.download import download_fasttext, import_embedding
 
     if (args.source is None) == (args.fasttext is None):
         raise BiasInputError("Give either a vector file or address, or --fasttext LL (not both).")
@@ -211,7 +216,7 @@ def _cmd_import(args: argparse.Namespace) -> None:
 
 
 def _cmd_biaswords(args: argparse.Namespace) -> None:
-    from bias.biaswords import biaswords_cli
+    from bias.discovery.biaswords import biaswords_cli
 
     print(biaswords_cli(args.embedding, args.wordset, neighbours=args.neighbours,
                         min_edit=args.min_edit, draws=args.draws, seed=args.seed,

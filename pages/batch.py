@@ -1,6 +1,6 @@
 """Batch page: several tests on several embeddings at once, in a table like the paper's Table 7.
 
-The loop and the multiple-testing adjustment live in `bias.batch.run_batch`; this page only
+The loop and the multiple-testing adjustment live in `bias.stats.batch.run_batch`; this page only
 collects the choices, shows progress and draws the table. Each single test goes through the same
 cache as the WEAT page (`cached_weat`), so a test already run there is instant here.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from bias.batch import run_batch, to_frame
-from bias.batch import summary as batch_summary
-from bias.catalog import language_name
 from bias.errors import BiasInputError
-from bias.weat import WeatOptions
+from bias.stats.batch import run_batch, to_frame
+from bias.stats.batch import summary as batch_summary
+from bias.stats.weat import WeatOptions
+from bias.vectors.catalog import language_name
 from bias.wordsets import all_wordsets
 from pages.shared import (
     active_embedding_name,

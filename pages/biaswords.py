@@ -1,9 +1,9 @@
 """BiasWords page: find new biased word sets near a known one, curate them, draw and validate.
 
-All computing happens in `bias.candidates`, `bias.curation` and `bias.sampling`; this page only
+All computing happens in `bias.discovery`; this page only
 draws widgets and calls them.
 
-State: the curated candidates live on disk (`bias.curation.save_curation`, one JSON file per
+State: the curated candidates live on disk (`curation.save_curation`, one JSON file per
 embedding and seed test), so they survive page switches, browser reloads and server restarts.
 Generating again never replaces a different curation silently: the fresh candidates wait in session
 state until the user presses "Replace my curation", and the replaced curation is kept as a backup
@@ -17,8 +17,8 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from bias.candidates import CandidateOptions, generate_candidates, with_decisions
-from bias.curation import (
+from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
+from bias.discovery.curation import (
     backup_path,
     curation_differs,
     load_curation,
@@ -26,8 +26,8 @@ from bias.curation import (
     restore_previous_curation,
     save_curation,
 )
+from bias.discovery.sampling import DrawOptions, draw_sets, draws_table, save_draw
 from bias.errors import BiasInputError
-from bias.sampling import DrawOptions, draw_sets, draws_table, save_draw
 from bias.wordsets import WordSet, all_wordsets
 from pages.shared import keep, persistent, sidebar, user_errors
 

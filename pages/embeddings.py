@@ -1,6 +1,6 @@
 """Embeddings page: which word vectors are available, by language; import and delete more.
 
-The import engine (`bias.download`, `bias.store`) does the work; this page only collects the
+The import engine (`bias.vectors`) does the work; this page only collects the
 choices and shows progress. Reading files on the server can be switched off for public demos with
 the environment variable `BIASWORDS_ALLOW_PATHS=0`.
 """
@@ -14,13 +14,13 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-from bias.catalog import LANGUAGES, available_embeddings, language_name
 from bias.errors import BiasInputError
 from bias.files import home
+from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from pages.shared import forget_embeddings, set_active_embedding, show_error, sidebar
 
 try:  # the import engine is optional: without it the page only lists
-    from bias import download, store
+    from bias.vectors import download, store
 except ImportError:  # pragma: no cover - depends on the tree
     download = store = None
 

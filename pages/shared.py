@@ -25,16 +25,16 @@ from dataclasses import astuple
 import streamlit as st
 
 from bias import drafts
-from bias.catalog import (
+from bias.errors import BiasInputError
+from bias.stats.weat import WeatOptions, WeatResult, run_weat
+from bias.vectors.catalog import (
     DEFAULT_EMBEDDING,
     EmbeddingInfo,
     available_embeddings,
     language_name,
     load_embedding,
 )
-from bias.embeddings import Embedding
-from bias.errors import BiasInputError
-from bias.weat import WeatOptions, WeatResult, run_weat
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import WordSet, parse_wordset
 
 # Session-state key holding the name of the active embedding (a str).
@@ -48,7 +48,7 @@ DRAFT_PARAM = "draft"
 
 @st.cache_resource(show_spinner="Loading word vectors (once per server)…", max_entries=4)
 def cached_embedding(name: str) -> Embedding:
-    """`bias.catalog.load_embedding(name)`, kept in memory for all sessions of this server."""
+    """`catalog.load_embedding(name)`, kept in memory for all sessions of this server."""
     return load_embedding(name)
 
 

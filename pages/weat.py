@@ -12,9 +12,9 @@ import json
 import polars as pl
 import streamlit as st
 
-from bias import explain
 from bias.errors import BiasInputError
-from bias.weat import WeatOptions, WeatResult
+from bias.report import explain
+from bias.stats.weat import WeatOptions, WeatResult
 from bias.wordsets import (
     DEFAULT_SET_NAMES,
     SET_KEYS,

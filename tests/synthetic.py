@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bias.embeddings import Embedding
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import TermSet, WordSet
 
 

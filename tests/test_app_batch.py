@@ -1,10 +1,10 @@
-"""Batch page in AppTest: two tests, table equal to bias.batch, adjusted p-values, CSV."""
+"""Batch page in AppTest: two tests, table equal to bias.stats.batch, adjusted p-values, CSV."""
 
 import pytest
 
-from bias.batch import run_batch
-from bias.catalog import DEFAULT_EMBEDDING
-from bias.weat import WeatOptions
+from bias.stats.batch import run_batch
+from bias.stats.weat import WeatOptions
+from bias.vectors.catalog import DEFAULT_EMBEDDING
 from bias.wordsets import get_wordset
 from tests.apptest import open_app
 

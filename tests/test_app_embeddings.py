@@ -2,7 +2,7 @@
 
 import pytest
 
-from bias.catalog import DEFAULT_EMBEDDING
+from bias.vectors.catalog import DEFAULT_EMBEDDING
 from tests.apptest import open_app
 
 
@@ -18,7 +18,7 @@ def test_lists_the_default(home):
 
 
 def test_import_from_path_activates_and_delete_removes(home, tmp_path):
-    pytest.importorskip("bias.download", reason="the import engine has not landed")
+    pytest.importorskip("bias.vectors.download", reason="the import engine has not landed")
     vec = tmp_path / "tiny.vec"
     vec.write_text("3 2\nhaus 1 0\nkatze 0 1\nhund 1 1\n", encoding="utf-8")
     at = open_page(home)
@@ -39,7 +39,7 @@ def test_import_from_path_activates_and_delete_removes(home, tmp_path):
 
 
 def test_bad_path_is_a_sentence(home, tmp_path):
-    pytest.importorskip("bias.download", reason="the import engine has not landed")
+    pytest.importorskip("bias.vectors.download", reason="the import engine has not landed")
     at = open_page(home)
     next(t for t in at.text_input if t.label == "Path or URL").set_value(
         str(tmp_path / "nothing.vec")

@@ -1,7 +1,7 @@
 """The app shell: navigation, default page, sidebar."""
 
 
-from bias.catalog import DEFAULT_EMBEDDING
+from bias.vectors.catalog import DEFAULT_EMBEDDING
 from tests.apptest import open_app
 
 

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from bias import explain
-from bias.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.weat import WeatOptions, run_weat
+from bias.report import explain
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets import get_wordset
 from tests.apptest import open_app
 

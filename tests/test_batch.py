@@ -4,10 +4,10 @@ import math
 
 import pytest
 
-from bias.batch import run_batch, summary, to_frame
-from bias.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.stats import benjamini_hochberg, holm
-from bias.weat import WeatOptions, run_weat
+from bias.stats.batch import run_batch, summary, to_frame
+from bias.stats.pvalues import benjamini_hochberg, holm
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets import get_wordset, parse_wordset
 
 FAST = WeatOptions(method="randomized", iterations=2000, seed=1)

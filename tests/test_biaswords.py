@@ -11,8 +11,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from bias.biaswords import biaswords_cli
-from bias.candidates import (
+from bias.discovery.biaswords import biaswords_cli
+from bias.discovery.candidates import (
     CandidateOptions,
     Candidates,
     curated_pools,
@@ -20,7 +20,7 @@ from bias.candidates import (
     normalise_table,
     with_decisions,
 )
-from bias.curation import (
+from bias.discovery.curation import (
     archived_backups,
     backup_path,
     curation_differs,
@@ -30,10 +30,10 @@ from bias.curation import (
     restore_previous_curation,
     save_curation,
 )
-from bias.embeddings import Embedding
+from bias.discovery.neighbours import nearest_neighbours
+from bias.discovery.sampling import Draw, DrawOptions, draw_sets, save_draw, summarise
 from bias.errors import BiasInputError
-from bias.neighbours import nearest_neighbours
-from bias.sampling import Draw, DrawOptions, draw_sets, save_draw, summarise
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import TermSet, WordSet, user_wordsets
 
 DIMS = 12
@@ -541,7 +541,7 @@ def test_save_draw_as_user_wordset(home):
 
 @pytest.fixture(scope="module")
 def glove_weat6():
-    from bias.catalog import load_embedding
+    from bias.vectors.catalog import load_embedding
     from bias.wordsets import get_wordset
 
     emb, ws = load_embedding("glove-6b-50d"), get_wordset("weat6")

@@ -6,11 +6,11 @@ import json
 import numpy as np
 import pytest
 
-from bias import store
 from bias.cli import main
-from bias.download import import_embedding
-from bias.embeddings import Embedding
-from bias.weat import run_weat
+from bias.stats.weat import run_weat
+from bias.vectors import store
+from bias.vectors.download import import_embedding
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import get_wordset
 
 

@@ -13,10 +13,10 @@ from typing import ClassVar
 import numpy as np
 import pytest
 
-from bias import catalog, download, store
-from bias.embeddings import Embedding
 from bias.errors import BiasInputError
-from bias.weat import WeatOptions, run_weat
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors import catalog, download, store
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import parse_wordset
 
 WORDS = [f"wort{i}" for i in range(4000)]

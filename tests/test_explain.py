@@ -4,10 +4,10 @@ import math
 
 import pytest
 
-from bias import explain
-from bias.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.embeddings import Match, WordLookup
-from bias.weat import WeatOptions, run_weat
+from bias.report import explain
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
+from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import get_wordset
 
 

@@ -6,9 +6,9 @@ import numpy as np
 import polars as pl
 import pytest
 
-from bias.catalog import load_embedding
-from bias.embeddings import Match
-from bias.weat import WeatOptions, run_weat
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.catalog import load_embedding
+from bias.vectors.embeddings import Match
 from bias.wordsets import get_wordset
 from tests import reference
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from bias.curation import backup_path, curation_path
+from bias.discovery.curation import backup_path, curation_path
 
 PAGE = "../pages/biaswords.py"
 EDITOR = "_biaswords.editor.glove-6b-50d.weat6.1"

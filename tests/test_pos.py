@@ -2,7 +2,7 @@
 
 import pytest
 
-from bias.pos import (
+from bias.discovery.pos import (
     C5_TO_UPOS,
     STTS_TO_UPOS,
     UPOS_TAGS,

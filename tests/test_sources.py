@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bias import catalog, sources, store
-from bias.download import import_embedding
-from bias.embeddings import Match
 from bias.errors import BiasInputError
+from bias.vectors import catalog, sources, store
+from bias.vectors.download import import_embedding
+from bias.vectors.embeddings import Match
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from bias.stats import benjamini_hochberg, holm, monte_carlo_interval
+from bias.stats.pvalues import benjamini_hochberg, holm, monte_carlo_interval
 
 
 def holm_loop(p):

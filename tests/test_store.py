@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bias import catalog, store
 from bias.errors import BiasInputError
-from bias.sources import ImportReport, RawVectors
+from bias.vectors import catalog, store
+from bias.vectors.sources import ImportReport, RawVectors
 
 
 @pytest.fixture(autouse=True)
@@ -135,7 +135,7 @@ def test_temporary_directories_are_not_listed(home: Path) -> None:
 
 def test_a_word_with_a_carriage_return_survives_the_round_trip(tmp_path: Path) -> None:
     """Windows line endings and a stray \\r inside a word must not shift the vocabulary."""
-    from bias.download import import_embedding
+    from bias.vectors.download import import_embedding
 
     path = tmp_path / "crlf.vec"
     path.write_bytes(b"3 2\r\nman 0.1 0.2\r\nwo\rman 0.3 0.1\r\nthird 1 2\r\n")

@@ -8,9 +8,8 @@ import math
 import numpy as np
 import pytest
 
-from bias.embeddings import Embedding
 from bias.errors import BiasInputError
-from bias.weat import (
+from bias.stats.weat import (
     WeatOptions,
     effect_size,
     max_effect_size,
@@ -18,6 +17,7 @@ from bias.weat import (
     permutation_test,
     run_weat,
 )
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import TermSet, WordSet
 from tests import reference
 from tests.synthetic import planted, raw_sets
@@ -124,7 +124,7 @@ def test_auto_switches_to_randomization_above_the_exact_limit():
 
 
 def test_chunked_enumeration_covers_every_partition(monkeypatch):
-    monkeypatch.setattr("bias.weat._CHUNK_ELEMENTS", 50)  # force many small blocks
+    monkeypatch.setattr("bias.stats.weat._CHUNK_ELEMENTS", 50)  # force many small blocks
     s = np.random.default_rng(0).normal(size=12)
     test = permutation_test(s, 5, EXACT)
     assert test.iterations == partition_count(5, 7) == 792

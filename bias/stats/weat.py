@@ -33,10 +33,10 @@ from typing import Literal
 
 import numpy as np
 
-from bias.catalog import language_name
-from bias.embeddings import Embedding, WordLookup
 from bias.errors import BiasInputError
-from bias.stats import monte_carlo_interval
+from bias.stats.pvalues import monte_carlo_interval
+from bias.vectors.catalog import language_name
+from bias.vectors.embeddings import Embedding, WordLookup
 from bias.wordsets import SET_KEYS, Reported, WordSet
 
 Method = Literal["auto", "exact", "randomized"]

@@ -15,7 +15,7 @@ import json
 import os
 from pathlib import Path
 
-from bias.candidates import Candidates
+from bias.discovery.candidates import Candidates
 from bias.errors import BiasInputError
 from bias.files import home, write_text_atomic
 from bias.wordsets import safe_id

@@ -30,12 +30,12 @@ from pathlib import Path
 
 import numpy as np
 
-from bias import catalog
-from bias.catalog import EmbeddingInfo
-from bias.embeddings import Embedding, normalise_rows
 from bias.errors import BiasInputError
 from bias.files import home
-from bias.sources import RawVectors, Subwords
+from bias.vectors import catalog
+from bias.vectors.catalog import EmbeddingInfo
+from bias.vectors.embeddings import Embedding, normalise_rows
+from bias.vectors.sources import RawVectors, Subwords
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 _LANGUAGE = re.compile(r"[a-z]{2,3}")

@@ -3,7 +3,7 @@
 `run_batch` loops over (word set, embedding) pairs, reports progress through a callback, records a
 user mistake (e.g. every word of a set missing) as that row's error instead of stopping, and adjusts
 the p-values of all rows that ran for multiple testing: Holm (family-wise error) and
-Benjamini–Hochberg (false discovery rate), both from `bias.stats`. The family is every test in the
+Benjamini–Hochberg (false discovery rate), both from `pvalues`. The family is every test in the
 batch, which is what the user asked about at once.
 """
 
@@ -15,11 +15,11 @@ from dataclasses import asdict, dataclass, replace
 
 import polars as pl
 
-from bias.catalog import load_embedding
 from bias.errors import BiasInputError
-from bias.explain import ALPHA, reported_d_text, reported_p_text, verdict
-from bias.stats import benjamini_hochberg, holm
-from bias.weat import WeatOptions, WeatResult, run_weat
+from bias.report.explain import ALPHA, reported_d_text, reported_p_text, verdict
+from bias.stats.pvalues import benjamini_hochberg, holm
+from bias.stats.weat import WeatOptions, WeatResult, run_weat
+from bias.vectors.catalog import load_embedding
 from bias.wordsets import WordSet
 
 Progress = Callable[[int, int, str], None]

@@ -14,10 +14,10 @@ from dataclasses import asdict, dataclass, replace
 import numpy as np
 import polars as pl
 
-from bias.candidates import curated_pools
-from bias.embeddings import Embedding
+from bias.discovery.candidates import curated_pools
 from bias.errors import BiasInputError
-from bias.weat import WeatOptions, run_weat
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, Reported, TermSet, WordSet
 
 

@@ -2,7 +2,7 @@
 
 Everything the dashboard says about a result is written here, so it can be tested and reused
 (the command line or a report can print the same sentences). Nothing here computes statistics:
-the numbers come from `bias.weat`; this module only words and draws them. Charts are Plotly
+the numbers come from `bias.stats.weat`; this module only words and draws them. Charts are Plotly
 figures (no Streamlit), so they can also be saved as HTML outside the dashboard.
 """
 
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 import plotly.graph_objects as go
 
-from bias.embeddings import Match, WordLookup
-from bias.weat import WeatResult, max_effect_size
+from bias.stats.weat import WeatResult, max_effect_size
+from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import Reported
 
 ALPHA = 0.05

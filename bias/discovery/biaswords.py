@@ -2,16 +2,16 @@
 
 The method, in three steps, each in its own module:
 
-1. Candidates (`bias.candidates`). For every word of a word set that shows bias (the seeds), take
+1. Candidates (`candidates`). For every word of a word set that shows bias (the seeds), take
    its k nearest neighbours in the embedding and filter them: compatible part of speech, at least
    `min_edit` letters different from the seed, clean-up (not words; duplicates, with ß = ss for
    German), not already a seed. Nothing is deleted: every dropped neighbour stays in the table
    with the reason, so a person can restore it, and words near both sides of an opposed pair
    (X/Y, A/B) are flagged, not dropped, because the paper left that judgement to a person
    ("Ehemann" near male and female).
-2. Curation (`bias.curation`). The user toggles `kept` and may correct a spelling; the table is
+2. Curation (`curation`). The user toggles `kept` and may correct a spelling; the table is
    saved as JSON so the work survives a reload. `draw_sets` accepts any such table.
-3. Draws (`bias.sampling`). New sets of the original sizes are drawn at random from the kept
+3. Draws (`sampling`). New sets of the original sizes are drawn at random from the kept
    candidates and each is validated with WEAT. The paper drew once; one lucky draw proves little,
    so we draw R times (default 100) and report the share of significant draws and the spread of
    effect sizes.
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from bias.candidates import CandidateOptions, Candidates, generate_candidates
-from bias.embeddings import Embedding
-from bias.sampling import DrawOptions, Sampling, draw_sets
+from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
+from bias.discovery.sampling import DrawOptions, Sampling, draw_sets
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import WordSet
 
 
@@ -75,7 +75,7 @@ def biaswords_cli(
     Raises BiasInputError for anything the user can get wrong (unknown embedding or word set,
     too few candidates for the original sizes).
     """
-    from bias.catalog import load_embedding
+    from bias.vectors.catalog import load_embedding
     from bias.wordsets import get_wordset
 
     run = run_biaswords(

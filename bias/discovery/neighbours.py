@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bias.embeddings import Embedding, WordLookup
+from bias.vectors.embeddings import Embedding, WordLookup
 
 BLOCK_ROWS = 131_072
 

@@ -17,10 +17,10 @@ import numpy as np
 import polars as pl
 from rapidfuzz.distance import Levenshtein
 
-from bias.embeddings import Embedding, Match, WordLookup
+from bias.discovery.neighbours import nearest_neighbours
+from bias.discovery.pos import Tagger, compatible, tagger_for
 from bias.errors import BiasInputError
-from bias.neighbours import nearest_neighbours
-from bias.pos import Tagger, compatible, tagger_for
+from bias.vectors.embeddings import Embedding, Match, WordLookup
 from bias.wordsets import SET_KEYS, WordSet
 
 OPPOSED = {"X": "Y", "Y": "X", "A": "B", "B": "A"}
@@ -238,7 +238,7 @@ def generate_candidates(
 ) -> Candidates:
     """Neighbours of every seed word, filtered, each dropped one with its reason.
 
-    `tagger=True` picks the best tagger for the embedding's language (`bias.pos.tagger_for`);
+    `tagger=True` picks the best tagger for the embedding's language (`pos.tagger_for`);
     pass a `Tagger` to use another, or None/False to run without one (the filter is then skipped
     and a note says so).
     """

@@ -4,7 +4,7 @@ These are the functions the command line (`python -m bias import`) and the dashb
 download is streamed: the gzip stream is decompressed as it arrives and the connection is closed
 once the first `limit` words are read, so 200,000 of the 2,000,000 words of `cc.de.300.vec.gz`
 cost about a tenth of its 1.2 GB. Nothing is cached until the whole import has succeeded (see
-`bias.store`), so an interrupted download is restarted by running the same import again.
+`bias.vectors.store`), so an interrupted download is restarted by running the same import again.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from bias import store
-from bias.catalog import EmbeddingInfo
 from bias.errors import BiasInputError
-from bias.sources import (
+from bias.vectors import store
+from bias.vectors.catalog import EmbeddingInfo
+from bias.vectors.sources import (
     DEFAULT_LIMIT,
     CountingReader,
     ImportReport,

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from bias.embeddings import Embedding, normalise_rows
 from bias.errors import BiasInputError
+from bias.vectors.embeddings import Embedding, normalise_rows
 
 DEFAULT_EMBEDDING = "glove-6b-50d"
 
@@ -78,7 +78,7 @@ BUNDLED = {DEFAULT_EMBEDDING: (_GLOVE_INFO, _load_glove)}
 
 def available_embeddings() -> list[EmbeddingInfo]:
     """Every embedding that can be loaded by name, sorted by language then name."""
-    from bias import store  # store imports this module; importing it here avoids the cycle
+    from bias.vectors import store  # store imports this module; importing it here avoids the cycle
 
     infos = [info for info, _ in BUNDLED.values()] + store.list_cached()
     return sorted(infos, key=lambda info: (info.language, info.name))
@@ -91,7 +91,7 @@ def load_embedding(name: str) -> Embedding:
     Importing or deleting an embedding calls `load_embedding.cache_clear()`, so a name never
     returns vectors that are no longer in the cache.
     """
-    from bias import store
+    from bias.vectors import store
 
     if name in BUNDLED:
         return BUNDLED[name][1]()
