@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT_DIR = Path(os.environ.get("BIASWORDS_SCREENSHOTS", "/tmp"))
 ARGS = [
     "--no-sandbox",
