@@ -34,24 +34,17 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-# Elements whose text must be shown whole: metric values and labels, tab names, button labels,
-# widget labels, and the chips of a multiselect. The script returns those cut off by the browser
-# (wider content than box, or an ellipsis Streamlit or the browser added).
+# Streamlit cuts a label or metric value that does not fit with an ellipsis (CSS text-overflow on
+# `.stMarkdownEllipsis`); the browser then reports a content wider than the box. This returns the
+# visible ones below `scope` that are cut, and any text Streamlit already ended with "…".
 TRUNCATED_JS = """
-(selector) => [...document.querySelectorAll(selector)]
+(scope) => [...document.querySelectorAll(scope + ' .stMarkdownEllipsis')]
   .filter(el => el.offsetParent !== null)
-  .filter(el => el.scrollWidth > el.clientWidth + 1 || (el.textContent || '').trim().endsWith('…'))
-  .map(el => (el.textContent || '').trim() || el.getAttribute('aria-label') || el.tagName)
+  .filter(el => el.scrollWidth > el.clientWidth + 1 || el.textContent.trim().endsWith('…'))
+  .map(el => el.textContent.trim())
 """
-METRIC_SELECTOR = (
-    '[data-testid="stMetricValue"], [data-testid="stMetricValue"] *, '
-    '[data-testid="stMetricLabel"], [data-testid="stMetricLabel"] *'
-)
-LABEL_SELECTOR = (
-    'button[role="tab"] p, [data-testid="stWidgetLabel"] p, '
-    '[data-testid="stBaseButton-secondary"] p, [data-testid="stBaseButton-primary"] p, '
-    '[data-testid="stDownloadButton"] p'
-)
+RESULT_SCOPE = '[data-testid="stMain"]'
+METRIC_SCOPE = '[data-testid="stMetric"]'
 
 
 def free_port() -> int:
@@ -68,7 +61,9 @@ def streamlit_server(home: Path) -> Iterator[str]:
            "--server.port", str(port), "--server.address", "127.0.0.1",
            "--browser.gatherUsageStats", "false"]  # fmt: skip
     env = {**os.environ, "BIASWORDS_HOME": str(home)}
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -128,43 +123,57 @@ def truncated(page, selector: str) -> list[str]:
     return page.evaluate(TRUNCATED_JS, selector)
 
 
+def shoot_weat(page, url: str, width: int, outdir: Path) -> list[Path]:
+    """WEAT 7 run, one screenshot per result tab; prints what the browser shows cut off."""
+    run_weat7(page, url)
+    print(f"{width}px WEAT metrics cut off: {truncated(page, METRIC_SCOPE) or 'none'}")
+    print(f"{width}px WEAT page labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
+    shots = []
+    for i, tab in enumerate(("each-word", "which-words", "table"), start=1):
+        page.get_by_role("tab").nth(i).click()
+        settle(page, 800)
+        shots.append(outdir / f"weat-tab-{tab}_{width}.png")
+        full_shot(page, shots[-1], width)
+    page.get_by_role("tab").first.click()
+    settle(page, 800)
+    shots.append(outdir / f"weat_{width}.png")
+    full_shot(page, shots[-1], width)
+    return shots
+
+
+def shoot_other_pages(page, width: int, outdir: Path) -> list[Path]:
+    """BiasWords, Batch (after running its default tests) and Embeddings, via the sidebar."""
+    shots = []
+    for link in ("BiasWords", "Batch", "Embeddings"):
+        page.get_by_role("link", name=link).click()
+        settle(page)
+        if link == "Batch":
+            page.get_by_role("button", name="Run").first.click()
+            settle(page, 2500)
+        print(f"{width}px {link} labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
+        shots.append(outdir / f"{link.lower()}_{width}.png")
+        full_shot(page, shots[-1], width)
+    return shots
+
+
 def shoot_all(outdir: Path) -> list[Path]:
+    """Every page at every width in WIDTHS; returns the PNG paths."""
     from playwright.sync_api import sync_playwright
 
     outdir.mkdir(parents=True, exist_ok=True)
     shots = []
-    with tempfile.TemporaryDirectory() as home, streamlit_server(Path(home)) as url:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for width in WIDTHS:
-                page = browser.new_page(viewport={"width": width, "height": 1000})
-                run_weat7(page, url)
-                for name in ("metrics", "labels"):
-                    selector = METRIC_SELECTOR if name == "metrics" else LABEL_SELECTOR
-                    cut = truncated(page, selector)
-                    print(f"{width}px WEAT result, {name} cut off: {cut or 'none'}")
-                for i, tab in enumerate(("each-word", "which-words", "table"), start=1):
-                    page.get_by_role("tab").nth(i).click()
-                    settle(page, 800)
-                    path = outdir / f"weat-tab-{tab}_{width}.png"
-                    full_shot(page, path, width)
-                    shots.append(path)
-                page.get_by_role("tab").first.click()
-                settle(page, 800)
-                path = outdir / f"weat_{width}.png"
-                full_shot(page, path, width)
-                shots.append(path)
-                for link in ("BiasWords", "Batch", "Embeddings"):
-                    page.get_by_role("link", name=link).click()
-                    settle(page)
-                    if link == "Batch":
-                        page.get_by_role("button", name="Run").first.click()
-                        settle(page, 2500)
-                    path = outdir / f"{link.lower()}_{width}.png"
-                    full_shot(page, path, width)
-                    shots.append(path)
-                page.close()
-            browser.close()
+    with (
+        tempfile.TemporaryDirectory() as home,
+        streamlit_server(Path(home)) as url,
+        sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for width in WIDTHS:
+            page = browser.new_page(viewport={"width": width, "height": 1000})
+            shots += shoot_weat(page, url, width, outdir)
+            shots += shoot_other_pages(page, width, outdir)
+            page.close()
+        browser.close()
     return shots
 
 
