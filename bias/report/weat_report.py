@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bias.report.explain import (
+from bias.report.text import (
     effect_size_limit_text,
     explanation,
     format_d,

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from bias.cli import main
-from bias.report import explain
+from bias.report import text as explain
 from bias.report.weat_report import weat_report
 from bias.stats.weat import (
     WeatOptions,
