@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bias.report.explain import explanation, format_d, format_p, verdict
+from bias.report.text import explanation, format_d, format_p, verdict
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
