@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bias.report.notes import notes_text
 from bias.report.text import explanation, format_d, format_p, verdict
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
@@ -44,5 +45,10 @@ def weat_report(result: WeatResult) -> str:
                 for i in rep.fallbacks
             )
         lines.append(line)
-    lines += [f"  Note: {warning}" for warning in result.warnings]
+    lines += [f"  Note: {warning}" for warning in notes_text(result.notes)]
     return "\n".join(lines)
+
+
+def weat_json(result: WeatResult) -> dict:
+    """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON."""
+    return {**result.to_dict(), "warnings": notes_text(result.notes)}

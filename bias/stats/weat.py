@@ -34,6 +34,7 @@ from typing import Literal
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.notes import Note
 from bias.stats.pvalues import monte_carlo_interval
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
@@ -309,7 +310,8 @@ class WeatResult:
     seed: int | None
     sets: dict[str, SetReport]
     words: tuple[WordRow, ...]
-    warnings: tuple[str, ...]
+    notes: tuple[Note, ...]
+    """What a reader must know (missing words, repeats, …); `bias.report.notes` words them."""
     reported: Reported | None
     null_distribution: np.ndarray
 
@@ -354,7 +356,7 @@ class WeatResult:
                 }
                 for row in self.words
             ],
-            "warnings": list(self.warnings),
+            "notes": [note.to_dict() for note in self.notes],
             "reported": None if self.reported is None else asdict(self.reported),
             "null_histogram": {"counts": counts.tolist(), "edges": edges.tolist()},
         }
@@ -382,44 +384,38 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
     return reports
 
 
-def _warnings(
-    reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
-) -> list[str]:
+def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet) -> list[Note]:
+    """What a reader must know about the words used (worded by `bias.report.notes`)."""
     notes = []
     if wordset.language != embedding.language:
-        notes.append(
-            f"The word set is in {language_name(wordset.language)} but {embedding.name} is "
-            f"{language_name(embedding.language)}: words found here may mean something else."
-        )
+        notes.append(Note("language_mismatch", {
+            "wordset_language": wordset.language,
+            "embedding": embedding.name,
+            "embedding_language": embedding.language,
+        }))
     for rep in reports.values():
         if rep.missing:
-            notes.append(
-                f"{rep.key} ({rep.name}): {len(rep.missing)} of {len(rep.words)} words are not in "
-                f"{embedding.name} and were left out: {', '.join(rep.missing)}."
-            )
+            notes.append(Note("missing_words", {
+                "set": rep.key, "name": rep.name, "words": list(rep.missing),
+                "total": len(rep.words), "embedding": embedding.name,
+            }))
         if rep.repeated:
-            notes.append(
-                f"{rep.key} ({rep.name}): {', '.join(rep.repeated)} "
-                f"{'has' if len(rep.repeated) == 1 else 'have'} the same vector as a word before "
-                "in the set (a repeat, or another spelling); each vector is counted once."
-            )
+            notes.append(Note("repeated_words", {
+                "set": rep.key, "name": rep.name, "words": list(rep.repeated),
+            }))
     for first, second in (("X", "Y"), ("A", "B")):
         shared = sorted(
             {item.found_as for item in reports[first].used_lookups}
             & {item.found_as for item in reports[second].used_lookups}
         )
         if shared:
-            notes.append(
-                f"{', '.join(shared)} is in both {first} and {second}; it is kept in both, "
-                "as the source did, so it counts on both sides."
-            )
+            notes.append(Note("shared_words", {"first": first, "second": second, "words": shared}))
     for first, second in (("X", "Y"), ("A", "B")):
         n1, n2 = len(reports[first].used), len(reports[second].used)
         if n1 != n2:
-            notes.append(
-                f"{first} has {n1} words and {second} has {n2}: all are kept; "
-                "means are compared, not sums."
-            )
+            notes.append(Note("unequal_sizes", {
+                "first": first, "second": second, "first_size": n1, "second_size": n2,
+            }))
     return notes
 
 
@@ -459,9 +455,9 @@ def run_weat(
     nx = vectors["X"].shape[0]
     d = effect_size(s, nx)
     test = permutation_test(s, nx, options)
-    warnings = _warnings(reports, embedding, wordset)
+    notes = _notes(reports, embedding, wordset)
     if math.isnan(d):
-        warnings.append("All target words have the same association, so there is no effect size.")
+        notes.append(Note("no_effect_size"))
 
     attribute_assoc = {
         "A": cos_a[:nx].mean(axis=0) - cos_a[nx:].mean(axis=0),
@@ -500,7 +496,7 @@ def run_weat(
         seed=test.seed,
         sets=reports,
         words=tuple(rows),
-        warnings=tuple(warnings),
+        notes=tuple(notes),
         reported=wordset.reported,
         null_distribution=test.null_distribution,
     )
