@@ -31,13 +31,35 @@ __all__ = [
 MAX_LOADED = 4
 
 LANGUAGES = {
+    "ar": "Arabic",
+    "bn": "Bengali",
+    "ckb": "Central Kurdish",
+    "da": "Danish",
     "de": "German",
+    "el": "Greek",
     "en": "English",
+    "es": "Spanish",
+    "fa": "Persian",
     "fr": "French",
+    "hi": "Hindi",
     "it": "Italian",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "ku": "Kurdish (Kurmanji)",
+    "mr": "Marathi",
+    "pa": "Punjabi",
     "rm": "Romansh",
+    "ru": "Russian",
     "sv": "Swedish",
+    "te": "Telugu",
+    "th": "Thai",
+    "tl": "Tagalog",
+    "tr": "Turkish",
+    "ur": "Urdu",
+    "vi": "Vietnamese",
+    "zh": "Chinese",
 }
+"""Languages with a name: the paper's, and the 24 of WEATHub (fastText has vectors for each)."""
 
 
 def language_name(code: str) -> str:
