@@ -291,7 +291,7 @@ def show_result(result: WeatResult) -> None:
     cols = st.columns(4 if cmp else 2)
     cols[0].metric(
         "p-value",
-        text.format_p(result.p_value),
+        text.p_text(result),
         help="The share of reshuffled lists showing a difference at least as large as the "
         "real one. Below 0.05 counts as a bias.",
     )

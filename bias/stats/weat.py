@@ -84,16 +84,28 @@ class WeatOptions:
 # --- the formulas -------------------------------------------------------------------------------
 
 
+def tie_tolerance(scale: np.ndarray | float) -> np.ndarray | float:
+    """How close two statistics of size about `scale` must be to count as equal.
+
+    Float sums of the same numbers in another order differ by rounding (0.1 + 0.2 is not 0.3), so
+    the p-value's "at least as extreme" and the effect size's "all associations equal" both
+    compare with this tolerance, never with exact equality.
+    """
+    return 1e-12 + 1e-9 * np.abs(scale)
+
+
 def effect_size(s: np.ndarray, nx: int) -> np.ndarray | float:
     """Cohen's d of the first `nx` associations against the rest, per column if `s` is 2-D.
 
-    Returns nan where every association is equal (no spread, no effect size).
+    Returns nan where every association is equal up to `tie_tolerance` (no spread, no effect size):
+    a d computed from rounding noise alone (e.g. 0.3 against 0.1 + 0.2) would be any number.
     """
     s = np.asarray(s, dtype=np.float64)
     diff = s[:nx].mean(axis=0) - s[nx:].mean(axis=0)
     spread = s.std(axis=0)
+    varies = spread > tie_tolerance(np.abs(s).max(axis=0))
     with np.errstate(invalid="ignore", divide="ignore"):
-        d = np.where(spread > 0, diff / np.where(spread > 0, spread, 1.0), np.nan)
+        d = np.where(varies, diff / np.where(varies, spread, 1.0), np.nan)
     return float(d) if d.ndim == 0 else d
 
 
@@ -114,10 +126,15 @@ def _statistics(x_sums: np.ndarray, total: float, nx: int, ny: int) -> np.ndarra
     return x_sums / nx - (total - x_sums) / ny
 
 
+def index_dtype(n: int) -> np.dtype:
+    """The smallest unsigned integer type that holds the indices 0 … n−1 (n ≥ 1)."""
+    return np.min_scalar_type(max(n - 1, 0))
+
+
 def _exact_x_sums(s: np.ndarray, nx: int) -> Iterator[np.ndarray]:
     """Sum of s over the X side of every partition, in blocks."""
     n = s.size
-    dtype = np.int8 if n < 128 else np.int16
+    dtype = index_dtype(n)
     combos = itertools.combinations(range(n), nx)
     block = max(1, _CHUNK_ELEMENTS // max(nx, 1))
     while True:
@@ -163,6 +180,12 @@ class PermutationTest:
     seed: int | None
     null_distribution: np.ndarray
 
+    @property
+    def p_value_is_bound(self) -> bool:
+        """True when no random draw was at least as extreme: p = 1/(N+1) is then only an upper
+        bound set by the number of draws (p < 1/N), not an estimate, and must be shown as one."""
+        return self.method == "randomized" and self.exceed == 0
+
 
 def permutation_test(
     s: np.ndarray, nx: int, options: WeatOptions = WeatOptions()
@@ -183,7 +206,7 @@ def permutation_test(
         )
     total = float(s.sum())
     observed = float(_statistics(np.array(s[:nx].sum()), total, nx, ny))
-    tolerance = 1e-12 + 1e-9 * abs(observed)
+    tolerance = tie_tolerance(observed)
     if exact:
         blocks, rng = _exact_x_sums(s, nx), None
     else:
@@ -308,6 +331,9 @@ class WeatResult:
     embedding: str
     language: str
     statistic: float
+    """Difference of mean associations, mean_X s − mean_Y s (see the module docstring)."""
+    statistic_sum: float
+    """Caliskan's s(X, Y, A, B) = sum_X s − sum_Y s, for comparing with other tools."""
     effect_size: float
     p_value: float
     method: str
@@ -326,6 +352,16 @@ class WeatResult:
     def significant(self, alpha: float = 0.05) -> bool:
         return self.p_value < alpha
 
+    @property
+    def p_value_is_bound(self) -> bool:
+        """Randomized with no draw at least as extreme: report p < 1/iterations, not a value."""
+        return self.method == "randomized" and self.exceed == 0
+
+    @property
+    def effect_size_limit(self) -> float:
+        """The largest |d| possible for the sizes of X and Y as used (2 for equal sizes)."""
+        return max_effect_size(len(self.sets["X"].used), len(self.sets["Y"].used))
+
     def null_histogram(self, bins: int = 60) -> tuple[np.ndarray, np.ndarray]:
         """Counts and bin edges of the null distribution, for a chart."""
         counts, edges = np.histogram(self.null_distribution, bins=bins)
@@ -339,8 +375,11 @@ class WeatResult:
             "embedding": self.embedding,
             "language": self.language,
             "statistic": self.statistic,
+            "statistic_sum": self.statistic_sum,
             "effect_size": None if math.isnan(self.effect_size) else self.effect_size,
+            "effect_size_limit": self.effect_size_limit,
             "p_value": self.p_value,
+            "p_value_is_bound": self.p_value_is_bound,
             "p_value_interval": self.p_value_interval,
             "method": self.method,
             "alternative": self.alternative,
@@ -500,6 +539,7 @@ def run_weat(
         embedding=embedding.name,
         language=embedding.language,
         statistic=test.statistic,
+        statistic_sum=float(s[:nx].sum() - s[nx:].sum()),
         effect_size=d,
         p_value=test.p_value,
         method=test.method,
