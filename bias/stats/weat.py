@@ -279,7 +279,15 @@ class SetReport:
 
     @property
     def missing(self) -> tuple[str, ...]:
-        return tuple(item.word for item in self.lookups if not item.found)
+        """Single words the embedding lacks (phrases are listed apart, in `phrases`)."""
+        return tuple(
+            item.word for item in self.lookups if not item.found and not item.is_phrase
+        )
+
+    @property
+    def phrases(self) -> tuple[str, ...]:
+        """Entries of several words the vocabulary does not hold as written (left out)."""
+        return tuple(item.word for item in self.lookups if item.is_phrase)
 
     @property
     def repeated(self) -> tuple[str, ...]:
@@ -387,6 +395,7 @@ class WeatResult:
                     "name": rep.name,
                     "used": list(rep.used),
                     "missing": list(rep.missing),
+                    "phrases": list(rep.phrases),
                     "repeated": list(rep.repeated),
                     "found_as": {i.word: i.found_as for i in rep.fallbacks},
                 }
@@ -410,7 +419,7 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
     for key, terms in wordset.sets().items():
         lookups = tuple(embedding.lookup_all(terms.words))
         report = SetReport(key, terms.name, terms.words, lookups)
-        used, missing = report.used, report.missing
+        used, missing = report.used, report.missing + report.phrases
         if not used:
             hint = ""
             if wordset.language != embedding.language:
@@ -441,6 +450,11 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
             notes.append(Note("missing_words", {
                 "set": rep.key, "name": rep.name, "words": list(rep.missing),
                 "total": len(rep.words), "embedding": embedding.name,
+            }))
+        if rep.phrases:
+            notes.append(Note("phrases", {
+                "set": rep.key, "name": rep.name, "words": list(rep.phrases),
+                "embedding": embedding.name,
             }))
         if rep.repeated:
             notes.append(Note("repeated_words", {
