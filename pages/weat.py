@@ -14,6 +14,8 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.report import charts, text
+from bias.report.notes import notes_text
+from bias.report.weat_report import weat_json
 from bias.stats.weat import WeatOptions, WeatResult
 from bias.wordsets import (
     DEFAULT_SET_NAMES,
@@ -288,7 +290,7 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
     with st.container(horizontal=True, wrap=True, gap="medium"):
         st.metric(
             "p-value",
-            text.format_p(result.p_value),
+            text.p_text(result),
             help="The share of reshuffled lists showing a difference at least as large as the "
             "real one. Below 0.05 counts as a bias.",
             width=METRIC_WIDTH,
@@ -331,7 +333,7 @@ def show_result(result: WeatResult) -> None:
 
     wordset = st.session_state.get("weat.result_wordset")
     show_metrics(result, everything.get(wordset.edited_from) if wordset else None)
-    for warning in result.warnings:
+    for warning in notes_text(result.notes):
         st.warning(warning, icon=":material/info:")
 
     hist = charts.null_histogram_figure(result)
@@ -382,7 +384,7 @@ def show_result(result: WeatResult) -> None:
         )
         st.download_button(
             "Full result (JSON)",
-            data=json.dumps(result.to_dict(), ensure_ascii=False, indent=2),
+            data=json.dumps(weat_json(result), ensure_ascii=False, indent=2),
             file_name=f"{stem}.json",
             mime="application/json",
             on_click="ignore",
