@@ -314,7 +314,7 @@ class WeatResult:
     null_distribution: np.ndarray
 
     def significant(self, alpha: float = 0.05) -> bool:
-        return self.p_value < alpha
+        return math.isfinite(self.statistic) and self.p_value < alpha
 
     def null_histogram(self, bins: int = 60) -> tuple[np.ndarray, np.ndarray]:
         """Counts and bin edges of the null distribution, for a chart."""
@@ -456,6 +456,11 @@ def run_weat(
     cos_a = (targets @ vectors["A"].T).astype(np.float64)
     cos_b = (targets @ vectors["B"].T).astype(np.float64)
     s = cos_a.mean(axis=1) - cos_b.mean(axis=1)
+    if not np.isfinite(s).all():  # a NaN statistic would still yield "p = 0, bias detected"
+        raise BiasInputError(
+            f"The associations of {wordset.id} on {embedding.name} are not finite numbers, so "
+            "no verdict can be given; the embedding's vectors are damaged."
+        )
     nx = vectors["X"].shape[0]
     d = effect_size(s, nx)
     test = permutation_test(s, nx, options)
