@@ -16,7 +16,7 @@ from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
-from pages.shared import forget_embeddings, set_active_embedding, show_error, sidebar
+from pages.shared import set_active_embedding, show_error, sidebar
 
 sidebar()
 st.title("Embeddings")
@@ -68,7 +68,6 @@ def run_import(label: str, total_words: int, action) -> None:
         show_error(exc)
         return
     bar.empty()
-    forget_embeddings()
     set_active_embedding(info.name)
     st.session_state["embeddings.done"] = (
         f"Imported {info.name}: {info.words:,} words, {info.dimensions} dimensions. "
@@ -187,6 +186,5 @@ if imported:
         except BiasInputError as exc:
             show_error(exc)
         else:
-            forget_embeddings()
             st.session_state["embeddings.done"] = f"Deleted {victim}."
             st.rerun()

@@ -13,7 +13,9 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.report import explain
+from bias.report import charts, text
+from bias.report.notes import notes_text
+from bias.report.weat_report import weat_json
 from bias.stats.weat import WeatOptions, WeatResult
 from bias.wordsets import (
     DEFAULT_SET_NAMES,
@@ -204,7 +206,7 @@ for column, key in zip(columns, SET_KEYS, strict=True):
         )
         lookups = embedding.lookup_all(parse_words(st.session_state[f"weat.words.{key}"]))
         found = sum(item.found for item in lookups)
-        missing, fallback = explain.lookup_notice(lookups, embedding.name)
+        missing, fallback = text.lookup_notice(lookups, embedding.name)
         st.caption(f"{found} of {len(lookups)} words found")
         if missing:
             st.warning(missing, icon=":material/search_off:")
@@ -274,29 +276,29 @@ if run:
 def show_result(result: WeatResult) -> None:
     st.divider()
     st.subheader(f"Result: {result.title}")
-    st.caption(f"on {result.embedding} · {explain.method_text(result)}")
+    st.caption(f"on {result.embedding} · {text.method_text(result)}")
     try:
         now = (active_embedding_name(), current_wordset(everything, language), current_options())
     except BiasInputError:
         now = None
     if now != st.session_state.get("weat.result_for"):
         st.info("The lists, options or embedding changed since this result; press Run again.")
-    message = explain.verdict(result.p_value)
+    message = text.verdict(result.p_value)
     (st.success if result.significant() else st.info)(f"**{message}**")
-    st.write(explain.explanation(result))
+    st.write(text.explanation(result))
 
-    cmp = explain.comparison(result)
+    cmp = text.comparison(result)
     cols = st.columns(4 if cmp else 2)
     cols[0].metric(
         "p-value",
-        explain.format_p(result.p_value),
+        text.p_text(result),
         help="The share of reshuffled lists showing a difference at least as large as the "
         "real one. Below 0.05 counts as a bias.",
     )
     d = result.effect_size
     cols[1].metric(
         "Effect size d",
-        explain.format_d(d),
+        text.format_d(d),
         help="How strong the difference is, in standard deviations (Cohen's d): about 0.2 is "
         "small, 0.5 medium, 0.8 large; about 2 at most in either direction (a little more "
         "when the two target lists differ in size).",
@@ -309,12 +311,12 @@ def show_result(result: WeatResult) -> None:
             help=f"{cmp.where}. Ours as printed there: {cmp.ours_d}.",
         )
         st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
-    for warning in result.warnings:
+    for warning in notes_text(result.notes):
         st.warning(warning, icon=":material/info:")
 
-    hist = explain.null_histogram_figure(result)
-    assoc = explain.association_figure(result)
-    influence = explain.influence_figure(result)
+    hist = charts.null_histogram_figure(result)
+    assoc = charts.association_figure(result)
+    influence = charts.influence_figure(result)
     tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
     with tabs[0]:
         st.plotly_chart(hist, key="weat.hist")
@@ -354,7 +356,7 @@ def show_result(result: WeatResult) -> None:
     )
     d2.download_button(
         "Full result (JSON)",
-        data=json.dumps(result.to_dict(), ensure_ascii=False, indent=2),
+        data=json.dumps(weat_json(result), ensure_ascii=False, indent=2),
         file_name=f"{stem}.json",
         mime="application/json",
         on_click="ignore",

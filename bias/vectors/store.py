@@ -47,8 +47,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.files import home
-from bias.vectors import catalog
-from bias.vectors.catalog import EmbeddingInfo
+from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.sources import RawVectors, Subwords
 
@@ -72,7 +71,7 @@ def check_name(name: str) -> str:
             f"'{name}' cannot name an embedding: use up to 64 lower-case letters, digits, '-', '_' "
             "or '.', starting with a letter or digit."
         )
-    if name in catalog.BUNDLED:
+    if name in BUNDLED:
         raise BiasInputError(f"'{name}' is the bundled embedding; choose another name.")
     return name
 
@@ -121,7 +120,6 @@ def save(
     with _locked(name):
         check_target(name, language, replace=replace)
         meta = _write_entry(name, language, raw, source=source)
-    catalog.load_embedding.cache_clear()
     return _info(meta)
 
 
@@ -163,6 +161,16 @@ def _write_entry(name: str, language: str, raw: RawVectors, *, source: str) -> d
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return meta
+
+
+def version(name: str) -> str:
+    """The identity of the files behind `name` ("" when it is not cached): changes on every import,
+    replacement or deletion, so an in-memory copy keyed by it is never stale. A `stat`, no read."""
+    try:
+        stat = (root() / name / "meta.json").stat() if _NAME.fullmatch(name) else None
+    except OSError:
+        return ""
+    return "" if stat is None else f"{stat.st_ino}:{stat.st_mtime_ns}:{stat.st_size}"
 
 
 @dataclass(frozen=True)
@@ -341,14 +349,13 @@ def verify(name: str) -> Verification:
 
 
 def delete_cached(name: str) -> None:
-    """Remove a cached embedding (a damaged one too) and make `catalog.load_embedding` forget it."""
+    """Remove a cached embedding, a damaged one too (the catalog notices through `version`)."""
     if not isinstance(name, str) or not _NAME.fullmatch(name) or not (root() / name).is_dir():
         raise _unknown(name)
     with _locked(name):
         trash = _hidden(_DEL_PREFIX, name)
         os.rename(root() / name, trash / name)  # the name disappears at once
         shutil.rmtree(trash, ignore_errors=True)
-    catalog.load_embedding.cache_clear()
 
 
 def clean_leftovers() -> None:

@@ -20,7 +20,7 @@ from bias.errors import BiasInputError
 from bias.files import home
 from bias.vectors import download
 from bias.vectors.access import ENV, ServerAccess
-from bias.vectors.catalog import EmbeddingInfo
+from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.sources import ImportReport, Progress, pickle_refused
 from bias.vectors.worker import ImportRequest, run_import
 

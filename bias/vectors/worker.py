@@ -15,7 +15,7 @@ a separate process (`python -m bias.vectors.worker`) that:
 
 The protocol is one JSON request on stdin and JSON lines on stdout: progress, then the result or
 the user's error sentence. The cache itself is shared: the worker saves with the same atomic,
-locked `store.save`, and the dashboard forgets its loaded copies when it is done.
+locked `store.save`, and the dashboard's catalog notices the new files by their version.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.vectors.access import ServerAccess
-from bias.vectors.catalog import EmbeddingInfo
+from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.sources import ImportReport, Progress
 
 
@@ -70,8 +70,6 @@ def run_import(
     request: ImportRequest, access: ServerAccess, progress: Progress | None = None
 ) -> tuple[EmbeddingInfo, ImportReport]:
     """Run `request` in a worker process within `access`'s limits; raises `BiasInputError`."""
-    from bias.vectors import catalog
-
     with _SLOTS_LOCK:
         slots = _SLOTS.setdefault(
             access.concurrent_imports, threading.BoundedSemaphore(access.concurrent_imports)
@@ -79,11 +77,9 @@ def run_import(
     if not slots.acquire(blocking=False):
         raise BiasInputError(_BUSY)
     try:
-        result = _supervise(request, access, progress)
+        return _supervise(request, access, progress)
     finally:
         slots.release()
-    catalog.load_embedding.cache_clear()
-    return result
 
 
 def _supervise(

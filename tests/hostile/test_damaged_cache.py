@@ -34,7 +34,6 @@ def damage_rows(home: Path, name: str, values: dict[int, float]) -> None:
     for row, value in values.items():
         matrix[row] = value
     np.save(path, matrix)
-    catalog.load_embedding.cache_clear()
 
 
 def test_a_nan_and_a_zero_row_give_no_verdict(home: Path, weat7: str, capsys) -> None:

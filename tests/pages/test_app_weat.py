@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from bias.report import explain
+from bias.report import text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets import get_wordset
@@ -36,12 +36,12 @@ def test_run_weat7_shows_the_engine_numbers(app):
     assert not app.exception
     direct = run_weat(load_embedding(DEFAULT_EMBEDDING), get_wordset("weat7"), WeatOptions())
     metrics = {m.label: m.value for m in app.metric}
-    assert metrics["p-value"] == explain.format_p(direct.p_value)
-    assert metrics["Effect size d"] == explain.format_d(direct.effect_size)
+    assert metrics["p-value"] == text.format_p(direct.p_value)
+    assert metrics["Effect size d"] == text.format_d(direct.effect_size)
     assert metrics["Reported p-value"] == "0.018"
     assert metrics["Reported effect size"] == "1.06"
-    assert app.success[0].value == f"**{explain.verdict(direct.p_value)}**"
-    assert any(explain.explanation(direct) == m.value for m in app.markdown)
+    assert app.success[0].value == f"**{text.verdict(direct.p_value)}**"
+    assert any(text.explanation(direct) == m.value for m in app.markdown)
     stored = app.session_state["weat.result"]
     assert stored.p_value == direct.p_value and stored.statistic == pytest.approx(direct.statistic)
 

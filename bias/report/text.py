@@ -1,9 +1,8 @@
-"""Plain-language text and charts for a WEAT result, for people who never met a permutation test.
+"""Plain-language text for a WEAT result, for people who never met a permutation test.
 
-Everything the dashboard says about a result is written here, so it can be tested and reused
-(the command line or a report can print the same sentences). Nothing here computes statistics:
-the numbers come from `bias.stats.weat`; this module only words and draws them. Charts are Plotly
-figures (no Streamlit), so they can also be saved as HTML outside the dashboard.
+Everything the dashboard and the command line say about a result is written here, so it can be
+tested and reused. Nothing here computes statistics (the numbers come from `bias.stats.weat`) and
+nothing here draws: the charts live in `bias.report.charts`, the only module that imports Plotly.
 """
 
 from __future__ import annotations
@@ -13,18 +12,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-import plotly.graph_objects as go
-
+from bias.stats.pvalues import ALPHA
 from bias.stats.weat import WeatResult, max_effect_size
 from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import Reported
 
-ALPHA = 0.05
-
-SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
-"""One colour per set, used by every chart so a set looks the same everywhere."""
-
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 # --- numbers as words ---------------------------------------------------------------------------
 
@@ -46,6 +39,33 @@ def p_phrase(p: float) -> str:
     return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
+def scientific(x: float) -> str:
+    """A small number as '1.0 × 10⁻⁵' (two significant digits, a superscript exponent)."""
+    mantissa, exponent = f"{x:.1e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+
+
+def p_text(result: WeatResult) -> str:
+    """The p-value of a result for a number field: '0.018', or '< 1.0 × 10⁻⁵' when no random
+    draw was at least as extreme, so all we know is p < 1/draws (`WeatResult.p_value_is_bound`)."""
+    if result.p_value_is_bound:
+        return f"< {scientific(1 / result.iterations)}"
+    return format_p(result.p_value)
+
+
+def p_statement(result: WeatResult) -> str:
+    """'p = 0.018', or 'p < 1.0 × 10⁻⁵, 0 of 100,000 draws' for a bound: the count says why it is
+    a bound and how to tighten it (more draws)."""
+    if result.p_value_is_bound:
+        return f"p {p_text(result)}, 0 of {result.iterations:,} draws"
+    return p_phrase(result.p_value)
+
+
+def effect_size_limit_text(result: WeatResult) -> str:
+    """'d can be at most 2 for these set sizes': Cohen's labels read against this cap."""
+    return f"d can be at most {result.effect_size_limit:.3g} for these set sizes"
+
+
 def format_d(d: float | None) -> str:
     if d is None or math.isnan(d):
         return "–"
@@ -53,7 +73,10 @@ def format_d(d: float | None) -> str:
 
 
 def effect_size_words(d: float) -> str:
-    """Cohen's rough labels for |d|: negligible (< 0.2), small, medium (≥ 0.5), large (≥ 0.8)."""
+    """Cohen's rough labels for |d|: negligible (< 0.2), small, medium (≥ 0.5), large (≥ 0.8).
+
+    WEAT's d is capped (at 2 for equal set sizes, `max_effect_size`), unlike the d Cohen's labels
+    were made for, so every text that shows a label also states the cap (docs/weat.md)."""
     if math.isnan(d):
         return "undefined"
     size = abs(d)
@@ -86,23 +109,29 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
         direction = (
             f"The words of '{x}' and '{y}' relate to '{a}' and '{b}' in exactly the same way."
         )
-    elif d >= 0:
-        direction = (
-            f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}' "
-            f"(effect size {format_d(d)}: {effect_size_words(d)})."
-        )
     else:
-        direction = (
-            f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' words "
-            f"closer to '{a}' (effect size {format_d(d)}: {effect_size_words(d)})."
+        size = (
+            f"(effect size {format_d(d)}: {effect_size_words(d)}; "
+            f"{effect_size_limit_text(result)})."
         )
-    share = result.p_value * 100
-    share_text = "fewer than 0.01%" if share < 0.01 else f"{share:.2g}%"
+        if d >= 0:
+            direction = f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}' {size}"
+        else:
+            direction = (
+                f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' "
+                f"words closer to '{a}' {size}"
+            )
     how = "reshufflings" if result.method == "exact" else "random reshufflings"
+    if result.p_value_is_bound:
+        share_text = f"none of the {result.iterations:,}"
+    else:
+        share = result.p_value * 100
+        share_text = "fewer than 0.01%" if share < 0.01 else f"{share:.2g}%"
+        share_text += " of the"
     chance = (
         f"If the words of '{x}' and '{y}' were shuffled between the two lists at random, "
-        f"{share_text} of the {how} "
-        f"would show a difference at least this large ({p_phrase(result.p_value)}); "
+        f"{share_text} {how} {'showed' if result.p_value_is_bound else 'would show'} "
+        f"a difference at least this large ({p_statement(result)}); "
         f"below {alpha:g} we call that a bias."
     )
     return f"{direction} {chance}"
@@ -133,9 +162,6 @@ class Comparison:
     ours_d: str
     where: str
     note: str
-
-
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def reported_p_text(rep: Reported) -> str:
@@ -177,7 +203,7 @@ def comparison(result: WeatResult) -> Comparison | None:
     return Comparison(
         reported_p=reported_p_text(rep),
         reported_d=reported_d_text(rep),
-        ours_p=format_p(result.p_value),
+        ours_p=p_text(result),
         ours_d=("|d| = " if absolute else "d = ") + ours_d,
         where=where,
         note=note.strip(),
@@ -188,13 +214,19 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
     """Two short texts about a set's words in an embedding: what is missing, what was found only
     under another spelling. Either is '' when there is nothing to say."""
     missing = [item.word for item in lookups if item.match is Match.MISSING]
+    phrases = [item.word for item in lookups if item.is_phrase]
     fallbacks = [item for item in lookups if item.is_fallback]
     missing_text = ""
     if missing:
         missing_text = (
             f"Not in {embedding_name}, will be left out: {', '.join(missing)}"
-            if len(missing) < len(lookups)
+            if len(missing) + len(phrases) < len(lookups)
             else f"None of these words is in {embedding_name}: {', '.join(missing)}"
+        )
+    if phrases:
+        missing_text += (". " if missing_text else "") + (
+            f"Phrases of several words, which {embedding_name} does not hold as one word, "
+            f"will be left out: {', '.join(phrases)}"
         )
     fallback_text = ""
     if fallbacks:
@@ -206,117 +238,3 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
         ]
         fallback_text = "Found under another spelling: " + ", ".join(parts)
     return missing_text, fallback_text
-
-
-# --- charts -------------------------------------------------------------------------------------
-
-
-def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
-    """Bars of the permutation null distribution, the observed statistic as a line and the bars
-    counted in the p-value in a stronger colour."""
-    counts, edges = result.null_histogram(bins)
-    centres = (edges[:-1] + edges[1:]) / 2
-    widths = np.diff(edges)
-    observed = result.statistic
-    if result.alternative == "two-sided":
-        in_p = np.abs(centres) >= abs(observed)
-    else:
-        in_p = centres >= observed
-    total = max(int(counts.sum()), 1)
-    fig = go.Figure()
-    for mask, name, colour in (
-        (~in_p, "reshufflings less extreme than observed", "#c9c3e6"),
-        (in_p, "reshufflings at least as extreme (the p-value)", "#c44569"),
-    ):
-        fig.add_bar(
-            x=centres[mask],
-            y=counts[mask] / total,
-            width=widths[mask],
-            name=name,
-            marker_color=colour,
-            hovertemplate="statistic %{x:.3f}<br>share %{y:.2%}<extra></extra>",
-        )
-    start = abs(observed) if result.alternative == "two-sided" else observed
-    right = max(float(edges[-1]), start)
-    fig.add_vrect(x0=start, x1=right, fillcolor="#c44569", opacity=0.12, line_width=0)
-    if result.alternative == "two-sided":
-        left = -abs(observed)
-        fig.add_vrect(
-            x0=min(float(edges[0]), left), x1=left, fillcolor="#c44569", opacity=0.12, line_width=0
-        )
-    fig.add_vline(
-        x=observed,
-        line_width=3,
-        line_color="#1f1d2b",
-        annotation_text=f"observed {observed:.3f}",
-        annotation_position="top",
-    )
-    if result.alternative == "two-sided" and observed != 0:
-        fig.add_vline(x=-observed, line_width=1, line_dash="dot", line_color="#1f1d2b")
-    # Plotly's autorange also spans the empty trace and the shaded areas; fit the data instead.
-    low, high = min(float(edges[0]), -abs(observed)), max(float(edges[-1]), abs(observed))
-    pad = 0.05 * (high - low or 1.0)
-    fig.update_xaxes(range=[low - pad, high + pad])
-    fig.update_layout(
-        title="How unusual is the observed difference?",
-        xaxis_title="difference of mean associations (test statistic) under random reshuffling",
-        yaxis_title="share of reshufflings",
-        yaxis_tickformat=".0%",
-        bargap=0,
-        barmode="overlay",
-        legend={"orientation": "h", "y": -0.25},
-        margin={"t": 60, "b": 40},
-        height=380,
-    )
-    return fig
-
-
-def _word_bars(result: WeatResult, value: str, title: str, axis: str) -> go.Figure:
-    fig = go.Figure()
-    for key in ("X", "Y", "A", "B"):
-        rows = [row for row in result.words if row.set == key]
-        if not rows:
-            continue
-        labels = [
-            row.word if row.found_as == row.word else f"{row.word} ({row.found_as})" for row in rows
-        ]
-        fig.add_bar(
-            y=[f"{label} · {key}" for label in labels],
-            x=[getattr(row, value) for row in rows],
-            orientation="h",
-            name=f"{key}: {result.sets[key].name}",
-            marker_color=SET_COLOURS[key],
-            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
-        )
-    n = len(result.words)
-    fig.update_layout(
-        title=title,
-        xaxis_title=axis,
-        yaxis={"autorange": "reversed", "type": "category"},
-        height=max(320, 18 * n + 140),
-        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
-        margin={"t": 90},
-    )
-    return fig
-
-
-def association_figure(result: WeatResult) -> go.Figure:
-    """Every word's association, coloured by set (positive leans to X / A)."""
-    a, b = result.sets["A"].name, result.sets["B"].name
-    return _word_bars(
-        result,
-        "association",
-        "Which way does each word lean?",
-        f"← closer to '{b}'      association      closer to '{a}' →  (targets); "
-        "attributes: closer to X (+) or Y (−)",
-    )
-
-
-def influence_figure(result: WeatResult) -> go.Figure:
-    """How much the effect size changes when each word is left out."""
-    return _word_bars(
-        result,
-        "influence",
-        "Which words drive the result? (effect size without the word − with it)",
-        "change of the effect size d when the word is left out",
-    )

@@ -1,0 +1,45 @@
+"""Plotly figures of a result (bias.report.charts)."""
+
+import pytest
+
+from bias.report import charts
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
+from bias.wordsets import get_wordset
+
+
+@pytest.fixture(scope="module")
+def weat7():
+    return run_weat(load_embedding(DEFAULT_EMBEDDING), get_wordset("weat7"))
+
+
+def test_two_sided_shading_starts_at_the_absolute_observed_value():
+    ws = get_wordset("weat7")
+    swapped = type(ws)(**{**ws.__dict__, "X": ws.Y, "Y": ws.X})
+    options = WeatOptions(alternative="two-sided")
+    result = run_weat(load_embedding(DEFAULT_EMBEDDING), swapped, options)
+    assert result.statistic < 0
+    shapes = charts.null_histogram_figure(result).layout.shapes
+    shaded = sorted((shape.x0, shape.x1) for shape in shapes if shape.type == "rect")
+    observed = abs(result.statistic)
+    assert shaded[0][1] == pytest.approx(-observed) and shaded[1][0] == pytest.approx(observed)
+
+
+def test_figures(weat7):
+    hist = charts.null_histogram_figure(weat7)
+    assert [t.type for t in hist.data] == ["bar", "bar"]
+    shaded = sum(hist.data[1].y)
+    assert shaded == pytest.approx(weat7.p_value, abs=0.02)
+    assoc = charts.association_figure(weat7)
+    assert {t.name[0] for t in assoc.data} == {"X", "Y", "A", "B"}
+    assert sum(len(t.x) for t in assoc.data) == len(weat7.words)
+    assert len(charts.influence_figure(weat7).data) == 4
+
+
+def test_null_histogram_axis_fits_the_data_and_the_observed_line(weat7):
+    fig = charts.null_histogram_figure(weat7)
+    low, high = fig.layout.xaxis.range
+    _, edges = weat7.null_histogram(60)
+    observed = abs(weat7.statistic)
+    assert low <= edges[0] and high >= max(edges[-1], observed)
+    assert high - low < 1.2 * (max(edges[-1], observed) - min(edges[0], -observed))
