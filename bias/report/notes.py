@@ -26,6 +26,17 @@ def _missing_words(d: dict) -> str:
     )
 
 
+def _phrases(d: dict) -> str:
+    count = len(d["words"])
+    what = "entry is a phrase" if count == 1 else "entries are phrases"
+    return (
+        f"{d['set']} ({d['name']}): {count} {what}"
+        f" of several words, which {d['embedding']} does not hold as one word (a word-vector file "
+        f"holds single words), so {'it was' if count == 1 else 'they were'} left out, not split: "
+        f"{', '.join(d['words'])}."
+    )
+
+
 def _repeated_words(d: dict) -> str:
     verb = "has" if len(d["words"]) == 1 else "have"
     return (
@@ -55,6 +66,7 @@ def _no_effect_size(d: dict) -> str:
 WORDING: dict[str, Callable[[dict], str]] = {
     "language_mismatch": _language_mismatch,
     "missing_words": _missing_words,
+    "phrases": _phrases,
     "repeated_words": _repeated_words,
     "shared_words": _shared_words,
     "unequal_sizes": _unequal_sizes,

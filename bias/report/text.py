@@ -12,11 +12,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bias.stats.pvalues import ALPHA
 from bias.stats.weat import WeatResult, max_effect_size
 from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import Reported
-
-ALPHA = 0.05
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -215,13 +214,19 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
     """Two short texts about a set's words in an embedding: what is missing, what was found only
     under another spelling. Either is '' when there is nothing to say."""
     missing = [item.word for item in lookups if item.match is Match.MISSING]
+    phrases = [item.word for item in lookups if item.is_phrase]
     fallbacks = [item for item in lookups if item.is_fallback]
     missing_text = ""
     if missing:
         missing_text = (
             f"Not in {embedding_name}, will be left out: {', '.join(missing)}"
-            if len(missing) < len(lookups)
+            if len(missing) + len(phrases) < len(lookups)
             else f"None of these words is in {embedding_name}: {', '.join(missing)}"
+        )
+    if phrases:
+        missing_text += (". " if missing_text else "") + (
+            f"Phrases of several words, which {embedding_name} does not hold as one word, "
+            f"will be left out: {', '.join(phrases)}"
         )
     fallback_text = ""
     if fallbacks:

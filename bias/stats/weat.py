@@ -36,7 +36,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.notes import Note
-from bias.stats.pvalues import monte_carlo_interval
+from bias.stats.pvalues import ALPHA, monte_carlo_interval
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
 from bias.wordsets import SET_KEYS, Reported, WordSet
@@ -335,7 +335,15 @@ class SetReport:
 
     @property
     def missing(self) -> tuple[str, ...]:
-        return tuple(item.word for item in self.lookups if not item.found)
+        """Single words the embedding lacks (phrases are listed apart, in `phrases`)."""
+        return tuple(
+            item.word for item in self.lookups if not item.found and not item.is_phrase
+        )
+
+    @property
+    def phrases(self) -> tuple[str, ...]:
+        """Entries of several words the vocabulary does not hold as written (left out)."""
+        return tuple(item.word for item in self.lookups if item.is_phrase)
 
     @property
     def repeated(self) -> tuple[str, ...]:
@@ -378,27 +386,31 @@ class WeatResult:
     title: str
     embedding: str
     language: str
-    statistic: float
-    """Difference of mean associations, mean_X s − mean_Y s (see the module docstring)."""
     statistic_sum: float
-    """Caliskan's s(X, Y, A, B) = sum_X s − sum_Y s, for comparing with other tools."""
+    """Caliskan's s(X, Y, A, B) = sum_X s − sum_Y s, for comparing with other tools. `statistic`
+    (read from the test) is the difference of MEAN associations (see the module docstring)."""
     effect_size: float
-    p_value: float
-    method: str
-    alternative: str
-    iterations: int
-    exceed: int
-    p_value_interval: tuple[float, float] | None
-    seed: int | None
+    test: PermutationTest
+    """The permutation test: statistic, p-value, method, draws, seed and the null distribution."""
     sets: dict[str, SetReport]
     words: tuple[WordRow, ...]
     notes: tuple[Note, ...]
     """What a reader must know (missing words, repeats, …); `bias.report.notes` words them."""
     reported: Reported | None
-    null_distribution: np.ndarray
 
-    def significant(self, alpha: float = 0.05) -> bool:
-        return self.p_value < alpha
+    # The test's numbers, read through: one source of truth, no copies.
+    statistic = property(lambda self: self.test.statistic)
+    p_value = property(lambda self: self.test.p_value)
+    method = property(lambda self: self.test.method)
+    alternative = property(lambda self: self.test.alternative)
+    iterations = property(lambda self: self.test.iterations)
+    exceed = property(lambda self: self.test.exceed)
+    p_value_interval = property(lambda self: self.test.p_value_interval)
+    seed = property(lambda self: self.test.seed)
+    null_distribution = property(lambda self: self.test.null_distribution)
+
+    def significant(self, alpha: float = ALPHA) -> bool:
+        return math.isfinite(self.statistic) and self.p_value < alpha
 
     @property
     def p_value_is_bound(self) -> bool:
@@ -439,6 +451,7 @@ class WeatResult:
                     "name": rep.name,
                     "used": list(rep.used),
                     "missing": list(rep.missing),
+                    "phrases": list(rep.phrases),
                     "repeated": list(rep.repeated),
                     "found_as": {i.word: i.found_as for i in rep.fallbacks},
                 }
@@ -462,7 +475,7 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
     for key, terms in wordset.sets().items():
         lookups = tuple(embedding.lookup_all(terms.words))
         report = SetReport(key, terms.name, terms.words, lookups)
-        used, missing = report.used, report.missing
+        used, missing = report.used, report.missing + report.phrases
         if not used:
             hint = ""
             if wordset.language != embedding.language:
@@ -493,6 +506,11 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
             notes.append(Note("missing_words", {
                 "set": rep.key, "name": rep.name, "words": list(rep.missing),
                 "total": len(rep.words), "embedding": embedding.name,
+            }))
+        if rep.phrases:
+            notes.append(Note("phrases", {
+                "set": rep.key, "name": rep.name, "words": list(rep.phrases),
+                "embedding": embedding.name,
             }))
         if rep.repeated:
             notes.append(Note("repeated_words", {
@@ -547,6 +565,11 @@ def run_weat(
     cos_a = (targets @ vectors["A"].T).astype(np.float64)
     cos_b = (targets @ vectors["B"].T).astype(np.float64)
     s = cos_a.mean(axis=1) - cos_b.mean(axis=1)
+    if not np.isfinite(s).all():  # a NaN statistic would still yield "p = 0, bias detected"
+        raise BiasInputError(
+            f"The associations of {wordset.id} on {embedding.name} are not finite numbers, so "
+            "no verdict can be given; the embedding's vectors are damaged."
+        )
     nx = vectors["X"].shape[0]
     d = effect_size(s, nx)
     test = permutation_test(s, nx, options)
@@ -580,19 +603,11 @@ def run_weat(
         title=wordset.title,
         embedding=embedding.name,
         language=embedding.language,
-        statistic=test.statistic,
         statistic_sum=float(s[:nx].sum() - s[nx:].sum()),
         effect_size=d,
-        p_value=test.p_value,
-        method=test.method,
-        alternative=test.alternative,
-        iterations=test.iterations,
-        exceed=test.exceed,
-        p_value_interval=test.p_value_interval,
-        seed=test.seed,
+        test=test,
         sets=reports,
         words=tuple(rows),
         notes=tuple(notes),
         reported=wordset.reported,
-        null_distribution=test.null_distribution,
     )
