@@ -164,6 +164,9 @@ if not same_language:
         "Write your own lists below, or translate one."
     )
 preset = everything.get(st.session_state["weat.preset"])
+for key in SET_KEYS:  # the lists' values (restored from the draft) before their boxes are drawn
+    keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
+    keep(f"weat.words.{key}", "")
 try:
     on_screen = current_wordset(everything, language)
 except BiasInputError:  # an empty list: said where the user runs or saves
