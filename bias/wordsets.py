@@ -261,3 +261,69 @@ def save_user_wordset(wordset: WordSet) -> WordSet:
     text = json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n"
     write_text_atomic(user_dir() / f"{new_id}.json", text)
     return saved
+
+
+# --- any number of named sets, for the measures beyond WEAT (docs/metrics.md) ------------------
+
+
+@dataclass(frozen=True)
+class NamedSets:
+    """Named target and attribute sets in any number, as RND, MAC, ECT, RIPA and RNSB take them.
+
+    Read from a file `{"targets": {name: [words]}, "attributes": {name: [words]}}`, or from any
+    four-set word set (targets X, Y; attributes A, B), so every WEAT test is also a measure input.
+    """
+
+    id: str
+    title: str
+    language: str
+    targets: tuple[TermSet, ...]
+    attributes: tuple[TermSet, ...]
+
+
+def named_sets_of(wordset: WordSet) -> NamedSets:
+    """The four-set form as named sets: targets X, Y and attributes A, B."""
+    return NamedSets(
+        wordset.id, wordset.title, wordset.language, (wordset.X, wordset.Y), (wordset.A, wordset.B)
+    )
+
+
+def _named_group(raw: object, role: str, where: str) -> tuple[TermSet, ...]:
+    if not isinstance(raw, dict) or not raw:
+        raise BiasInputError(f"{where}: '{role}' must be an object of named word lists.")
+    sets = []
+    for name, words in raw.items():
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise BiasInputError(f"{where}: {role} set '{name}' must be a list of words (text).")
+        cleaned = [w.strip() for w in words if w.strip()]
+        if not cleaned or not str(name).strip():
+            raise BiasInputError(
+                f"{where}: {role} set '{name}' needs a name and at least one word."
+            )
+        sets.append(TermSet(str(name).strip(), tuple(cleaned)))
+    return tuple(sets)
+
+
+def parse_named_sets(data: object, *, where: str, default_id: str) -> NamedSets:
+    """Validate either form (named `targets`/`attributes`, or X/Y/A/B) into NamedSets."""
+    if isinstance(data, dict) and ("targets" in data or "attributes" in data):
+        return NamedSets(
+            id=str(data.get("id") or default_id),
+            title=str(data.get("title") or data.get("id") or default_id),
+            language=str(data.get("language") or "en"),
+            targets=_named_group(data.get("targets"), "targets", where),
+            attributes=_named_group(data.get("attributes"), "attributes", where),
+        )
+    return named_sets_of(parse_wordset(data, where=where, default_id=default_id, origin="file"))
+
+
+def get_named_sets(id_or_path: str) -> NamedSets:
+    """Named sets by word-set id (the four-set form), or from a JSON file in either form."""
+    path = Path(id_or_path).expanduser()
+    if path.suffix == ".json" and path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return named_sets_of(read_wordset(path))  # reports the problem in one sentence
+        return parse_named_sets(data, where=path.name, default_id=path.stem)
+    return named_sets_of(get_wordset(id_or_path))
