@@ -59,14 +59,14 @@ class AmbiguousSeed:
             "neighbours": list(self.neighbours[:5]),
         }
 
-    def describe(self) -> str:
-        """One sentence for the table's flags and the WEAT warnings."""
+    def describe(self, noun: str = "seed") -> str:
+        """One sentence for the table's flags ("seed") and the WEAT warnings ("word")."""
         shown = ", ".join(self.neighbours[:4])
         return (
-            f"ambiguous seed: '{self.word}' was found only as '{self.found_as}', whose nearest "
+            f"ambiguous {noun}: '{self.word}' was found only as '{self.found_as}', whose nearest "
             f"words ({shown}…) lie far from the rest of set {self.set} (closeness "
-            f"{self.cohesion:.2f} against {self.set_median:.2f} for the set), so it probably "
-            "means something else here"
+            f"{self.cohesion:.2f} against {self.set_median:.2f} for the set), so it may mean "
+            "something else here"
         )
 
 
@@ -83,7 +83,8 @@ def cohesion(
         rows = [embedding.row(word) for word in hood.words]
         rows = [row for row in rows if row is not None]
         if rows:
-            out[i] = float((np.asarray(embedding.vectors[rows], dtype=np.float64) @ others[i]).mean())
+            near = np.asarray(embedding.vectors[rows], dtype=np.float64)
+            out[i] = float((near @ others[i]).mean())
     return out
 
 
@@ -135,3 +136,16 @@ def find_ambiguous(
         if flagged:
             found[key] = flagged
     return found
+
+
+def ambiguity_warnings(
+    embedding: Embedding, seeds_by_set: Mapping[str, Sequence[WordLookup]]
+) -> list[str]:
+    """The WEAT report's sentences for ambiguous words, one per word (see the module)."""
+    found = find_ambiguous(embedding, seeds_by_set)
+    return [
+        f"{seed.set}: {seed.describe('word')}. Check the result without it (its influence is in "
+        "the per-word table)."
+        for group in found.values()
+        for seed in group
+    ]

@@ -114,6 +114,7 @@ def biaswords_cli(
     curation: str | None = None,
     keep_ambiguous: bool = CandidateOptions.keep_ambiguous,
     baseline: bool = DrawOptions.baseline,
+    save_curation: str | None = None,
 ) -> str:
     """The text `python -m bias biaswords` prints: JSON, or a short human summary.
 
@@ -131,6 +132,16 @@ def biaswords_cli(
         DrawOptions(draws=draws, seed=seed, baseline=baseline),
         Path(curation) if curation else None,
     )
+    if save_curation:
+        from bias.discovery.curation import curation_csv
+        from bias.files import write_text_atomic
+
+        try:
+            write_text_atomic(Path(save_curation), curation_csv(run.candidates))
+        except OSError as exc:
+            raise BiasInputError(
+                f"The curation could not be written to {save_curation} ({exc.strerror})."
+            ) from None
     if as_json:
         return json.dumps(run.to_dict(), ensure_ascii=False, indent=2)
     return format_run(run)

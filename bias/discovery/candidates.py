@@ -17,8 +17,8 @@ import numpy as np
 import polars as pl
 from rapidfuzz.distance import Levenshtein
 
-from bias.discovery.neighbours import nearest_neighbours
 from bias.discovery.ambiguity import AmbiguousSeed, find_ambiguous
+from bias.discovery.neighbours import nearest_neighbours
 from bias.discovery.pos import UPOS_TAGS, Tagger, compatible, pos_label, tagger_for
 from bias.errors import BiasInputError
 from bias.vectors.embeddings import Embedding, Match, WordLookup

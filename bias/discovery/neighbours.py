@@ -5,7 +5,8 @@ The vectors are unit length, so cosine is a dot product and the whole search is 
 map of one) never needs a full (vocabulary × seeds) similarity matrix in memory: a block has at
 most `BLOCK_CELLS` similarities (fewer rows when there are many seeds), and after each block only
 the best k per seed survive (`np.argpartition` over the running best and the new block), so memory
-stays bounded by seeds × (k + block) whatever the vocabulary and the number of seeds. Exact search is fast enough here (a few hundred milliseconds on 400k × 50), so
+stays bounded by seeds × (k + block) whatever the vocabulary and the number of seeds. Exact search
+is fast enough here (a few hundred milliseconds on 400k × 50), so
 no approximate index, and no answer that differs from run to run.
 """
 

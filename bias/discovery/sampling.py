@@ -503,8 +503,9 @@ def save_draw(
         },
         reported=None,
         notes=(
-            f"Drawn at random from the {'curated' if sampling and sampling.curated else 'uncurated'}"
-            f" nearest neighbours of {wordset.id}" + (f" in {embedding}" if embedding else "")
+            "Drawn at random from the "
+            + ("curated" if sampling is not None and sampling.curated else "uncurated")
+            + f" nearest neighbours of {wordset.id}" + (f" in {embedding}" if embedding else "")
             + f" (draw {draw.index}"
             + (f" of {sampling.summary.draws}" if sampling is not None else "")
             + "). Its p-value was picked among many draws, so it is not a published value; "

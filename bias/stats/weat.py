@@ -33,6 +33,7 @@ from typing import Literal
 
 import numpy as np
 
+from bias.discovery.ambiguity import ambiguity_warnings
 from bias.errors import BiasInputError
 from bias.stats.pvalues import monte_carlo_interval
 from bias.vectors.catalog import language_name
@@ -460,6 +461,8 @@ def run_weat(
     d = effect_size(s, nx)
     test = permutation_test(s, nx, options)
     warnings = _warnings(reports, embedding, wordset)
+    # Words that mean something else under a lookup fallback ("Bill" found as "bill").
+    warnings += ambiguity_warnings(embedding, {k: r.used_lookups for k, r in reports.items()})
     if math.isnan(d):
         warnings.append("All target words have the same association, so there is no effect size.")
 
