@@ -17,7 +17,7 @@ import streamlit as st
 from bias.errors import BiasInputError
 from bias.files import home
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
-from pages.shared import forget_embeddings, set_active_embedding, show_error, sidebar
+from pages.shared import set_active_embedding, show_error, sidebar
 
 try:  # the import engine is optional: without it the page only lists
     from bias.vectors import download, store
@@ -77,7 +77,6 @@ def run_import(label: str, total_words: int, action) -> None:
         show_error(exc)
         return
     bar.empty()
-    forget_embeddings()
     set_active_embedding(info.name)
     st.session_state["embeddings.done"] = (
         f"Imported {info.name}: {info.words:,} words, {info.dimensions} dimensions. "
@@ -196,6 +195,5 @@ if imported:
         except BiasInputError as exc:
             show_error(exc)
         else:
-            forget_embeddings()
             st.session_state["embeddings.done"] = f"Deleted {victim}."
             st.rerun()

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bias.discovery.neighbours import Neighbours, nearest_neighbours
+from bias.notes import Note
 from bias.vectors.embeddings import Embedding, WordLookup
 
 AMBIGUITY_NEIGHBOURS = 20
@@ -138,14 +139,9 @@ def find_ambiguous(
     return found
 
 
-def ambiguity_warnings(
+def ambiguity_notes(
     embedding: Embedding, seeds_by_set: Mapping[str, Sequence[WordLookup]]
-) -> list[str]:
-    """The WEAT report's sentences for ambiguous words, one per word (see the module)."""
+) -> list[Note]:
+    """WEAT's notes (code "ambiguous_word") for ambiguous words, one per word."""
     found = find_ambiguous(embedding, seeds_by_set)
-    return [
-        f"{seed.set}: {seed.describe('word')}. Check the result without it (its influence is in "
-        "the per-word table)."
-        for group in found.values()
-        for seed in group
-    ]
+    return [Note("ambiguous_word", seed.to_dict()) for group in found.values() for seed in group]

@@ -17,6 +17,7 @@ stores its own result as computed with its provenance, never as a "reported" val
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -27,7 +28,7 @@ import polars as pl
 from bias.discovery.candidates import Candidates, curated_pools, hand_decisions
 from bias.discovery.pos import Tagger, tagger_for
 from bias.errors import BiasInputError
-from bias.stats.pvalues import holm
+from bias.stats.pvalues import ALPHA, holm
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, TermSet, WordSet
@@ -45,7 +46,7 @@ class DrawOptions:
     draws: int = 100
     seed: int = 0
     iterations: int = 10_000
-    alpha: float = 0.05
+    alpha: float = ALPHA
     alternative: str = "greater"
     baseline: bool = True
     """Also draw from random vocabulary words (`baseline`), to compare."""
@@ -234,7 +235,7 @@ class Baseline:
 
 
 def summarise(
-    draws: Sequence[Draw], alpha: float = 0.05, alternative: str = "greater"
+    draws: Sequence[Draw], alpha: float = ALPHA, alternative: str = "greater"
 ) -> DrawSummary:
     """Share of significant draws, the distribution of their effect sizes (nan ignored), and the
     best draw with its raw and Holm-adjusted p."""
@@ -498,8 +499,21 @@ def save_draw(
         title=title or base.title,
         source={
             **base.source,
-            "validation": validation,
-            "provenance": dict(sampling.provenance) if sampling is not None else {},
+            "embedding": validation["embedding"],
+            "draw": f"{draw.index}"
+            + (f" of {sampling.summary.draws}" if sampling is not None else ""),
+            "computed": f"p = {draw.p_value:.3g} ({draw.method}), d = "
+            + ("n/a" if effect is None else f"{effect:.3f}")
+            + (
+                f"; after Holm's correction over the {sampling.summary.draws} draws p = "
+                f"{validation['p_value_holm_over_draws']:.3g}"
+                if sampling is not None
+                else ""
+            ),
+            "provenance": json.dumps(
+                {"validation": validation, **(sampling.provenance if sampling else {})},
+                ensure_ascii=False,
+            ),
         },
         reported=None,
         notes=(

@@ -8,7 +8,9 @@ Lookup never drops a word silently. Each word is tried as written, then lower-ca
 capitalised, then each of those with ß written as ss; the result says which form was found (GloVe
 6B is lower-case, so Caliskan's "Brad" is found as "brad" and shown as such). Embeddings that can
 build vectors for unknown words (fastText `.bin` subwords) pass a `synthesise` function; such words
-are reported as "synthesised", not as found.
+are reported as "synthesised", not as found. An entry of several words ("Geometria analitica",
+"الهندسة الرياضية") that the vocabulary does not hold as written is reported as a "phrase": a
+word-vector file holds single words, so it is neither split into its words nor silently missing.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class Match(StrEnum):
     CAPITALISED = "capitalised"
     SHARP_S = "ß→ss"
     SYNTHESISED = "synthesised"
+    PHRASE = "phrase"
     MISSING = "missing"
 
 
@@ -41,12 +44,17 @@ class WordLookup:
 
     @property
     def found(self) -> bool:
-        return self.match is not Match.MISSING
+        return self.match not in (Match.MISSING, Match.PHRASE)
+
+    @property
+    def is_phrase(self) -> bool:
+        """True for an entry of several words that the vocabulary does not hold as written."""
+        return self.match is Match.PHRASE
 
     @property
     def is_fallback(self) -> bool:
         """True when the vector belongs to another spelling or was synthesised."""
-        return self.match not in (Match.EXACT, Match.MISSING)
+        return self.match not in (Match.EXACT, Match.MISSING, Match.PHRASE)
 
 
 def normalise_rows(matrix: np.ndarray) -> np.ndarray:
@@ -123,6 +131,8 @@ class Embedding:
         for form, match in _spellings(word):
             if form in self._index:
                 return WordLookup(word, match, form)
+        if any(char.isspace() for char in word):
+            return WordLookup(word, Match.PHRASE, None)  # subword vectors of a phrase mean little
         if self.synthesise is not None:
             vector = self._synthesised.get(word)
             if vector is None:

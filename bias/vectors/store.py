@@ -32,8 +32,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.files import home
-from bias.vectors import catalog
-from bias.vectors.catalog import EmbeddingInfo
+from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.sources import RawVectors, Subwords
 
@@ -54,7 +53,7 @@ def check_name(name: str) -> str:
             f"'{name}' cannot name an embedding: use up to 64 lower-case letters, digits, '-', '_' "
             "or '.', starting with a letter or digit."
         )
-    if name in catalog.BUNDLED:
+    if name in BUNDLED:
         raise BiasInputError(f"'{name}' is the bundled embedding; choose another name.")
     return name
 
@@ -128,8 +127,17 @@ def save(
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    catalog.load_embedding.cache_clear()
     return _info(meta)
+
+
+def version(name: str) -> str:
+    """The identity of the files behind `name` ("" when it is not cached): changes on every import,
+    replacement or deletion, so an in-memory copy keyed by it is never stale. A `stat`, no read."""
+    try:
+        stat = (root() / name / "meta.json").stat() if _NAME.fullmatch(name) else None
+    except OSError:
+        return ""
+    return "" if stat is None else f"{stat.st_ino}:{stat.st_mtime_ns}:{stat.st_size}"
 
 
 def list_cached() -> list[EmbeddingInfo]:
@@ -177,12 +185,11 @@ def load_cached(name: str) -> Embedding:
 
 
 def delete_cached(name: str) -> None:
-    """Remove a cached embedding and make `catalog.load_embedding` forget it."""
+    """Remove a cached embedding (the catalog notices through `version`)."""
     entry = _entry(name)
     trash = Path(tempfile.mkdtemp(dir=root(), prefix=f"{_TMP_PREFIX}{name}+{os.getpid()}+"))
     os.rename(entry, trash / name)  # the name disappears at once, even if removal is slow
     shutil.rmtree(trash, ignore_errors=True)
-    catalog.load_embedding.cache_clear()
 
 
 def _entry(name: str) -> Path:

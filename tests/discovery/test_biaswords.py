@@ -547,7 +547,8 @@ def test_save_draw_as_user_wordset(home):
     assert stored.X.words == draw.sets["X"]
     # The draw's own result as computed, never a "reported" (published) value.
     assert stored.reported is None
-    validation = stored.source["validation"]
+    assert stored.source["draw"] == f"{draw.index} of 4"
+    validation = json.loads(stored.source["provenance"])["validation"]
     assert validation["p_value"] == draw.p_value and validation["draw"] == draw.index
     assert validation["draws"] == 4
     assert validation["share_significant"] == sampling.summary.share_significant

@@ -21,7 +21,6 @@ from bias.vectors.embeddings import Match
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIASWORDS_HOME", str(tmp_path / "home"))
-    catalog.load_embedding.cache_clear()
     return tmp_path / "home"
 
 
@@ -253,7 +252,6 @@ def test_fasttext_bin_synthesises_unknown_words(tmp_path: Path) -> None:
 
     _, report = import_embedding(path, name="tiny-ft", language="de", limit=5)
     assert report.format == "fastText binary model" and report.words == 5
-    catalog.load_embedding.cache_clear()
     embedding = catalog.load_embedding("tiny-ft")
     assert embedding.lookup("hundekatze").match is Match.SYNTHESISED
     expected = model.wv.get_vector("hundekatze")
