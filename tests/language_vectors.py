@@ -1,4 +1,4 @@
-"""Small word-vector files for languages other than English, written by the tests (never downloaded).
+"""Small word-vector files for languages besides English, written by the tests (never downloaded).
 
 `write_vec` puts every single word of the bundled word sets of a language (WEATHub's and the
 paper's) into a `.vec` file with random vectors, so that a German or Italian test can run without
@@ -36,7 +36,8 @@ def write_vec(path: Path, language: str, drop: Iterable[str] = (), dims: int = 8
     seed = sum(map(ord, language))
     vectors = np.random.default_rng(seed).normal(size=(len(words), dims))
     lines = [f"{len(words)} {dims}"]
-    lines += [w + " " + " ".join(f"{v:.5f}" for v in row) for w, row in zip(words, vectors)]
+    for word, row in zip(words, vectors, strict=True):
+        lines.append(word + " " + " ".join(f"{v:.5f}" for v in row))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return words
 

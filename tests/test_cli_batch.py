@@ -80,6 +80,7 @@ def test_cross_language_runs_everything_on_every_embedding(de_it, capsys):
     code, out, _ = batch(capsys, "--wordset", "weathub-it-weat7", "--embedding", "de-small",
                          "it-small", "--cross-language", "--json")
     rows = json.loads(out)
+    assert code == 0
     assert [(r["embedding"], r["language"]) for r in rows] == [("de-small", "it"),
                                                                ("it-small", "it")]
 

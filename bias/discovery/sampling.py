@@ -16,6 +16,7 @@ import polars as pl
 
 from bias.discovery.candidates import curated_pools
 from bias.errors import BiasInputError
+from bias.stats.pvalues import ALPHA
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, Reported, TermSet, WordSet
@@ -33,7 +34,7 @@ class DrawOptions:
     draws: int = 100
     seed: int = 0
     iterations: int = 10_000
-    alpha: float = 0.05
+    alpha: float = ALPHA
     alternative: str = "greater"
 
     def __post_init__(self) -> None:
@@ -132,7 +133,7 @@ class Sampling:
         }
 
 
-def summarise(draws: Sequence[Draw], alpha: float = 0.05) -> DrawSummary:
+def summarise(draws: Sequence[Draw], alpha: float = ALPHA) -> DrawSummary:
     """Share of significant draws and the distribution of their effect sizes (nan ignored)."""
     p = np.array([d.p_value for d in draws], dtype=np.float64)
     d = np.array([d.effect_size for d in draws], dtype=np.float64)

@@ -12,11 +12,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bias.stats.pvalues import ALPHA
 from bias.stats.weat import WeatResult, max_effect_size
 from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import Reported
-
-ALPHA = 0.05
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 

@@ -1,4 +1,4 @@
-"""Many WEATs at once: each chosen test on each chosen embedding of its language (the paper's Table 7).
+"""Many WEATs at once: each test on each chosen embedding of its language (the paper's Table 7).
 
 `run_batch` pairs every word set with the chosen embeddings of its language (or with every chosen
 embedding when the user asks for a cross-language run), runs them through a `runner`, and adjusts
@@ -22,7 +22,7 @@ import polars as pl
 
 from bias.errors import BiasInputError
 from bias.notes import Note
-from bias.stats.pvalues import benjamini_hochberg, holm
+from bias.stats.pvalues import ALPHA, benjamini_hochberg, holm
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import available_embeddings, load_embedding
 from bias.wordsets import WordSet
@@ -76,7 +76,7 @@ class BatchRow:
     def ran(self) -> bool:
         return self.skipped is None
 
-    def detected(self, alpha: float = 0.05) -> bool | None:
+    def detected(self, alpha: float = ALPHA) -> bool | None:
         """Bias at level `alpha` (unadjusted), or None when the test did not run."""
         return None if self.skipped else self.p_value < alpha
 

@@ -35,7 +35,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.notes import Note
-from bias.stats.pvalues import monte_carlo_interval
+from bias.stats.pvalues import ALPHA, monte_carlo_interval
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
 from bias.wordsets import SET_KEYS, Reported, WordSet
@@ -330,26 +330,30 @@ class WeatResult:
     title: str
     embedding: str
     language: str
-    statistic: float
-    """Difference of mean associations, mean_X s − mean_Y s (see the module docstring)."""
     statistic_sum: float
-    """Caliskan's s(X, Y, A, B) = sum_X s − sum_Y s, for comparing with other tools."""
+    """Caliskan's s(X, Y, A, B) = sum_X s − sum_Y s, for comparing with other tools. `statistic`
+    (read from the test) is the difference of MEAN associations (see the module docstring)."""
     effect_size: float
-    p_value: float
-    method: str
-    alternative: str
-    iterations: int
-    exceed: int
-    p_value_interval: tuple[float, float] | None
-    seed: int | None
+    test: PermutationTest
+    """The permutation test: statistic, p-value, method, draws, seed and the null distribution."""
     sets: dict[str, SetReport]
     words: tuple[WordRow, ...]
     notes: tuple[Note, ...]
     """What a reader must know (missing words, repeats, …); `bias.report.notes` words them."""
     reported: Reported | None
-    null_distribution: np.ndarray
 
-    def significant(self, alpha: float = 0.05) -> bool:
+    # The test's numbers, read through: one source of truth, no copies.
+    statistic = property(lambda self: self.test.statistic)
+    p_value = property(lambda self: self.test.p_value)
+    method = property(lambda self: self.test.method)
+    alternative = property(lambda self: self.test.alternative)
+    iterations = property(lambda self: self.test.iterations)
+    exceed = property(lambda self: self.test.exceed)
+    p_value_interval = property(lambda self: self.test.p_value_interval)
+    seed = property(lambda self: self.test.seed)
+    null_distribution = property(lambda self: self.test.null_distribution)
+
+    def significant(self, alpha: float = ALPHA) -> bool:
         return self.p_value < alpha
 
     @property
@@ -538,19 +542,11 @@ def run_weat(
         title=wordset.title,
         embedding=embedding.name,
         language=embedding.language,
-        statistic=test.statistic,
         statistic_sum=float(s[:nx].sum() - s[nx:].sum()),
         effect_size=d,
-        p_value=test.p_value,
-        method=test.method,
-        alternative=test.alternative,
-        iterations=test.iterations,
-        exceed=test.exceed,
-        p_value_interval=test.p_value_interval,
-        seed=test.seed,
+        test=test,
         sets=reports,
         words=tuple(rows),
         notes=tuple(notes),
         reported=wordset.reported,
-        null_distribution=test.null_distribution,
     )
