@@ -21,6 +21,8 @@ from enum import StrEnum
 
 import numpy as np
 
+from bias.errors import BiasInputError
+
 
 class Match(StrEnum):
     """How a word was found in an embedding's vocabulary."""
@@ -152,13 +154,29 @@ class Embedding:
         return self._index.get(word)
 
     def vectors_for(self, lookups: Sequence[WordLookup]) -> np.ndarray:
-        """The unit vectors of the found words among `lookups`, in order, as an (n, d) array."""
-        rows = []
-        for item in lookups:
-            if item.match is Match.SYNTHESISED:
-                rows.append(self._synthesised[item.word])
-            elif item.found_as is not None:
-                rows.append(np.asarray(self.vectors[self._index[item.found_as]]))
+        """The unit vectors of the found words among `lookups`, in order, as an (n, d) array.
+
+        Raises `BiasInputError` if one of them holds NaN, infinity or only zeros: importers never
+        store such rows, so the cache was damaged afterwards, and a statistic computed from them
+        would be NaN, which the permutation test would turn into "p = 0" (checking only the rows
+        a test uses costs nothing; `store.verify` checks them all).
+        """
+        found = [item for item in lookups if item.found_as is not None]
+        rows = [
+            self._synthesised[item.word]
+            if item.match is Match.SYNTHESISED
+            else np.asarray(self.vectors[self._index[item.found_as]])
+            for item in found
+        ]
         if not rows:
             return np.empty((0, self.dimensions), dtype=np.float32)
-        return np.vstack(rows).astype(np.float32, copy=False)
+        matrix = np.vstack(rows).astype(np.float32, copy=False)
+        bad = ~np.isfinite(matrix).all(axis=1) | ~matrix.any(axis=1)
+        if bad.any():
+            words = ", ".join(f"'{item.found_as}'" for item, b in zip(found, bad, strict=True) if b)
+            raise BiasInputError(
+                f"The vectors of {words} in {self.name} are damaged (NaN, infinite or all zero), "
+                f"so no test can use them; check the embedding with `python -m bias embeddings "
+                f"--verify {self.name}`, then delete and import it again."
+            )
+        return matrix
