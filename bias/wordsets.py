@@ -256,6 +256,31 @@ def all_wordsets(language: str | None = None) -> list[WordSet]:
     return [ws for ws in merged.values() if language is None or ws.language == language]
 
 
+def listing_order(ws: WordSet) -> tuple:
+    """Where a test goes in a list of tests: the paper's (and the other hand-checked bundled sets:
+    Caliskan's, GER-1/2) first, their variants after them, then WEATHub's, then the user's own;
+    by test number inside each group."""
+    group = 2 if ws.origin != "bundled" else 1 if ws.from_weathub else 0
+    digits = "".join(c if c.isdigit() else " " for c in ws.id.removeprefix(WEATHUB_PREFIX))
+    numbers = digits.split()
+    number = int(numbers[0]) if numbers else 999
+    return (group, not ws.from_paper, ws.variant_of is not None, number, ws.id)
+
+
+USUAL_WEATHUB_TESTS = ("weat6", "weat7", "weat8")
+"""WEATHub's translations of the gender tests the paper studies (career/family, math and science
+vs. arts): what a language without the paper's own tests starts from."""
+
+
+def usual_tests(language: str) -> list[WordSet]:
+    """The tests to start from in a language: the paper's (without variants), else WEATHub's
+    WEAT 6–8, else the first three in listing order."""
+    mine = sorted(all_wordsets(language), key=listing_order)
+    paper = [ws for ws in mine if ws.from_paper and ws.variant_of is None]
+    hub = [ws for ws in mine if ws.from_weathub and ws.id.endswith(USUAL_WEATHUB_TESTS)]
+    return paper or hub or mine[:3]
+
+
 def get_wordset(id_or_path: str) -> WordSet:
     """A word set by bundled/user id, or from a JSON file path."""
     for collection in (bundled_wordsets(), user_wordsets()):
