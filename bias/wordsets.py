@@ -21,7 +21,16 @@ from bias.files import home, write_text_atomic
 
 SET_KEYS = ("X", "Y", "A", "B")
 DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
-BUNDLED_DIR = Path(__file__).resolve().parent.parent / "wordsets"
+
+
+def _bundled_dir() -> Path:
+    """`wordsets/` of the checkout, or its copy inside an installed package (`pip install .` maps
+    the folder to `bias/bundled_wordsets`, see pyproject.toml), so ids work outside the checkout."""
+    installed = Path(__file__).resolve().parent / "bundled_wordsets"
+    return installed if installed.is_dir() else Path(__file__).resolve().parent.parent / "wordsets"
+
+
+BUNDLED_DIR = _bundled_dir()
 PAPER = "Kurpicz-Briki & Leoni 2021"
 """How the bundled files cite the paper BiasWords implements (Frontiers in Big Data 4:625290)."""
 WEATHUB_PREFIX = "weathub-"

@@ -59,6 +59,15 @@ def _unequal_sizes(d: dict) -> str:
     )
 
 
+def _ambiguous_word(d: dict) -> str:
+    return (
+        f"{d['set']}: '{d['word']}' was found only as '{d['found_as']}', whose nearest words "
+        f"({', '.join(d['neighbours'][:4])}…) lie far from the rest of the set (closeness "
+        f"{d['cohesion']:.2f} against {d['set_median']:.2f}), so it may mean something else "
+        "here. Check the result without it (its influence is in the per-word table)."
+    )
+
+
 def _no_effect_size(d: dict) -> str:
     return "All target words have the same association, so there is no effect size."
 
@@ -71,6 +80,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "shared_words": _shared_words,
     "unequal_sizes": _unequal_sizes,
     "no_effect_size": _no_effect_size,
+    "ambiguous_word": _ambiguous_word,
 }
 
 

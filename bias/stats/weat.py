@@ -34,6 +34,7 @@ from typing import Literal
 
 import numpy as np
 
+from bias.discovery.ambiguity import ambiguity_notes
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.stats.pvalues import ALPHA, monte_carlo_interval
@@ -574,6 +575,8 @@ def run_weat(
     d = effect_size(s, nx)
     test = permutation_test(s, nx, options)
     notes = _notes(reports, embedding, wordset)
+    # Words that mean something else under a lookup fallback ("Bill" found as "bill").
+    notes += ambiguity_notes(embedding, {k: r.used_lookups for k, r in reports.items()})
     if math.isnan(d):
         notes.append(Note("no_effect_size"))
 

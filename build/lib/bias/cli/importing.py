@@ -1,0 +1,73 @@
+"""`python -m bias import`: real vectors of any language into the cache (file, URL, fastText)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bias.cli.args import positive_int, print_json
+from bias.errors import BiasInputError
+from bias.vectors.sources import DEFAULT_LIMIT
+
+
+class _ProgressLine:
+    """A progress callback that rewrites one stderr line: megabytes read and words kept."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, bytes_read: int, words: int) -> None:
+        self.shown = True
+        print(f"\r  {bytes_read / 1e6:,.1f} MB read, {words:,} words", end="", file=sys.stderr,
+              flush=True)
+
+    def close(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    imports = commands.add_parser(
+        "import", help="import word vectors from a file or URL, or download fastText"
+    )
+    imports.add_argument("source", nargs="?", help="a vector file path or an http(s) address")
+    imports.add_argument("--fasttext", metavar="LL",
+                         help="download the official fastText vectors for this language code")
+    imports.add_argument("--name", help="name to use it under (default for --fasttext: "
+                                        "fasttext-cc-LL-300)")
+    imports.add_argument("--language", help="ISO language code of the vectors, e.g. de")
+    imports.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT,
+                         help=f"keep the most frequent N words (default {DEFAULT_LIMIT})")
+    imports.add_argument("--replace", action="store_true", help="replace an earlier import")
+    imports.add_argument("--quiet", action="store_true", help="no progress line")
+    imports.add_argument("--json", action="store_true", help="machine-readable output")
+    imports.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> None:
+    from bias.vectors.catalog import language_name
+    from bias.vectors.download import download_fasttext, import_embedding
+
+    if (args.source is None) == (args.fasttext is None):
+        raise BiasInputError("Give either a vector file or address, or --fasttext LL (not both).")
+    if args.source and not (args.name and args.language):
+        raise BiasInputError("Importing a file or address needs --name and --language.")
+    progress = None if args.quiet else _ProgressLine()
+    try:
+        if args.fasttext:
+            info, report = download_fasttext(args.fasttext, name=args.name, limit=args.limit,
+                                             progress=progress, replace=args.replace)
+        else:
+            info, report = import_embedding(args.source, name=args.name, language=args.language,
+                                            limit=args.limit, progress=progress,
+                                            replace=args.replace)
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.json:
+        print_json({"embedding": info.to_dict(), "report": report.to_dict()})
+        return
+    print(f"Imported {info.name} ({language_name(info.language)}): {info.words:,} words × "
+          f"{info.dimensions} dimensions.")
+    print(report.summary())
+    print(f"Use it with: python -m bias weat --embedding {info.name} --wordset ID")

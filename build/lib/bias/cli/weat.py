@@ -1,0 +1,55 @@
+"""`python -m bias weat`: one Word Embedding Association Test, as a report or JSON."""
+
+from __future__ import annotations
+
+import argparse
+
+from bias.cli.args import non_negative_int, positive_int, print_json
+from bias.stats.weat import WeatOptions
+from bias.vectors.catalog import DEFAULT_EMBEDDING
+
+DEFAULTS = WeatOptions()
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    weat = commands.add_parser("weat", help="run a Word Embedding Association Test")
+    weat.add_argument("--embedding", default=DEFAULT_EMBEDDING, help="embedding name")
+    weat.add_argument("--wordset", required=True, help="word-set id or a JSON file path")
+    weat.add_argument(
+        "--iterations",
+        type=positive_int,
+        default=DEFAULTS.iterations,
+        help=f"random draws for the randomization test (default {DEFAULTS.iterations})",
+    )
+    how = weat.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every partition")
+    how.add_argument("--sampled", action="store_true", help="always use random draws")
+    weat.add_argument(
+        "--exact-limit",
+        type=positive_int,
+        default=DEFAULTS.exact_limit,
+        help=f"enumerate up to this many partitions (default {DEFAULTS.exact_limit})",
+    )
+    weat.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
+                      help=f"random seed (default {DEFAULTS.seed})")
+    weat.add_argument("--two-sided", action="store_true", help="two-sided p-value")
+    weat.add_argument("--json", action="store_true", help="machine-readable output")
+    weat.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> None:
+    from bias.report.weat_report import weat_json, weat_report
+    from bias.stats.weat import run_weat
+    from bias.vectors.catalog import load_embedding
+    from bias.wordsets import get_wordset
+
+    method = "exact" if args.exact else "randomized" if args.sampled else "auto"
+    options = WeatOptions(
+        method=method,
+        iterations=args.iterations,
+        seed=args.seed,
+        alternative="two-sided" if args.two_sided else "greater",
+        exact_limit=args.exact_limit,
+    )
+    result = run_weat(load_embedding(args.embedding), get_wordset(args.wordset), options)
+    print_json(weat_json(result)) if args.json else print(weat_report(result))

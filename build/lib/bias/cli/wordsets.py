@@ -1,0 +1,43 @@
+"""`python -m bias wordsets`: list the bundled and the user's saved word sets."""
+
+from __future__ import annotations
+
+import argparse
+
+from bias.cli.args import print_json
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    sets = commands.add_parser("wordsets", help="list the bundled and your saved word sets")
+    sets.add_argument("--language", help="only this language (ISO code, e.g. de, it, sv)")
+    sets.add_argument("--json", action="store_true", help="machine-readable output")
+    sets.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> None:
+    from bias.wordsets import all_wordsets
+
+    wordsets = all_wordsets(args.language)
+    if args.json:
+        print_json(
+            [
+                {
+                    "id": ws.id,
+                    "title": ws.title,
+                    "language": ws.language,
+                    "sets": {
+                        k: {"name": s.name, "words": list(s.words)} for k, s in ws.sets().items()
+                    },
+                    "source": ws.source,
+                    "reported": ws.to_dict()["reported"],
+                    "origin": ws.origin,
+                }
+                for ws in wordsets
+            ]
+        )
+        return
+    if not wordsets:
+        print(f"No word sets for language '{args.language}'.")
+    for ws in wordsets:
+        sizes = "/".join(str(len(s.words)) for s in ws.sets().values())
+        print(f"{ws.id:24} {ws.language}  {sizes:11}  {ws.title}")

@@ -1,0 +1,1 @@
+"""BiasWords discovery: nearest neighbours, part-of-speech tags, candidates, curation, new draws."""

@@ -1,0 +1,173 @@
+"""Part-of-speech tags for single words, as Universal POS (UPOS), from whichever tagger is at hand.
+
+BiasWords keeps a neighbour only if its part of speech is compatible with its seed's (the paper's
+rule: the same tag, ADJ with ADV, NOUN with PROPN). The words come from a vocabulary, not from
+sentences, so they are tagged out of context, one at a time, and each answer is cached.
+
+A tagger is anything with a `name` and an `upos(word)` method (the `Tagger` protocol). Two adapters
+exist:
+
+* spaCy, when a trained pipeline for the language is installed (imported lazily, since spaCy is an
+  optional, heavy dependency); its `pos_` is already UPOS.
+* HanTa (Hanover Tagger), offline and pip-installable, for German and English. Its German model
+  uses STTS tags (printed as `ADJ(A)`, `VV(FIN)`, plus `NNA`/`NNI` for nominalised adjectives and
+  infinitives); its English model uses the BNC's CLAWS C5 tags (`NN1`, `NP0`, `AJ0`, ...), not
+  Penn Treebank tags. Both are mapped to UPOS below, following the Universal Dependencies
+  conversion tables.
+
+Out of context HanTa tags capitalised unknown German names such as "Mehmet" as NE (proper noun) by
+itself, from its case and suffix model, so no extra rule is needed for them.
+
+For a language with neither, `tagger_for` returns None and the caller skips the filter and says so.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+from typing import Protocol, runtime_checkable
+
+UPOS_TAGS = (
+    "ADJ", "ADP", "ADV", "AUX", "CCONJ", "DET", "INTJ", "NOUN", "NUM", "PART", "PRON", "PROPN",
+    "PUNCT", "SCONJ", "SYM", "VERB", "X",
+)  # fmt: skip
+
+_COMPATIBLE = ({"ADJ", "ADV"}, {"NOUN", "PROPN"})
+
+
+def compatible(seed_pos: str, candidate_pos: str) -> bool:
+    """The paper's rule: the same tag, or an adjective with an adverb, or a noun with a name."""
+    if seed_pos == candidate_pos:
+        return True
+    return any({seed_pos, candidate_pos} <= group for group in _COMPATIBLE)
+
+
+@runtime_checkable
+class Tagger(Protocol):
+    """Tags one word, out of context, with a UPOS tag (None when it cannot tell)."""
+
+    name: str
+
+    def upos(self, word: str) -> str | None: ...
+
+
+# STTS (German) base tags, with HanTa's "(FIN)"-style suffixes removed, to UPOS.
+STTS_TO_UPOS = {
+    "ADJ": "ADJ", "ADJA": "ADJ", "ADJD": "ADJ", "ADV": "ADV",
+    "APPO": "ADP", "APPR": "ADP", "APPRART": "ADP", "APZR": "ADP",
+    "ART": "DET", "CARD": "NUM", "FM": "X", "ITJ": "INTJ",
+    "KOKOM": "CCONJ", "KON": "CCONJ", "KOUI": "SCONJ", "KOUS": "SCONJ",
+    "NE": "PROPN", "NN": "NOUN", "NNA": "NOUN", "NNI": "NOUN",
+    "PDAT": "DET", "PIAT": "DET", "PIDAT": "DET", "PPOSAT": "DET", "PRELAT": "DET", "PWAT": "DET",
+    "PDS": "PRON", "PIS": "PRON", "PPER": "PRON", "PPOSS": "PRON", "PRELS": "PRON", "PRF": "PRON",
+    "PWS": "PRON", "PROAV": "ADV", "PAV": "ADV", "PWAV": "ADV",
+    "PTKA": "PART", "PTKANT": "PART", "PTKNEG": "PART", "PTKZU": "PART", "PTKVZ": "ADP",
+    "TRUNC": "X", "VA": "AUX", "VM": "AUX", "VV": "VERB", "XY": "X",
+    "$(": "PUNCT", "$,": "PUNCT", "$.": "PUNCT",
+}  # fmt: skip
+
+# CLAWS C5 (the BNC tag set HanTa's English model uses) to UPOS; a few HanTa-only tags at the end.
+C5_TO_UPOS = {
+    "AJ0": "ADJ", "AJC": "ADJ", "AJS": "ADJ", "AT0": "DET",
+    "AV0": "ADV", "AVP": "ADV", "AVQ": "ADV",
+    "CJC": "CCONJ", "CJS": "SCONJ", "CJT": "SCONJ", "CRD": "NUM",
+    "DPS": "DET", "DT0": "DET", "DTQ": "DET", "EX0": "PRON", "ITJ": "INTJ",
+    "NN0": "NOUN", "NN1": "NOUN", "NN2": "NOUN", "NP0": "PROPN", "ORD": "ADJ",
+    "PNI": "PRON", "PNP": "PRON", "PNQ": "PRON", "PNX": "PRON", "POS": "PART",
+    "PRF": "ADP", "PRP": "ADP", "PUL": "PUNCT", "PUN": "PUNCT", "PUQ": "PUNCT", "PUR": "PUNCT",
+    "TO0": "PART", "UNC": "X", "XX0": "PART", "ZZ0": "X",
+    "VM0": "AUX",
+    "NN": "NOUN", "IN": "ADP", "!!!": "X",
+}  # fmt: skip
+for _verb, _upos in (("VB", "AUX"), ("VD", "AUX"), ("VH", "AUX"), ("VV", "VERB")):
+    for _form in "BDGINZ":
+        C5_TO_UPOS[_verb + _form] = _upos
+
+
+def stts_to_upos(tag: str) -> str | None:
+    """UPOS for an STTS tag as HanTa prints it (`ADJ(D)`, `VV(FIN)`, `NE`); None if unknown."""
+    return STTS_TO_UPOS.get(tag.split("(", 1)[0])
+
+
+def c5_to_upos(tag: str) -> str | None:
+    """UPOS for a CLAWS C5 tag (`NN1`, `NP0`, `AJ0`); None if unknown."""
+    return C5_TO_UPOS.get(tag)
+
+
+_HANTA_MODELS = {
+    "de": ("morphmodel_ger.pgz", stts_to_upos),
+    "en": ("morphmodel_en.pgz", c5_to_upos),
+}
+
+
+@functools.cache
+def _hanta_model(filename: str):
+    """Load a HanTa model once per process (about 0.3 s each)."""
+    from HanTa import HanoverTagger as ht
+
+    return ht.HanoverTagger(filename)
+
+
+class HanTaTagger:
+    """HanTa's most probable tag for a word on its own, mapped to UPOS and cached per word."""
+
+    def __init__(self, language: str) -> None:
+        filename, mapping = _HANTA_MODELS[language]
+        self.name = f"HanTa ({filename})"
+        self._model = _hanta_model(filename)
+        self._mapping = mapping
+        self._cache: dict[str, str | None] = {}
+
+    def native(self, word: str) -> str | None:
+        """HanTa's own tag (STTS or C5) for the word, or None when it has no guess."""
+        tags = self._model.tag_word(word)
+        if not tags or tags[0][0] == "UNKNOWN":
+            return None
+        return str(tags[0][0])
+
+    def upos(self, word: str) -> str | None:
+        if word not in self._cache:
+            tag = self.native(word) if word.strip() else None
+            self._cache[word] = None if tag is None else self._mapping(tag)
+        return self._cache[word]
+
+
+class SpacyTagger:
+    """A spaCy pipeline's UPOS for a one-word document, cached per word."""
+
+    def __init__(self, model: str) -> None:
+        spacy = importlib.import_module("spacy")
+        self.name = f"spaCy ({model})"
+        self._nlp = spacy.load(model, disable=["parser", "ner", "lemmatizer"])
+        self._cache: dict[str, str | None] = {}
+
+    def upos(self, word: str) -> str | None:
+        if word not in self._cache:
+            doc = self._nlp(word)
+            self._cache[word] = doc[0].pos_ if len(doc) == 1 and doc[0].pos_ else None
+        return self._cache[word]
+
+
+def _spacy_model(language: str) -> str | None:
+    """The first installed spaCy pipeline for `language`, if spaCy and one pipeline exist."""
+    if importlib.util.find_spec("spacy") is None:
+        return None
+    util = importlib.import_module("spacy.util")
+    models = sorted(m for m in util.get_installed_models() if m.startswith(f"{language}_"))
+    return models[0] if models else None
+
+
+@functools.cache
+def tagger_for(language: str) -> Tagger | None:
+    """The best available tagger for an ISO 639-1 language code, or None if there is none.
+
+    A spaCy pipeline wins when installed (it was trained on the language's UD-style corpora);
+    otherwise HanTa for German and English.
+    """
+    model = _spacy_model(language)
+    if model is not None:
+        return SpacyTagger(model)
+    if language in _HANTA_MODELS and importlib.util.find_spec("HanTa") is not None:
+        return HanTaTagger(language)
+    return None

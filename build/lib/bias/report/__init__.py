@@ -1,0 +1,1 @@
+"""Everything written for people: verdicts, explanations, and the charts."""

@@ -1,0 +1,126 @@
+"""Plotly figures of a WEAT result (no Streamlit), so they can also be saved as HTML.
+
+The only module of `bias/` that imports Plotly; every sentence on the charts comes from here or
+from `bias.report.text`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from bias.stats.weat import WeatResult
+
+SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
+"""One colour per set, used by every chart so a set looks the same everywhere."""
+
+
+def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
+    """Bars of the permutation null distribution, the observed statistic as a line and the bars
+    counted in the p-value in a stronger colour."""
+    counts, edges = result.null_histogram(bins)
+    centres = (edges[:-1] + edges[1:]) / 2
+    widths = np.diff(edges)
+    observed = result.statistic
+    if result.alternative == "two-sided":
+        in_p = np.abs(centres) >= abs(observed)
+    else:
+        in_p = centres >= observed
+    total = max(int(counts.sum()), 1)
+    fig = go.Figure()
+    for mask, name, colour in (
+        (~in_p, "reshufflings less extreme than observed", "#c9c3e6"),
+        (in_p, "reshufflings at least as extreme (the p-value)", "#c44569"),
+    ):
+        fig.add_bar(
+            x=centres[mask],
+            y=counts[mask] / total,
+            width=widths[mask],
+            name=name,
+            marker_color=colour,
+            hovertemplate="statistic %{x:.3f}<br>share %{y:.2%}<extra></extra>",
+        )
+    start = abs(observed) if result.alternative == "two-sided" else observed
+    right = max(float(edges[-1]), start)
+    fig.add_vrect(x0=start, x1=right, fillcolor="#c44569", opacity=0.12, line_width=0)
+    if result.alternative == "two-sided":
+        left = -abs(observed)
+        fig.add_vrect(
+            x0=min(float(edges[0]), left), x1=left, fillcolor="#c44569", opacity=0.12, line_width=0
+        )
+    fig.add_vline(
+        x=observed,
+        line_width=3,
+        line_color="#1f1d2b",
+        annotation_text=f"observed {observed:.3f}",
+        annotation_position="top",
+    )
+    if result.alternative == "two-sided" and observed != 0:
+        fig.add_vline(x=-observed, line_width=1, line_dash="dot", line_color="#1f1d2b")
+    # Plotly's autorange also spans the empty trace and the shaded areas; fit the data instead.
+    low, high = min(float(edges[0]), -abs(observed)), max(float(edges[-1]), abs(observed))
+    pad = 0.05 * (high - low or 1.0)
+    fig.update_xaxes(range=[low - pad, high + pad])
+    fig.update_layout(
+        title="How unusual is the observed difference?",
+        xaxis_title="difference of mean associations (test statistic) under random reshuffling",
+        yaxis_title="share of reshufflings",
+        yaxis_tickformat=".0%",
+        bargap=0,
+        barmode="overlay",
+        legend={"orientation": "h", "y": -0.25},
+        margin={"t": 60, "b": 40},
+        height=380,
+    )
+    return fig
+
+
+def _word_bars(result: WeatResult, value: str, title: str, axis: str) -> go.Figure:
+    fig = go.Figure()
+    for key in ("X", "Y", "A", "B"):
+        rows = [row for row in result.words if row.set == key]
+        if not rows:
+            continue
+        labels = [
+            row.word if row.found_as == row.word else f"{row.word} ({row.found_as})" for row in rows
+        ]
+        fig.add_bar(
+            y=[f"{label} · {key}" for label in labels],
+            x=[getattr(row, value) for row in rows],
+            orientation="h",
+            name=f"{key}: {result.sets[key].name}",
+            marker_color=SET_COLOURS[key],
+            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
+        )
+    n = len(result.words)
+    fig.update_layout(
+        title=title,
+        xaxis_title=axis,
+        yaxis={"autorange": "reversed", "type": "category"},
+        height=max(320, 18 * n + 140),
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
+        margin={"t": 90},
+    )
+    return fig
+
+
+def association_figure(result: WeatResult) -> go.Figure:
+    """Every word's association, coloured by set (positive leans to X / A)."""
+    a, b = result.sets["A"].name, result.sets["B"].name
+    return _word_bars(
+        result,
+        "association",
+        "Which way does each word lean?",
+        f"← closer to '{b}'      association      closer to '{a}' →  (targets); "
+        "attributes: closer to X (+) or Y (−)",
+    )
+
+
+def influence_figure(result: WeatResult) -> go.Figure:
+    """How much the effect size changes when each word is left out."""
+    return _word_bars(
+        result,
+        "influence",
+        "Which words drive the result? (effect size without the word − with it)",
+        "change of the effect size d when the word is left out",
+    )

@@ -1,0 +1,240 @@
+"""Plain-language text for a WEAT result, for people who never met a permutation test.
+
+Everything the dashboard and the command line say about a result is written here, so it can be
+tested and reused. Nothing here computes statistics (the numbers come from `bias.stats.weat`) and
+nothing here draws: the charts live in `bias.report.charts`, the only module that imports Plotly.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bias.stats.pvalues import ALPHA
+from bias.stats.weat import WeatResult, max_effect_size
+from bias.vectors.embeddings import Match, WordLookup
+from bias.wordsets import Reported
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+# --- numbers as words ---------------------------------------------------------------------------
+
+
+def format_p(p: float) -> str:
+    """A p-value as people read it: 0.018, 0.00023, or < 0.0001 for tiny values."""
+    if p is None or math.isnan(p):
+        return "–"
+    if p < 1e-4:
+        return "< 0.0001"
+    if p >= 0.01:
+        return f"{p:.3f}"
+    return f"{p:.2g}" if p < 0.001 else f"{p:.4f}"
+
+
+def p_phrase(p: float) -> str:
+    """'p = 0.018', or 'p < 0.0001' where `format_p` already gives a bound."""
+    text = format_p(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
+def scientific(x: float) -> str:
+    """A small number as '1.0 × 10⁻⁵' (two significant digits, a superscript exponent)."""
+    mantissa, exponent = f"{x:.1e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+
+
+def p_text(result: WeatResult) -> str:
+    """The p-value of a result for a number field: '0.018', or '< 1.0 × 10⁻⁵' when no random
+    draw was at least as extreme, so all we know is p < 1/draws (`WeatResult.p_value_is_bound`)."""
+    if result.p_value_is_bound:
+        return f"< {scientific(1 / result.iterations)}"
+    return format_p(result.p_value)
+
+
+def p_statement(result: WeatResult) -> str:
+    """'p = 0.018', or 'p < 1.0 × 10⁻⁵, 0 of 100,000 draws' for a bound: the count says why it is
+    a bound and how to tighten it (more draws)."""
+    if result.p_value_is_bound:
+        return f"p {p_text(result)}, 0 of {result.iterations:,} draws"
+    return p_phrase(result.p_value)
+
+
+def effect_size_limit_text(result: WeatResult) -> str:
+    """'d can be at most 2 for these set sizes': Cohen's labels read against this cap."""
+    return f"d can be at most {result.effect_size_limit:.3g} for these set sizes"
+
+
+def format_d(d: float | None) -> str:
+    if d is None or math.isnan(d):
+        return "–"
+    return f"{d:.2f}"
+
+
+def effect_size_words(d: float) -> str:
+    """Cohen's rough labels for |d|: negligible (< 0.2), small, medium (≥ 0.5), large (≥ 0.8).
+
+    WEAT's d is capped (at 2 for equal set sizes, `max_effect_size`), unlike the d Cohen's labels
+    were made for, so every text that shows a label also states the cap (docs/weat.md)."""
+    if math.isnan(d):
+        return "undefined"
+    size = abs(d)
+    if size >= 0.8:
+        return "large"
+    if size >= 0.5:
+        return "medium"
+    if size >= 0.2:
+        return "small"
+    return "negligible"
+
+
+def verdict(p: float, alpha: float = ALPHA) -> str:
+    """The one-line answer: 'Bias detected at the 5% level' or 'No bias detected at the 5% level'.
+
+    A p-value exactly at alpha is not below it, so it is "no bias", as in the paper (p < 0.05).
+    """
+    level = f"{alpha * 100:g}%"
+    if p < alpha:
+        return f"Bias detected at the {level} level"
+    return f"No bias detected at the {level} level"
+
+
+def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
+    """One or two sentences saying what the p-value and effect size of `result` mean."""
+    x, y = result.sets["X"].name, result.sets["Y"].name
+    a, b = result.sets["A"].name, result.sets["B"].name
+    d = result.effect_size
+    if math.isnan(d):
+        direction = (
+            f"The words of '{x}' and '{y}' relate to '{a}' and '{b}' in exactly the same way."
+        )
+    else:
+        size = (
+            f"(effect size {format_d(d)}: {effect_size_words(d)}; "
+            f"{effect_size_limit_text(result)})."
+        )
+        if d >= 0:
+            direction = f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}' {size}"
+        else:
+            direction = (
+                f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' "
+                f"words closer to '{a}' {size}"
+            )
+    how = "reshufflings" if result.method == "exact" else "random reshufflings"
+    if result.p_value_is_bound:
+        share_text = f"none of the {result.iterations:,}"
+    else:
+        share = result.p_value * 100
+        share_text = "fewer than 0.01%" if share < 0.01 else f"{share:.2g}%"
+        share_text += " of the"
+    chance = (
+        f"If the words of '{x}' and '{y}' were shuffled between the two lists at random, "
+        f"{share_text} {how} {'showed' if result.p_value_is_bound else 'would show'} "
+        f"a difference at least this large ({p_statement(result)}); "
+        f"below {alpha:g} we call that a bias."
+    )
+    return f"{direction} {chance}"
+
+
+def method_text(result: WeatResult) -> str:
+    """How the p-value was computed, in one line."""
+    sided = "two-sided" if result.alternative == "two-sided" else "one-sided"
+    if result.method == "exact":
+        return f"Exact permutation test over all {result.iterations:,} reshufflings ({sided})."
+    text = f"Randomization test with {result.iterations:,} random reshufflings ({sided}"
+    if result.seed is not None:
+        text += f", seed {result.seed}"
+    text += ")."
+    if result.p_value_interval is not None:
+        low, high = result.p_value_interval
+        text += f" The exact p lies between {format_p(low)} and {format_p(high)} (95%)."
+    return text
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Our values beside the ones a paper reported, comparable as printed."""
+
+    reported_p: str
+    reported_d: str
+    ours_p: str
+    ours_d: str
+    where: str
+    note: str
+
+
+def reported_p_text(rep: Reported) -> str:
+    """A reported p as the source printed it: '0.00757', or a bound such as '< 10⁻³'.
+
+    The printed text is kept because it can be a bound ('< 10^-3'), which a number would hide.
+    """
+    text = rep.p_value_text or format_p(rep.p_value)
+    return re.sub(r"\^(-?\d+)", lambda m: m.group(1).translate(_SUPERSCRIPT), text)
+
+
+def reported_d_text(rep: Reported) -> str:
+    """'|d| = 0.87' where the source printed the absolute value, else 'd = 1.81'."""
+    return ("|d| = " if rep.effect_size_is_absolute else "d = ") + format_d(rep.effect_size)
+
+
+def comparison(result: WeatResult) -> Comparison | None:
+    """Our p and d beside the reported ones; when the source printed |d|, ours is shown as |d|."""
+    rep = result.reported
+    if rep is None:
+        return None
+    d = result.effect_size
+    absolute = rep.effect_size_is_absolute
+    ours_d = format_d(abs(d) if absolute and not math.isnan(d) else d)
+    where = ", ".join(part for part in (rep.where, rep.embedding) if part)
+    note = "The source reports the absolute effect size |d|. " if absolute else ""
+    if rep.embedding and rep.embedding != result.embedding:
+        note += (
+            f"It used {rep.embedding}; this run uses {result.embedding}, so the numbers can "
+            "differ even when both find a bias. "
+        )
+    limit = max_effect_size(len(result.sets["X"].words), len(result.sets["Y"].words))
+    if rep.effect_size is not None and abs(rep.effect_size) > limit:
+        note += (
+            f"The reported effect size is larger than Caliskan's formula allows for lists of "
+            f"these sizes (at most {limit:.2f}), so the source must have computed it another "
+            "way; compare the p-values and the direction rather than the size."
+        )
+    return Comparison(
+        reported_p=reported_p_text(rep),
+        reported_d=reported_d_text(rep),
+        ours_p=p_text(result),
+        ours_d=("|d| = " if absolute else "d = ") + ours_d,
+        where=where,
+        note=note.strip(),
+    )
+
+
+def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[str, str]:
+    """Two short texts about a set's words in an embedding: what is missing, what was found only
+    under another spelling. Either is '' when there is nothing to say."""
+    missing = [item.word for item in lookups if item.match is Match.MISSING]
+    phrases = [item.word for item in lookups if item.is_phrase]
+    fallbacks = [item for item in lookups if item.is_fallback]
+    missing_text = ""
+    if missing:
+        missing_text = (
+            f"Not in {embedding_name}, will be left out: {', '.join(missing)}"
+            if len(missing) + len(phrases) < len(lookups)
+            else f"None of these words is in {embedding_name}: {', '.join(missing)}"
+        )
+    if phrases:
+        missing_text += (". " if missing_text else "") + (
+            f"Phrases of several words, which {embedding_name} does not hold as one word, "
+            f"will be left out: {', '.join(phrases)}"
+        )
+    fallback_text = ""
+    if fallbacks:
+        parts = [
+            f"{item.word} → {item.found_as}"
+            if item.match is not Match.SYNTHESISED
+            else f"{item.word} (built from word pieces)"
+            for item in fallbacks
+        ]
+        fallback_text = "Found under another spelling: " + ", ".join(parts)
+    return missing_text, fallback_text

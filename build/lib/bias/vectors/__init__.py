@@ -1,0 +1,1 @@
+"""Vectors in: the embedding type and its lookup, file readers, the cache, import, catalog."""

@@ -1,0 +1,111 @@
+"""Which embeddings exist, and loading one by name, kept in memory once per process.
+
+The one in-memory cache of loaded embeddings lives here (the dashboard uses it too). An entry is
+valid while the embedding's version (`store.version`: the identity of its files on disk) is
+unchanged, so an import, replacement or deletion, from this process or another, is noticed on
+the next load without anybody having to clear anything.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from bias.errors import BiasInputError
+from bias.vectors import store
+from bias.vectors.bundled import BUNDLED, DEFAULT_EMBEDDING, EmbeddingInfo
+from bias.vectors.embeddings import Embedding
+
+__all__ = [
+    "DEFAULT_EMBEDDING",
+    "LANGUAGES",
+    "EmbeddingInfo",
+    "available_embeddings",
+    "embedding_version",
+    "language_name",
+    "load_embedding",
+]
+
+# At most this many embeddings stay loaded; the least recently used is dropped first. The bundled
+# GloVe and imported caches are memory-mapped, so an entry costs its word index, not its matrix.
+MAX_LOADED = 4
+
+LANGUAGES = {
+    "ar": "Arabic",
+    "bn": "Bengali",
+    "ckb": "Central Kurdish",
+    "da": "Danish",
+    "de": "German",
+    "el": "Greek",
+    "en": "English",
+    "es": "Spanish",
+    "fa": "Persian",
+    "fr": "French",
+    "hi": "Hindi",
+    "it": "Italian",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "ku": "Kurdish (Kurmanji)",
+    "mr": "Marathi",
+    "pa": "Punjabi",
+    "rm": "Romansh",
+    "ru": "Russian",
+    "sv": "Swedish",
+    "te": "Telugu",
+    "th": "Thai",
+    "tl": "Tagalog",
+    "tr": "Turkish",
+    "ur": "Urdu",
+    "vi": "Vietnamese",
+    "zh": "Chinese",
+}
+"""Languages with a name: the paper's, and the 24 of WEATHub (fastText has vectors for each)."""
+
+
+def language_name(code: str) -> str:
+    """A human name for an ISO 639-1 code, or the code itself."""
+    return LANGUAGES.get(code, code)
+
+
+def available_embeddings() -> list[EmbeddingInfo]:
+    """Every embedding that can be loaded by name, sorted by language then name."""
+    infos = [info for info, _ in BUNDLED.values()] + store.list_cached()
+    return sorted(infos, key=lambda info: (info.language, info.name))
+
+
+_loaded: OrderedDict[str, tuple[str, Embedding]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def load_embedding(name: str) -> Embedding:
+    """Load an embedding by name; while its files are unchanged, later calls return the same object.
+
+    Thread-safe (the dashboard serves several visitors from threads of one process).
+    """
+    version = "bundled" if name in BUNDLED else store.version(name)
+    with _lock:
+        hit = _loaded.get(name)
+        if hit is not None and hit[0] == version:
+            _loaded.move_to_end(name)
+            return hit[1]
+        embedding = _load(name)
+        _loaded[name] = (version, embedding)
+        _loaded.move_to_end(name)
+        while len(_loaded) > MAX_LOADED:
+            _loaded.popitem(last=False)
+        return embedding
+
+
+def embedding_version(name: str) -> str:
+    """A token that changes whenever the embedding called `name` is imported, replaced or deleted;
+    callers that cache results computed on an embedding key them by it."""
+    return "bundled" if name in BUNDLED else store.version(name)
+
+
+def _load(name: str) -> Embedding:
+    if name in BUNDLED:
+        return BUNDLED[name][1]()
+    if store.is_cached(name):
+        return store.load_cached(name)
+    known = ", ".join(info.name for info in available_embeddings())
+    raise BiasInputError(f"There is no embedding called '{name}'. Available: {known}.")

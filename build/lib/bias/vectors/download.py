@@ -1,0 +1,126 @@
+"""Importing vectors into the cache: from a file, from an http(s) URL, or fastText by language.
+
+These are the functions the command line (`python -m bias import`) and the dashboard call. A
+download is streamed: the gzip stream is decompressed as it arrives and the connection is closed
+once the first `limit` words are read, so 200,000 of the 2,000,000 words of `cc.de.300.vec.gz`
+cost about a tenth of its 1.2 GB. Nothing is cached until the whole import has succeeded (see
+`bias.vectors.store`), so an interrupted download is restarted by running the same import again.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from bias.errors import BiasInputError
+from bias.vectors import store
+from bias.vectors.catalog import EmbeddingInfo
+from bias.vectors.sources import (
+    DEFAULT_LIMIT,
+    CountingReader,
+    ImportReport,
+    Progress,
+    RawVectors,
+    read_text_vectors,
+    read_vectors,
+)
+
+FASTTEXT_BASE = "https://dl.fbaipublicfiles.com/fasttext/vectors-crawl"
+"""Where Facebook publishes the Common Crawl fastText vectors (Grave et al. 2018, CC BY-SA 3.0)."""
+
+_URL_SUFFIXES = (".vec", ".vec.gz", ".txt", ".txt.gz")
+
+
+def fasttext_url(language: str, base: str | None = None) -> str:
+    """The address of `cc.<language>.300.vec.gz`, under `base`, else `$BIASWORDS_FASTTEXT_BASE`,
+    else the official fastText address (a mirror or a local test server can stand in)."""
+    store.check_language(language)
+    base = base or os.environ.get("BIASWORDS_FASTTEXT_BASE") or FASTTEXT_BASE
+    return f"{base.rstrip('/')}/cc.{language}.300.vec.gz"
+
+
+def fasttext_name(language: str) -> str:
+    """The cache name a fastText download gets unless the caller chooses one."""
+    return f"fasttext-cc-{language}-300"
+
+
+def is_url(source: str | os.PathLike[str]) -> bool:
+    return isinstance(source, str) and source.lower().startswith(("http://", "https://"))
+
+
+def import_embedding(
+    source: str | os.PathLike[str],
+    *,
+    name: str,
+    language: str,
+    limit: int = DEFAULT_LIMIT,
+    progress: Progress | None = None,
+    replace: bool = False,
+    timeout: float = 60.0,
+    label: str | None = None,
+) -> tuple[EmbeddingInfo, ImportReport]:
+    """Import the first `limit` words of a vector file or http(s) URL into the cache as `name`.
+
+    Files may be any format `sources.read_vectors` reads; URLs must name text vectors (`.vec`,
+    `.vec.gz`, `.txt`, `.txt.gz`). `progress(bytes_read, words_read)` is called as reading goes.
+    `timeout` is how many seconds a download may stall before it is given up. `label` is what
+    the cache records as the source when `source` is only a temporary copy (an upload).
+    """
+    store.check_target(name, language, replace=replace)
+    if is_url(source):
+        raw = _read_url(str(source), limit=limit, progress=progress, timeout=timeout)
+    else:
+        raw = read_vectors(source, limit=limit, progress=progress)
+    info = store.save(name, language, raw, source=label or str(source), replace=replace)
+    return info, raw.report
+
+
+def download_fasttext(
+    language: str,
+    *,
+    name: str | None = None,
+    limit: int = DEFAULT_LIMIT,
+    progress: Progress | None = None,
+    base: str | None = None,
+    replace: bool = False,
+    timeout: float = 60.0,
+) -> tuple[EmbeddingInfo, ImportReport]:
+    """Download the first `limit` words of the fastText Common Crawl vectors for `language`.
+
+    The cache name defaults to `fasttext_name(language)`, e.g. `fasttext-cc-de-300`.
+    """
+    return import_embedding(
+        fasttext_url(language, base),
+        name=name or fasttext_name(language),
+        language=language,
+        limit=limit,
+        progress=progress,
+        replace=replace,
+        timeout=timeout,
+    )
+
+
+def _read_url(url: str, *, limit: int, progress: Progress | None, timeout: float) -> RawVectors:
+    if not urllib.parse.urlparse(url).path.lower().endswith(_URL_SUFFIXES):
+        raise BiasInputError(
+            f"Only text vectors (.vec, .vec.gz, .txt) can be imported from a URL, not {url}; "
+            "download other formats and import the file."
+        )
+    request = urllib.request.Request(url, headers={"User-Agent": "BiasWords"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            length = response.headers.get("Content-Length", "")
+            reader = CountingReader(response, int(length) if length.isdigit() else None)
+            return read_text_vectors(reader, source=url, limit=limit, progress=progress)
+    except urllib.error.HTTPError as exc:
+        raise BiasInputError(f"The server answered {exc.code} {exc.reason} for {url}.") from exc
+    except urllib.error.URLError as exc:
+        raise BiasInputError(f"Cannot connect to download {url}: {exc.reason}.") from exc
+    except (http.client.HTTPException, OSError) as exc:
+        raise BiasInputError(
+            f"The download of {url} failed midway ({exc or type(exc).__name__}); "
+            "run the import again to restart it."
+        ) from exc

@@ -1,0 +1,164 @@
+"""The embedding type and word lookup with reported fallbacks.
+
+An `Embedding` is a vocabulary plus an L2-normalised float32 matrix, so a cosine similarity is a dot
+product. The matrix may be an in-memory array or a read-only memory map of a cached `.npy` file: the
+code here only indexes rows and multiplies, so both work unchanged.
+
+Lookup never drops a word silently. Each word is tried as written, then lower-cased, then
+capitalised, then each of those with ß written as ss; the result says which form was found (GloVe
+6B is lower-case, so Caliskan's "Brad" is found as "brad" and shown as such). Embeddings that can
+build vectors for unknown words (fastText `.bin` subwords) pass a `synthesise` function; such words
+are reported as "synthesised", not as found. An entry of several words ("Geometria analitica",
+"الهندسة الرياضية") that the vocabulary does not hold as written is reported as a "phrase": a
+word-vector file holds single words, so it is neither split into its words nor silently missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import numpy as np
+
+
+class Match(StrEnum):
+    """How a word was found in an embedding's vocabulary."""
+
+    EXACT = "exact"
+    LOWER = "lower-case"
+    CAPITALISED = "capitalised"
+    SHARP_S = "ß→ss"
+    SYNTHESISED = "synthesised"
+    PHRASE = "phrase"
+    MISSING = "missing"
+
+
+@dataclass(frozen=True)
+class WordLookup:
+    """One word as the user wrote it, and where (if anywhere) the embedding has it."""
+
+    word: str
+    match: Match
+    found_as: str | None
+
+    @property
+    def found(self) -> bool:
+        return self.match not in (Match.MISSING, Match.PHRASE)
+
+    @property
+    def is_phrase(self) -> bool:
+        """True for an entry of several words that the vocabulary does not hold as written."""
+        return self.match is Match.PHRASE
+
+    @property
+    def is_fallback(self) -> bool:
+        """True when the vector belongs to another spelling or was synthesised."""
+        return self.match not in (Match.EXACT, Match.MISSING, Match.PHRASE)
+
+
+def normalise_rows(matrix: np.ndarray) -> np.ndarray:
+    """Return a C-ordered float32 copy with unit-length rows; all-zero rows stay zero."""
+    out = np.array(matrix, dtype=np.float32, order="C", copy=True)
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    out /= norms
+    return out
+
+
+def _spellings(word: str) -> Iterable[tuple[str, Match]]:
+    """Candidate spellings of `word` in the order they are tried."""
+    forms = [
+        (word, Match.EXACT),
+        (word.lower(), Match.LOWER),
+        (word[:1].upper() + word[1:].lower(), Match.CAPITALISED),
+    ]
+    yield from forms
+    if "ß" in word:
+        for form, _ in forms:
+            yield form.replace("ß", "ss"), Match.SHARP_S
+
+
+@dataclass(frozen=True, eq=False)
+class Embedding:
+    """A named vocabulary with unit-length vectors.
+
+    `vectors[i]` is the unit vector of `words[i]`. Build one from raw vectors with
+    `Embedding.from_raw`, which normalises; the constructor trusts that rows are already unit length
+    (a cache on disk stores them so). When a word occurs twice, the first occurrence wins, as in
+    frequency-ordered fastText files.
+    """
+
+    name: str
+    language: str
+    words: Sequence[str]
+    vectors: np.ndarray
+    source: str = ""
+    synthesise: Callable[[str], np.ndarray | None] | None = None
+    _index: dict[str, int] = field(init=False, repr=False)
+    _synthesised: dict[str, np.ndarray] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.vectors.ndim != 2 or self.vectors.shape[0] != len(self.words):
+            raise ValueError(
+                f"{len(self.words)} words but a vector matrix of shape {self.vectors.shape}"
+            )
+        index: dict[str, int] = {}
+        for i, word in enumerate(self.words):
+            index.setdefault(word, i)
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_synthesised", {})
+
+    @classmethod
+    def from_raw(
+        cls, name: str, language: str, words: Sequence[str], vectors: np.ndarray, source: str = ""
+    ) -> Embedding:
+        """An embedding from unnormalised vectors (any float dtype, any memory order)."""
+        return cls(name, language, list(words), normalise_rows(vectors), source)
+
+    @property
+    def dimensions(self) -> int:
+        return int(self.vectors.shape[1])
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._index
+
+    def lookup(self, word: str) -> WordLookup:
+        """Find `word`, trying the fallback spellings in order; never raises for a missing word."""
+        for form, match in _spellings(word):
+            if form in self._index:
+                return WordLookup(word, match, form)
+        if any(char.isspace() for char in word):
+            return WordLookup(word, Match.PHRASE, None)  # subword vectors of a phrase mean little
+        if self.synthesise is not None:
+            vector = self._synthesised.get(word)
+            if vector is None:
+                raw = self.synthesise(word)
+                if raw is not None:
+                    vector = normalise_rows(np.asarray(raw)[None, :])[0]
+                    self._synthesised[word] = vector
+            if vector is not None:
+                return WordLookup(word, Match.SYNTHESISED, word)
+        return WordLookup(word, Match.MISSING, None)
+
+    def lookup_all(self, words: Iterable[str]) -> list[WordLookup]:
+        return [self.lookup(word) for word in words]
+
+    def row(self, word: str) -> int | None:
+        """Row index of a vocabulary word, exactly as spelled, or None."""
+        return self._index.get(word)
+
+    def vectors_for(self, lookups: Sequence[WordLookup]) -> np.ndarray:
+        """The unit vectors of the found words among `lookups`, in order, as an (n, d) array."""
+        rows = []
+        for item in lookups:
+            if item.match is Match.SYNTHESISED:
+                rows.append(self._synthesised[item.word])
+            elif item.found_as is not None:
+                rows.append(np.asarray(self.vectors[self._index[item.found_as]]))
+        if not rows:
+            return np.empty((0, self.dimensions), dtype=np.float32)
+        return np.vstack(rows).astype(np.float32, copy=False)

@@ -1,0 +1,364 @@
+"""Word sets: four named lists of words (X, Y targets; A, B attributes) plus where they come from.
+
+Bundled sets are JSON files under `wordsets/` (one per test; the format is documented in
+`wordsets/README.md` and enforced by `parse_wordset`). The user's own sets live under
+`BIASWORDS_HOME/wordsets/` and never replace a bundled one. A plain JSON file
+`{"X": [...], "Y": [...], "A": [...], "B": [...]}` (names optional) is accepted wherever a word set
+is.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import unicodedata
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+from bias.errors import BiasInputError
+from bias.files import home, write_text_atomic
+
+SET_KEYS = ("X", "Y", "A", "B")
+DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
+
+
+def _bundled_dir() -> Path:
+    """`wordsets/` of the checkout, or its copy inside an installed package (`pip install .` maps
+    the folder to `bias/bundled_wordsets`, see pyproject.toml), so ids work outside the checkout."""
+    installed = Path(__file__).resolve().parent / "bundled_wordsets"
+    return installed if installed.is_dir() else Path(__file__).resolve().parent.parent / "wordsets"
+
+
+BUNDLED_DIR = _bundled_dir()
+PAPER = "Kurpicz-Briki & Leoni 2021"
+"""How the bundled files cite the paper BiasWords implements (Frontiers in Big Data 4:625290)."""
+WEATHUB_PREFIX = "weathub-"
+"""Id prefix of the sets converted from WEATHub (Mukherjee et al. 2023) by `tools/weathub.py`."""
+
+
+@dataclass(frozen=True)
+class TermSet:
+    """One named list of words, in the user's order, without duplicates."""
+
+    name: str
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reported:
+    """The values a source published for a test, to show beside ours."""
+
+    p_value: float | None
+    p_value_text: str
+    effect_size: float | None
+    effect_size_is_absolute: bool
+    embedding: str
+    where: str
+
+
+@dataclass(frozen=True)
+class WordSet:
+    """A complete WEAT test: two target sets, two attribute sets, and their provenance."""
+
+    id: str
+    title: str
+    language: str
+    X: TermSet
+    Y: TermSet
+    A: TermSet
+    B: TermSet
+    source: dict = field(default_factory=dict)
+    reported: Reported | None = None
+    notes: tuple[str, ...] = ()
+    variant_of: str | None = None
+    origin: str = "bundled"  # "bundled", "user" or "file"
+
+    @property
+    def from_paper(self) -> bool:
+        """Whether this test is one of the paper's (Kurpicz-Briki & Leoni 2021)."""
+        return PAPER in str(self.source.get("citation", ""))
+
+    @property
+    def from_weathub(self) -> bool:
+        """Whether this is one of the bundled WEATHub sets (Mukherjee et al. 2023, CC BY 4.0)."""
+        return self.origin == "bundled" and self.id.startswith(WEATHUB_PREFIX)
+
+    @property
+    def licence(self) -> str:
+        """The licence the words are under, where the source names one ('' otherwise)."""
+        return str(self.source.get("licence", ""))
+
+    def sets(self) -> dict[str, TermSet]:
+        return {key: getattr(self, key) for key in SET_KEYS}
+
+    def to_dict(self) -> dict:
+        """The on-disk JSON form (without `origin`, which is where the file was found)."""
+        reported = None
+        if self.reported is not None:
+            reported = asdict(self.reported)
+        return {
+            "id": self.id,
+            "title": self.title,
+            "language": self.language,
+            "sets": {k: {"name": s.name, "words": list(s.words)} for k, s in self.sets().items()},
+            "source": self.source,
+            "reported": reported,
+            "notes": list(self.notes),
+            "variant_of": self.variant_of,
+        }
+
+
+def parse_words(text: str) -> list[str]:
+    """Words from free text: one per line or separated by commas; blanks removed.
+
+    Repeats are kept: the WEAT counts each vector once and says which words it merged.
+    """
+    parts = (part.strip() for line in text.splitlines() for part in line.split(","))
+    return [part for part in parts if part]
+
+
+def _term_set(key: str, raw: object, where: str) -> TermSet:
+    if isinstance(raw, list):
+        raw = {"words": raw}
+    if not isinstance(raw, dict) or not isinstance(raw.get("words"), list):
+        raise BiasInputError(f"{where}: set {key} must be a list of words.")
+    words = raw["words"]
+    if not all(isinstance(w, str) for w in words):
+        raise BiasInputError(f"{where}: set {key} may contain only words (text), not numbers.")
+    cleaned = [word.strip() for word in words if word.strip()]
+    if not cleaned:
+        raise BiasInputError(f"{where}: set {key} is empty; every set needs at least one word.")
+    name = raw.get("name") or DEFAULT_SET_NAMES[key]
+    if not isinstance(name, str):
+        raise BiasInputError(f"{where}: the name of set {key} must be text.")
+    return TermSet(name.strip(), tuple(cleaned))
+
+
+def _reported(raw: object, where: str) -> Reported | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise BiasInputError(f"{where}: 'reported' must be an object or null.")
+    try:
+        return Reported(
+            p_value=None if raw.get("p_value") is None else float(raw["p_value"]),
+            p_value_text=str(raw.get("p_value_text") or raw.get("p_value") or ""),
+            effect_size=None if raw.get("effect_size") is None else float(raw["effect_size"]),
+            effect_size_is_absolute=bool(raw.get("effect_size_is_absolute", False)),
+            embedding=str(raw.get("embedding", "")),
+            where=str(raw.get("where", "")),
+        )
+    except (TypeError, ValueError) as exc:
+        raise BiasInputError(f"{where}: reported p-value and effect size must be numbers.") from exc
+
+
+def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> WordSet:
+    """Validate a decoded JSON object (full format, or just the four sets) into a WordSet."""
+    if not isinstance(data, dict):
+        raise BiasInputError(f"{where}: a word set must be a JSON object with sets X, Y, A and B.")
+    sets = data.get("sets", data)
+    if not isinstance(sets, dict):
+        raise BiasInputError(f"{where}: 'sets' must be an object with X, Y, A and B.")
+    absent = [key for key in SET_KEYS if key not in sets]
+    if absent:
+        missing = ", ".join(absent)
+        raise BiasInputError(f"{where}: set {missing} is missing; a WEAT needs X, Y, A and B.")
+    notes = data.get("notes") or []
+    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        raise BiasInputError(f"{where}: 'notes' must be a list of sentences.")
+    source = data.get("source") or {}
+    if not isinstance(source, dict):
+        raise BiasInputError(f"{where}: 'source' must be an object.")
+    for key, value in source.items():
+        if not isinstance(value, str):
+            raise BiasInputError(f"{where}: source field '{key}' must be text.")
+    return WordSet(
+        id=str(data.get("id") or default_id),
+        title=str(data.get("title") or data.get("id") or default_id),
+        language=str(data.get("language") or "en"),
+        **{key: _term_set(key, sets[key], where) for key in SET_KEYS},
+        source=source,
+        reported=_reported(data.get("reported"), where),
+        notes=tuple(notes),
+        variant_of=data.get("variant_of"),
+        origin=origin,
+    )
+
+
+def read_wordset(path: Path, origin: str = "file") -> WordSet:
+    """Read and validate one word-set file, turning every kind of bad file into one sentence."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise BiasInputError(f"There is no word-set file at {path}.") from exc
+    except UnicodeDecodeError as exc:
+        raise BiasInputError(f"{path} is not UTF-8 text; save it as UTF-8 and try again.") from exc
+    except OSError as exc:
+        raise BiasInputError(f"{path} cannot be read ({exc.strerror}).") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BiasInputError(
+            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+        ) from exc
+    return parse_wordset(data, where=path.name, default_id=path.stem, origin=origin)
+
+
+def user_dir() -> Path:
+    return home() / "wordsets"
+
+
+def _read_dir(directory: Path, origin: str) -> dict[str, WordSet]:
+    found: dict[str, WordSet] = {}
+    if directory.is_dir():
+        for path in sorted(directory.glob("*.json")):
+            wordset = read_wordset(path, origin)
+            found[wordset.id] = wordset
+    return found
+
+
+@functools.lru_cache(maxsize=2)
+def _bundled(directory: Path, modified: int) -> dict[str, WordSet]:
+    return _read_dir(directory, "bundled")
+
+
+def bundled_wordsets() -> dict[str, WordSet]:
+    """The word sets shipped in `wordsets/`, by id.
+
+    Read once per process (400-odd files take about 40 ms) and again only when the directory
+    changes (`tools/weathub.py` rewrote it); WordSets are frozen, so sharing them is safe.
+    """
+    modified = BUNDLED_DIR.stat().st_mtime_ns if BUNDLED_DIR.is_dir() else 0
+    return dict(_bundled(BUNDLED_DIR, modified))
+
+
+def user_wordsets() -> dict[str, WordSet]:
+    """The user's saved word sets, by id; a broken file is skipped rather than hiding the rest."""
+    found: dict[str, WordSet] = {}
+    directory = user_dir()
+    for path in sorted(directory.glob("*.json")):
+        try:
+            wordset = read_wordset(path, "user")
+        except BiasInputError:
+            continue
+        found[wordset.id] = wordset
+    return found
+
+
+def all_wordsets(language: str | None = None) -> list[WordSet]:
+    """Bundled then user sets, optionally only those of one language."""
+    bundled = bundled_wordsets()
+    merged = bundled | {k: v for k, v in user_wordsets().items() if k not in bundled}
+    return [ws for ws in merged.values() if language is None or ws.language == language]
+
+
+def get_wordset(id_or_path: str) -> WordSet:
+    """A word set by bundled/user id, or from a JSON file path."""
+    for collection in (bundled_wordsets(), user_wordsets()):
+        if id_or_path in collection:
+            return collection[id_or_path]
+    path = Path(id_or_path).expanduser()
+    if path.suffix == ".json" or path.exists() or "/" in id_or_path:
+        return read_wordset(path)
+    raise BiasInputError(
+        f"There is no word set '{id_or_path}'. Use `python -m bias wordsets` to list them, "
+        "or give the path of a JSON file."
+    )
+
+
+def safe_id(title: str) -> str:
+    """A file-name-safe id from any title: ASCII lower case, digits and dashes."""
+    ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return slug[:60] or "my-word-set"
+
+
+def save_user_wordset(wordset: WordSet) -> WordSet:
+    """Save a user word set atomically and return it as saved (with its final id).
+
+    The id is sanitised into a file name; an id that a bundled set uses gets a `user-` prefix, so
+    a bundled set is never shadowed or overwritten. A different user set already saved under that
+    id is never replaced either: the new one gets `-2`, `-3`, … (saving the very same set again
+    changes nothing). The caller shows the final id.
+    """
+    base = safe_id(wordset.id or wordset.title)
+    if base in bundled_wordsets():
+        base = f"user-{base}"
+    existing = user_wordsets()
+    new_id, number = base, 1
+    while new_id in existing and replace(existing[new_id], id="", origin="") != replace(
+        wordset, id="", origin=""
+    ):
+        number += 1
+        new_id = f"{base}-{number}"
+    saved = replace(wordset, id=new_id, origin="user")
+    text = json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    write_text_atomic(user_dir() / f"{new_id}.json", text)
+    return saved
+
+
+# --- any number of named sets, for the measures beyond WEAT (docs/metrics.md) ------------------
+
+
+@dataclass(frozen=True)
+class NamedSets:
+    """Named target and attribute sets in any number, as RND, MAC, ECT, RIPA and RNSB take them.
+
+    Read from a file `{"targets": {name: [words]}, "attributes": {name: [words]}}`, or from any
+    four-set word set (targets X, Y; attributes A, B), so every WEAT test is also a measure input.
+    """
+
+    id: str
+    title: str
+    language: str
+    targets: tuple[TermSet, ...]
+    attributes: tuple[TermSet, ...]
+
+
+def named_sets_of(wordset: WordSet) -> NamedSets:
+    """The four-set form as named sets: targets X, Y and attributes A, B."""
+    return NamedSets(
+        wordset.id, wordset.title, wordset.language, (wordset.X, wordset.Y), (wordset.A, wordset.B)
+    )
+
+
+def _named_group(raw: object, role: str, where: str) -> tuple[TermSet, ...]:
+    if not isinstance(raw, dict) or not raw:
+        raise BiasInputError(f"{where}: '{role}' must be an object of named word lists.")
+    sets = []
+    for name, words in raw.items():
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise BiasInputError(f"{where}: {role} set '{name}' must be a list of words (text).")
+        cleaned = [w.strip() for w in words if w.strip()]
+        if not cleaned or not str(name).strip():
+            raise BiasInputError(
+                f"{where}: {role} set '{name}' needs a name and at least one word."
+            )
+        sets.append(TermSet(str(name).strip(), tuple(cleaned)))
+    return tuple(sets)
+
+
+def parse_named_sets(data: object, *, where: str, default_id: str) -> NamedSets:
+    """Validate either form (named `targets`/`attributes`, or X/Y/A/B) into NamedSets."""
+    if isinstance(data, dict) and ("targets" in data or "attributes" in data):
+        return NamedSets(
+            id=str(data.get("id") or default_id),
+            title=str(data.get("title") or data.get("id") or default_id),
+            language=str(data.get("language") or "en"),
+            targets=_named_group(data.get("targets"), "targets", where),
+            attributes=_named_group(data.get("attributes"), "attributes", where),
+        )
+    return named_sets_of(parse_wordset(data, where=where, default_id=default_id, origin="file"))
+
+
+def get_named_sets(id_or_path: str) -> NamedSets:
+    """Named sets by word-set id (the four-set form), or from a JSON file in either form."""
+    path = Path(id_or_path).expanduser()
+    if path.suffix == ".json" and path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return named_sets_of(read_wordset(path))  # reports the problem in one sentence
+        return parse_named_sets(data, where=path.name, default_id=path.stem)
+    return named_sets_of(get_wordset(id_or_path))
