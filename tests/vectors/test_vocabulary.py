@@ -25,7 +25,7 @@ def test_rows_equal_a_dict_of_first_occurrences():
     for i, word in enumerate(words):
         first.setdefault(word, i)
     vocab = Vocabulary.from_words(words)
-    queries = words[::7] + ["", "not there", "a\nb", "abcxyzéß" * 3, "\udc80"]
+    queries = [*words[::7], "", "not there", "a\nb", "abcxyzéß" * 3, "\udc80"]
     assert vocab.rows(queries) == {q: first[q] for q in queries if q in first}
     assert len(set(words)) < len(words)  # duplicates were tested
     again = vocab.rows(queries)  # the memo gives the same answer
@@ -47,7 +47,7 @@ def test_sequence_behaviour():
 
 
 def test_words_file_bytes_as_written_by_the_cache():
-    vocab = Vocabulary("eins\nzwei\r\ndrei".encode())
+    vocab = Vocabulary(b"eins\nzwei\r\ndrei")
     assert list(vocab) == ["eins", "zwei\r", "drei"]
     assert vocab.row("zwei\r") == 1 and vocab.row("zwei") is None
 
