@@ -19,6 +19,7 @@ from bias.errors import BiasInputError
 COMMANDS = {
     "wordsets": "bias.cli.wordsets",
     "weat": "bias.cli.weat",
+    "batch": "bias.cli.batch",
     "biaswords": "bias.cli.biaswords",
     "import": "bias.cli.importing",
     "embeddings": "bias.cli.embeddings",
