@@ -301,6 +301,9 @@ def show_result(result: WeatResult) -> None:
         "small, 0.5 medium, 0.8 large; about 2 at most in either direction (a little more "
         "when the two target lists differ in size).",
     )
+    ci_text = text.effect_size_ci_text(result)
+    if ci_text:
+        st.caption(ci_text)
     if cmp:
         cols[2].metric("Reported p-value", cmp.reported_p, help=cmp.where)
         cols[3].metric(

@@ -199,3 +199,16 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
         ]
         fallback_text = "Found under another spelling: " + ", ".join(parts)
     return missing_text, fallback_text
+
+
+def effect_size_ci_text(result: WeatResult) -> str | None:
+    """The bootstrap interval of d in words, or None when there is none."""
+    if result.effect_size_ci is None:
+        return None
+    low, high = result.effect_size_ci
+    return (
+        f"95% confidence interval for d: {format_d(low)} to {format_d(high)} "
+        f"({result.ci_method} bootstrap, {result.ci_resamples:,} resamples of the words, "
+        f"seed {result.seed if result.seed is not None else 0}): how large the effect is, "
+        "allowing for which words happened to be chosen."
+    )

@@ -34,6 +34,7 @@ from typing import Literal
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.stats.bootstrap import effect_size_interval
 from bias.stats.pvalues import monte_carlo_interval
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
@@ -61,6 +62,8 @@ class WeatOptions:
     exact_limit: int = 1_000_000
     seed: int = 0
     alternative: Alternative = "greater"
+    ci_resamples: int = 10_000
+    """Bootstrap resamples for the interval of d (bias.stats.bootstrap); 0 leaves it out."""
 
     def __post_init__(self) -> None:
         if isinstance(self.iterations, bool) or not isinstance(self.iterations, int):
@@ -74,6 +77,10 @@ class WeatOptions:
             )
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise BiasInputError("The random seed must be a whole number of 0 or more.")
+        if isinstance(self.ci_resamples, bool) or not isinstance(self.ci_resamples, int) or not (
+            0 <= self.ci_resamples <= 1_000_000
+        ):
+            raise BiasInputError("The bootstrap resamples must be a whole number from 0 to 10^6.")
         if self.method not in ("auto", "exact", "randomized"):
             raise BiasInputError("The method must be 'auto', 'exact' or 'randomized'.")
         if self.alternative not in ("greater", "two-sided"):
@@ -312,6 +319,10 @@ class WeatResult:
     warnings: tuple[str, ...]
     reported: Reported | None
     null_distribution: np.ndarray
+    effect_size_ci: tuple[float, float] | None = None
+    """95% bootstrap interval for d (None when d is undefined or resamples is 0)."""
+    ci_method: str | None = None
+    ci_resamples: int = 0
 
     def significant(self, alpha: float = 0.05) -> bool:
         return self.p_value < alpha
@@ -330,6 +341,9 @@ class WeatResult:
             "language": self.language,
             "statistic": self.statistic,
             "effect_size": None if math.isnan(self.effect_size) else self.effect_size,
+            "effect_size_ci": None if self.effect_size_ci is None else list(self.effect_size_ci),
+            "ci_method": self.ci_method,
+            "ci_resamples": self.ci_resamples,
             "p_value": self.p_value,
             "p_value_interval": self.p_value_interval,
             "method": self.method,
@@ -459,6 +473,9 @@ def run_weat(
     nx = vectors["X"].shape[0]
     d = effect_size(s, nx)
     test = permutation_test(s, nx, options)
+    interval = effect_size_interval(
+        cos_a, cos_b, nx, resamples=options.ci_resamples, seed=options.seed
+    )
     warnings = _warnings(reports, embedding, wordset)
     if math.isnan(d):
         warnings.append("All target words have the same association, so there is no effect size.")
@@ -503,4 +520,7 @@ def run_weat(
         warnings=tuple(warnings),
         reported=wordset.reported,
         null_distribution=test.null_distribution,
+        effect_size_ci=None if interval is None else (interval.low, interval.high),
+        ci_method=None if interval is None else interval.method,
+        ci_resamples=0 if interval is None else interval.resamples,
     )
