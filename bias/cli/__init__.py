@@ -12,11 +12,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bias.cli import biaswords, embeddings, importing, weat, wordsets
+from bias.cli import biaswords, embeddings, importing, measure, weat, wordsets
 from bias.cli.args import Parser
 from bias.errors import BiasInputError
 
-COMMANDS = (wordsets, weat, biaswords, importing, embeddings)
+COMMANDS = (wordsets, weat, measure, biaswords, importing, embeddings)
 
 
 def build_parser() -> argparse.ArgumentParser:

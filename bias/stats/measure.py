@@ -266,7 +266,7 @@ class PermutationP:
     seed: int | None
 
 
-def _is_extreme(null: np.ndarray, observed: float, extreme: Extreme) -> np.ndarray:
+def is_extreme(null: np.ndarray, observed: float, extreme: Extreme) -> np.ndarray:
     tolerance = 1e-12 + 1e-9 * abs(observed)
     if extreme == "greater":
         return null >= observed - tolerance
@@ -291,6 +291,41 @@ def _p(exceed: int, draws: int, exact: bool, options: WeatOptions) -> Permutatio
     return PermutationP((exceed + 1) / (draws + 1), "randomized", draws, options.seed)
 
 
+def partition_masks(
+    n: int, n_first: int, options: WeatOptions
+) -> tuple[Iterator[np.ndarray], bool]:
+    """Blocks of 0/1 matrices (P, n), each row marking the first set of one partition of n words
+    into `n_first` and the rest, and whether they are all partitions (exact) or random ones.
+
+    Exact enumeration up to `options.exact_limit` partitions (as WEAT), otherwise
+    `options.iterations` uniformly random partitions (the first `n_first` of a random order),
+    seeded; `first @ values` sums the first set of every partition in one matrix product.
+    """
+    exact = _exact_or_not(partition_count(n_first, n - n_first), options)
+    block = max(1, _CHUNK_ELEMENTS // n)
+
+    def chosen() -> Iterator[np.ndarray]:
+        if exact:
+            combos = itertools.combinations(range(n), n_first)
+            while chunk := list(itertools.islice(combos, block)):
+                yield np.array(chunk, dtype=np.intp).reshape(-1, n_first)
+            return
+        rng = np.random.default_rng(options.seed)
+        done = 0
+        while done < options.iterations:
+            size = min(block, options.iterations - done)
+            yield np.argpartition(rng.random((size, n)), n_first - 1, axis=1)[:, :n_first]
+            done += size
+
+    def masks() -> Iterator[np.ndarray]:
+        for rows in chosen():
+            first = np.zeros((rows.shape[0], n))
+            np.put_along_axis(first, rows, 1.0, axis=1)
+            yield first
+
+    return masks(), exact
+
+
 def partition_p(
     statistic: Callable[[np.ndarray], np.ndarray],
     n: int,
@@ -301,35 +336,14 @@ def partition_p(
 ) -> PermutationP:
     """p over the partitions of n target words into a first set of `n_first` and the rest.
 
-    `statistic(first)` gets a 0/1 matrix (P, n) marking the first set's words of each partition
-    (the rest form the second set; `first @ vectors` sums a set in one matrix product) and
-    returns P values. Exact enumeration up to `options.exact_limit`
-    partitions, otherwise `options.iterations` uniformly random ones, seeded; p as in WEAT.
+    `statistic(first)` gets a block from `partition_masks` and returns one value per row;
+    p as in WEAT: k/N when exact, (k+1)/(N+1) when randomized.
     """
-    count = partition_count(n_first, n - n_first)
-    exact = _exact_or_not(count, options)
-    block = max(1, _CHUNK_ELEMENTS // n)
-
-    def blocks() -> Iterator[np.ndarray]:
-        if exact:
-            combos = itertools.combinations(range(n), n_first)
-            while chunk := list(itertools.islice(combos, block)):
-                yield np.array(chunk, dtype=np.intp).reshape(-1, n_first)
-            return
-        rng = np.random.default_rng(options.seed)
-        done = 0
-        while done < options.iterations:
-            size = min(block, options.iterations - done)
-            keys = rng.random((size, n))
-            yield np.argpartition(keys, n_first - 1, axis=1)[:, :n_first]
-            done += size
-
+    blocks, exact = partition_masks(n, n_first, options)
     exceed = draws = 0
-    for chosen in blocks():
-        first = np.zeros((chosen.shape[0], n))
-        np.put_along_axis(first, chosen, 1.0, axis=1)
+    for first in blocks:
         null = statistic(first)
-        exceed += int(np.count_nonzero(_is_extreme(null, observed, extreme)))
+        exceed += int(np.count_nonzero(is_extreme(null, observed, extreme)))
         draws += null.size
     return _p(exceed, draws, exact, options)
 
@@ -349,7 +363,7 @@ def sign_flip_p(
         patterns = itertools.product((1.0, -1.0), repeat=n)
         while chunk := list(itertools.islice(patterns, block)):
             null = np.array(chunk).reshape(-1, n) @ values / n
-            exceed += int(np.count_nonzero(_is_extreme(null, observed, extreme)))
+            exceed += int(np.count_nonzero(is_extreme(null, observed, extreme)))
             draws += null.size
     else:
         rng = np.random.default_rng(options.seed)
@@ -357,7 +371,7 @@ def sign_flip_p(
             size = min(block, options.iterations - draws)
             signs = rng.choice((1.0, -1.0), size=(size, n))
             null = signs @ values / n
-            exceed += int(np.count_nonzero(_is_extreme(null, observed, extreme)))
+            exceed += int(np.count_nonzero(is_extreme(null, observed, extreme)))
             draws += size
     return _p(exceed, draws, exact, options)
 

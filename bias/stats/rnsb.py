@@ -51,7 +51,7 @@ def fit_logistic(features: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, 
         return value, np.concatenate([w + features.T @ weight, [weight.sum()]])
 
     fit = minimize(loss, np.zeros(dims + 1), jac=True, method="L-BFGS-B",
-                   options={"maxiter": 10_000, "gtol": 1e-8})
+                   options={"maxiter": 10_000, "gtol": 1e-8, "ftol": 1e-15})
     return fit.x[:dims], float(fit.x[dims])
 
 
