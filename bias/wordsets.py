@@ -9,6 +9,7 @@ is.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -23,6 +24,8 @@ DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": 
 BUNDLED_DIR = Path(__file__).resolve().parent.parent / "wordsets"
 PAPER = "Kurpicz-Briki & Leoni 2021"
 """How the bundled files cite the paper BiasWords implements (Frontiers in Big Data 4:625290)."""
+WEATHUB_PREFIX = "weathub-"
+"""Id prefix of the sets converted from WEATHub (Mukherjee et al. 2023) by `tools/weathub.py`."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,16 @@ class WordSet:
     def from_paper(self) -> bool:
         """Whether this test is one of the paper's (Kurpicz-Briki & Leoni 2021)."""
         return PAPER in str(self.source.get("citation", ""))
+
+    @property
+    def from_weathub(self) -> bool:
+        """Whether this is one of the bundled WEATHub sets (Mukherjee et al. 2023, CC BY 4.0)."""
+        return self.origin == "bundled" and self.id.startswith(WEATHUB_PREFIX)
+
+    @property
+    def licence(self) -> str:
+        """The licence the words are under, where the source names one ('' otherwise)."""
+        return str(self.source.get("licence", ""))
 
     def sets(self) -> dict[str, TermSet]:
         return {key: getattr(self, key) for key in SET_KEYS}
@@ -148,6 +161,9 @@ def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> 
     source = data.get("source") or {}
     if not isinstance(source, dict):
         raise BiasInputError(f"{where}: 'source' must be an object.")
+    for key, value in source.items():
+        if not isinstance(value, str):
+            raise BiasInputError(f"{where}: source field '{key}' must be text.")
     return WordSet(
         id=str(data.get("id") or default_id),
         title=str(data.get("title") or data.get("id") or default_id),
@@ -193,9 +209,19 @@ def _read_dir(directory: Path, origin: str) -> dict[str, WordSet]:
     return found
 
 
+@functools.lru_cache(maxsize=2)
+def _bundled(directory: Path, modified: int) -> dict[str, WordSet]:
+    return _read_dir(directory, "bundled")
+
+
 def bundled_wordsets() -> dict[str, WordSet]:
-    """The word sets shipped in `wordsets/`, by id."""
-    return _read_dir(BUNDLED_DIR, "bundled")
+    """The word sets shipped in `wordsets/`, by id.
+
+    Read once per process (400-odd files take about 40 ms) and again only when the directory
+    changes (`tools/weathub.py` rewrote it); WordSets are frozen, so sharing them is safe.
+    """
+    modified = BUNDLED_DIR.stat().st_mtime_ns if BUNDLED_DIR.is_dir() else 0
+    return dict(_bundled(BUNDLED_DIR, modified))
 
 
 def user_wordsets() -> dict[str, WordSet]:

@@ -1,36 +1,22 @@
 """Embeddings page: which word vectors are available, by language; import and delete more.
 
-The import engine (`bias.vectors`) does the work; this page only collects the
-choices and shows progress. Reading files on the server can be switched off for public demos with
-the environment variable `BIASWORDS_ALLOW_PATHS=0`.
+The import engine (`bias.vectors.visitor`) decides and does everything: what this server allows
+(`ServerAccess`, set by whoever starts it: server paths and addresses are off by default), the
+cache name, where an upload goes, and the worker process the import runs in. This page only
+collects the choices and shows progress.
 """
 
 from __future__ import annotations
-
-import os
-import tempfile
-from pathlib import Path
 
 import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.files import home
+from bias.vectors import download, store, visitor
+from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
-from pages.shared import forget_embeddings, set_active_embedding, show_error, sidebar
-
-try:  # the import engine is optional: without it the page only lists
-    from bias.vectors import download, store
-except ImportError:  # pragma: no cover - depends on the tree
-    download = store = None
-
-ALLOW_PATHS = os.environ.get("BIASWORDS_ALLOW_PATHS", "1").strip().lower() not in (
-    "0",
-    "false",
-    "no",
-    "off",
-)
-LIMIT = 200_000
+from bias.vectors.sources import DEFAULT_LIMIT
+from pages.shared import set_active_embedding, show_error, sidebar
 
 sidebar()
 st.title("Embeddings")
@@ -56,8 +42,13 @@ st.dataframe(
     column_config={"Words": st.column_config.NumberColumn(format="localized")},
 )
 
-if download is None or store is None:
-    st.info("Importing more embeddings is not available in this installation.")
+damaged = store.list_damaged()
+for entry in damaged:
+    st.warning(entry.problem, icon=":material/warning:")
+try:
+    access = ServerAccess.from_environment()
+except BiasInputError as exc:
+    show_error(exc)
     st.stop()
 
 
@@ -77,7 +68,6 @@ def run_import(label: str, total_words: int, action) -> None:
         show_error(exc)
         return
     bar.empty()
-    forget_embeddings()
     set_active_embedding(info.name)
     st.session_state["embeddings.done"] = (
         f"Imported {info.name}: {info.words:,} words, {info.dimensions} dimensions. "
@@ -105,12 +95,13 @@ limit = st.number_input(
     "Keep the most frequent words",
     min_value=1_000,
     max_value=2_000_000,
-    value=LIMIT,
+    value=DEFAULT_LIMIT,
     step=50_000,
     help="Vector files are sorted by frequency; 200,000 words cover the word lists and take "
     "about 250 MB of memory at 300 dimensions.",
 )
-labels = ["Download fastText", "Upload a file"] + (["File on the server"] if ALLOW_PATHS else [])
+server_tab = access.paths or access.urls
+labels = ["Download fastText", "Upload a file"] + (["File on the server"] if server_tab else [])
 tabs = st.tabs(labels)
 with tabs[0]:
     st.write(
@@ -127,13 +118,17 @@ with tabs[0]:
         run_import(
             f"Downloading fastText {language_name(lang)}",
             int(limit),
-            lambda progress: download.download_fasttext(lang, limit=int(limit), progress=progress),
+            lambda progress: visitor.import_fasttext(
+                lang, limit=int(limit), access=access, progress=progress
+            ),
         )
 with tabs[1]:
     upload = st.file_uploader(
         "Vector file",
-        type=["vec", "txt", "gz", "bin", "kv"],
-        help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin, gensim .kv",
+        type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
+        help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up to "
+        f"{access.max_upload_mb:,} MB. Saved gensim files (.kv) are not accepted: they can "
+        "carry code.",
     )
     c1, c2 = st.columns(2)
     with c1:
@@ -142,60 +137,54 @@ with tabs[1]:
         "Name", key="embeddings.upload_name", placeholder="e.g. my-news-vectors-de"
     )
     if st.button("Import upload", type="primary", disabled=upload is None):
-        suffix = "".join(Path(upload.name).suffixes[-2:]) or ".vec"
-        target = (upload_name or Path(upload.name).name.split(".")[0]).strip().lower()
-
-        def from_upload(progress):
-            folder = home() / "uploads"
-            folder.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=folder, suffix=suffix, delete=False) as handle:
-                handle.write(upload.getbuffer())
-            try:
-                return download.import_embedding(
-                    handle.name,
-                    name=target,
-                    language=upload_lang,
-                    limit=int(limit),
-                    progress=progress,
-                    label=f"uploaded file {upload.name}",
-                )
-            finally:
-                Path(handle.name).unlink(missing_ok=True)
-
-        run_import(f"Importing {upload.name}", int(limit), from_upload)
-if ALLOW_PATHS:
+        run_import(
+            f"Importing {upload.name}",
+            int(limit),
+            lambda progress: visitor.import_upload(
+                upload.getbuffer(),
+                upload.name,
+                name=visitor.chosen_name(upload_name, upload.name),
+                language=upload_lang,
+                limit=int(limit),
+                access=access,
+                progress=progress,
+            ),
+        )
+if server_tab:
     with tabs[2]:
-        st.write("A file or an http(s) address that the server itself can read.")
+        allowed = " or ".join(
+            what for what, on in (("a file", access.paths), ("an http(s) address", access.urls))
+            if on
+        )
+        st.write(f"{allowed[0].upper()}{allowed[1:]} that the server itself can read.")
         path = st.text_input("Path or URL", placeholder="/data/cc.it.300.vec.gz")
         c1, c2 = st.columns(2)
         with c1:
             path_lang = language_choice("embeddings.path_language")
         path_name = c2.text_input("Name ", key="embeddings.path_name", placeholder="e.g. it-news")
         if st.button("Import", type="primary", disabled=not path.strip()):
-            source = path.strip()
-            target = (path_name or Path(source).name.split(".")[0]).strip().lower()
             run_import(
-                f"Importing {source}",
+                f"Importing {path.strip()}",
                 int(limit),
-                lambda progress: download.import_embedding(
-                    source if download.is_url(source) else Path(source).expanduser(),
-                    name=target,
+                lambda progress: visitor.import_from_server(
+                    path,
+                    name=visitor.chosen_name(path_name, path.strip()),
                     language=path_lang,
                     limit=int(limit),
+                    access=access,
                     progress=progress,
                 ),
             )
 
-imported = [i for i in infos if i.kind != "bundled"]
+imported = [i.name for i in infos if i.kind != "bundled"] + [entry.name for entry in damaged]
 if imported:
     st.subheader("Delete an imported embedding")
-    victim = st.selectbox("Imported embedding", [i.name for i in imported])
+    victim = st.selectbox("Imported embedding", imported)
     if st.button("Delete", icon=":material/delete:"):
         try:
             store.delete_cached(victim)
         except BiasInputError as exc:
             show_error(exc)
         else:
-            forget_embeddings()
             st.session_state["embeddings.done"] = f"Deleted {victim}."
             st.rerun()

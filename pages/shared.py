@@ -31,6 +31,7 @@ from bias.vectors.catalog import (
     DEFAULT_EMBEDDING,
     EmbeddingInfo,
     available_embeddings,
+    embedding_version,
     language_name,
     load_embedding,
 )
@@ -46,33 +47,32 @@ _SELECT_KEY = "_biaswords.embedding_select"
 DRAFT_PARAM = "draft"
 
 
-@st.cache_resource(show_spinner="Loading word vectors (once per server)…", max_entries=4)
 def cached_embedding(name: str) -> Embedding:
-    """`catalog.load_embedding(name)`, kept in memory for all sessions of this server."""
-    return load_embedding(name)
+    """`catalog.load_embedding(name)`: the engine keeps one copy per server process (and notices
+    an import, replacement or deletion by itself); the first load shows a spinner."""
+    with st.spinner("Loading word vectors (once per server)…"):
+        return load_embedding(name)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def _cached_weat(embedding_name: str, wordset_json: str, options: tuple) -> WeatResult:
+def _cached_weat(
+    embedding_name: str, version: str, wordset_json: str, options: tuple
+) -> WeatResult:
     data = json.loads(wordset_json)
     wordset = parse_wordset(data, where=data["id"], default_id=data["id"], origin="file")
     return run_weat(cached_embedding(embedding_name), wordset, WeatOptions(*options))
 
 
 def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
-    """`run_weat` on a named embedding, cached per (embedding, word set, options).
+    """`run_weat` on a named embedding, cached per (embedding and its version, word set, options).
 
-    The cache key is a tuple of plain values (name, the word set as JSON, the options as a tuple),
-    so a repeated run, on any page and in any session, is instant. Raises `BiasInputError`.
+    The cache key is a tuple of plain values (name, the embedding's version, the word set as JSON,
+    the options as a tuple), so a repeated run, on any page and in any session, is instant, and a
+    re-imported embedding never serves an old result. Raises `BiasInputError`.
     """
     text = json.dumps(wordset.to_dict(), ensure_ascii=False, sort_keys=True)
-    return _cached_weat(embedding_name, text, astuple(options))
-
-
-def forget_embeddings() -> None:
-    """Drop cached vectors and results after an embedding was imported, replaced or deleted."""
-    cached_embedding.clear()
-    _cached_weat.clear()
+    version = embedding_version(embedding_name)
+    return _cached_weat(embedding_name, version, text, astuple(options))
 
 
 def embeddings_by_name() -> dict[str, EmbeddingInfo]:
@@ -108,7 +108,7 @@ def set_active_embedding(name: str) -> None:
 
 
 def active_embedding() -> Embedding:
-    """The active embedding, loaded once per server process (`st.cache_resource`).
+    """The active embedding, loaded once per server process (by `catalog.load_embedding`).
 
     Raises `BiasInputError` if it cannot be loaded; `sidebar()` already shows that error.
     """

@@ -14,6 +14,8 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.report import charts, text
+from bias.report.notes import notes_text
+from bias.report.weat_report import weat_json
 from bias.stats.weat import WeatOptions, WeatResult
 from bias.wordsets import (
     DEFAULT_SET_NAMES,
@@ -289,7 +291,7 @@ def show_result(result: WeatResult) -> None:
     cols = st.columns(4 if cmp else 2)
     cols[0].metric(
         "p-value",
-        text.format_p(result.p_value),
+        text.p_text(result),
         help="The share of reshuffled lists showing a difference at least as large as the "
         "real one. Below 0.05 counts as a bias.",
     )
@@ -312,7 +314,7 @@ def show_result(result: WeatResult) -> None:
             help=f"{cmp.where}. Ours as printed there: {cmp.ours_d}.",
         )
         st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
-    for warning in result.warnings:
+    for warning in notes_text(result.notes):
         st.warning(warning, icon=":material/info:")
 
     hist = charts.null_histogram_figure(result)
@@ -357,7 +359,7 @@ def show_result(result: WeatResult) -> None:
     )
     d2.download_button(
         "Full result (JSON)",
-        data=json.dumps(result.to_dict(), ensure_ascii=False, indent=2),
+        data=json.dumps(weat_json(result), ensure_ascii=False, indent=2),
         file_name=f"{stem}.json",
         mime="application/json",
         on_click="ignore",

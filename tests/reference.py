@@ -49,3 +49,8 @@ def exact_p(X, Y, A, B, two_sided=False):
             hits += value >= observed - 1e-12
         total += 1
     return hits / total
+
+
+def statistic_sum(X, Y, A, B):
+    """Caliskan's s(X, Y, A, B): sum of the X associations minus sum of the Y associations."""
+    return sum(association(x, A, B) for x in X) - sum(association(y, A, B) for y in Y)

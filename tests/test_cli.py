@@ -56,6 +56,8 @@ def test_weat_accepts_a_json_file_and_reports_missing_words(capsys, tmp_path):
     assert code == 0
     assert data["sets"]["X"]["missing"] == ["qqqzzz"]
     assert any("qqqzzz" in w for w in data["warnings"])
+    assert {"code": "missing_words", "set": "X", "name": "Target X", "words": ["qqqzzz"],
+            "total": 3, "embedding": "glove-6b-50d"} in data["notes"]
 
 
 def test_readable_report(capsys):

@@ -1,34 +1,63 @@
-"""`python -m bias embeddings`: list the available embeddings, or delete an imported one."""
+"""`python -m bias embeddings`: list the available embeddings, verify or delete an imported one."""
 
 from __future__ import annotations
 
 import argparse
 
 from bias.cli.args import print_json
+from bias.errors import BiasInputError
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     embeddings = commands.add_parser("embeddings", help="list the available embeddings")
     embeddings.add_argument("--json", action="store_true", help="machine-readable output")
-    embeddings.add_argument("--delete", metavar="NAME", help="delete an imported embedding")
+    action = embeddings.add_mutually_exclusive_group()
+    action.add_argument("--delete", metavar="NAME", help="delete an imported embedding")
+    action.add_argument(
+        "--verify",
+        metavar="NAME",
+        help="check an imported embedding against the sha256 recorded at import, and every "
+        "vector for NaN, infinity and zero length",
+    )
     embeddings.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> None:
-    if args.delete:
-        from bias.vectors.store import delete_cached
+    from bias.vectors import store
 
-        delete_cached(args.delete)
+    if args.delete is not None:
+        store.delete_cached(_name(args.delete, "--delete"))
         print(f"Deleted the imported embedding {args.delete}.")
+        return
+    if args.verify is not None:
+        verification = store.verify(_name(args.verify, "--verify"))
+        if args.json:
+            print_json(verification.to_dict())
+        if not verification.ok:
+            raise BiasInputError(verification.summary())
+        if not args.json:
+            print(verification.summary())
         return
     from bias.vectors.catalog import available_embeddings
 
     infos = available_embeddings()
+    damaged = store.list_damaged()
     if args.json:
-        print_json([info.to_dict() for info in infos])
+        print_json(
+            [info.to_dict() for info in infos]
+            + [{**entry.to_dict(), "kind": "damaged"} for entry in damaged]
+        )
         return
     for info in infos:
         print(
             f"{info.name:24} {info.language}  {info.words:>9,} words × {info.dimensions:<4} "
             f"{info.kind}"
         )
+    for entry in damaged:
+        print(f"{entry.name:24} damaged: {entry.problem}")
+
+
+def _name(text: str, flag: str) -> str:
+    if not text.strip():
+        raise BiasInputError(f"{flag} needs the name of an imported embedding, not an empty one.")
+    return text

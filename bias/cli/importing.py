@@ -39,6 +39,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     imports.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT,
                          help=f"keep the most frequent N words (default {DEFAULT_LIMIT})")
     imports.add_argument("--replace", action="store_true", help="replace an earlier import")
+    imports.add_argument(
+        "--trust-pickle",
+        action="store_true",
+        help="allow a gensim .kv/.model/.wv file: opening one runs any code it contains, so "
+        "only for files you made yourself",
+    )
     imports.add_argument("--quiet", action="store_true", help="no progress line")
     imports.add_argument("--json", action="store_true", help="machine-readable output")
     imports.set_defaults(run=run)
@@ -52,6 +58,12 @@ def run(args: argparse.Namespace) -> None:
         raise BiasInputError("Give either a vector file or address, or --fasttext LL (not both).")
     if args.source and not (args.name and args.language):
         raise BiasInputError("Importing a file or address needs --name and --language.")
+    if args.trust_pickle:
+        print(
+            "Warning: --trust-pickle opens gensim files as Python pickles, which run any code "
+            "they contain; use it only for a file you made yourself.",
+            file=sys.stderr,
+        )
     progress = None if args.quiet else _ProgressLine()
     try:
         if args.fasttext:
@@ -60,7 +72,7 @@ def run(args: argparse.Namespace) -> None:
         else:
             info, report = import_embedding(args.source, name=args.name, language=args.language,
                                             limit=args.limit, progress=progress,
-                                            replace=args.replace)
+                                            replace=args.replace, trust_pickle=args.trust_pickle)
     finally:
         if progress is not None:
             progress.close()

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> None:
     from dataclasses import replace
 
     from bias.errors import BiasInputError
-    from bias.report.measures_text import measure_report
+    from bias.report.measures_text import measure_json, measure_report
     from bias.stats.measures import run_measure
     from bias.stats.weat import WeatOptions
     from bias.stats.wefat import parse_values
@@ -81,4 +81,4 @@ def run(args: argparse.Namespace) -> None:
         values=values,
         weat_options=WeatOptions(iterations=args.iterations, seed=args.seed),
     )
-    print_json(result.to_dict()) if args.json else print(measure_report(result))
+    print_json(measure_json(result)) if args.json else print(measure_report(result))

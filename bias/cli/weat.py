@@ -38,7 +38,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    from bias.report.weat_report import weat_report
+    from bias.report.weat_report import weat_json, weat_report
     from bias.stats.weat import run_weat
     from bias.vectors.catalog import load_embedding
     from bias.wordsets import get_wordset
@@ -52,4 +52,4 @@ def run(args: argparse.Namespace) -> None:
         exact_limit=args.exact_limit,
     )
     result = run_weat(load_embedding(args.embedding), get_wordset(args.wordset), options)
-    print_json(result.to_dict()) if args.json else print(weat_report(result))
+    print_json(weat_json(result)) if args.json else print(weat_report(result))

@@ -3,9 +3,11 @@ can say and what it cannot), one sentence per result, and the command line's sho
 
 from __future__ import annotations
 
-from bias.report.text import p_phrase
+from bias.report.notes import notes_text
+from bias.report.text import format_p, p_phrase
 from bias.stats.measure import MeasureResult
 from bias.stats.measures import METRICS
+from bias.wordsets import NamedSets
 
 EXPLANATIONS: dict[str, str] = {
     "weat": (
@@ -115,5 +117,99 @@ def measure_report(result: MeasureResult) -> str:
     for name, rep in result.sets.items():
         lines.append(f"  {result.roles[name]} '{name}': {len(rep.used)} of {len(rep.words)} "
                      "words used")
-    lines += [f"  Note: {w}" for w in result.warnings]
+    lines += [f"  Note: {w}" for w in notes_text(result.notes)]
     return "\n".join(lines)
+
+
+def measure_json(result: MeasureResult) -> dict:
+    """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON."""
+    return {**result.to_dict(), "warnings": notes_text(result.notes)}
+
+
+def inputs_sentence(metric: str, sets: NamedSets) -> str:
+    """Which of the word set's lists this measure will use, and in which role."""
+    info = METRICS[metric]
+    targets = [f"'{t.name}'" for t in sets.targets]
+    attributes = [f"'{a.name}'" for a in sets.attributes]
+    if info.attributes is not None:
+        attributes = attributes[: info.attributes]
+    if info.needs in ("words", "values"):
+        return (f"Leans are measured towards {attributes[0]} (positive) against "
+                f"{attributes[1]} (negative)." if len(attributes) == 2 else
+                f"{info.label} needs two attribute sets; this word set has {len(attributes)}.")
+    if info.targets is not None:
+        targets = targets[: info.targets]
+    roles = {"rnsb": " (the first counts as positive, the second as negative)",
+             "ripa": " (paired line by line)"}.get(metric, "")
+    unused = len(sets.attributes) - len(attributes)
+    text = (f"Target sets: {', '.join(targets)}{roles if metric == 'ripa' else ''}. "
+            f"Attribute sets: {', '.join(attributes)}{roles if metric == 'rnsb' else ''}.")
+    if unused > 0:
+        text += f" {info.label} uses one attribute set, so the other is not used."
+    return text
+
+
+def result_sentence(result: MeasureResult) -> str:
+    """One plain sentence on what this result says."""
+    v, d = result.value, result.details
+    if result.metric == "weat":
+        return f"Effect size d = {v:.2f}, {p_phrase(result.p_value)}." + (
+            f" 95% interval {result.effect_size_ci[0]:.2f} to {result.effect_size_ci[1]:.2f}."
+            if result.effect_size_ci else "")
+    if result.metric == "sc-weat":
+        rows = result.per_word
+        lean_a = sum(r.value > 0 and r.p_value < 0.05 for r in rows)
+        lean_b = sum(r.value < 0 and r.p_value < 0.05 for r in rows)
+        return (f"Of {len(rows)} words, {lean_a} lean clearly to '{d['attribute_a']}' and "
+                f"{lean_b} to '{d['attribute_b']}' (p < 0.05); the others could be chance.")
+    if result.metric == "wefat":
+        strength = abs(v)
+        word = "strong" if strength >= 0.5 else "moderate" if strength >= 0.3 else "weak"
+        return (f"The words' associations follow your values with a {word} "
+                f"{'positive' if v > 0 else 'negative'} correlation (r = {v:.2f}, "
+                f"{p_phrase(result.p_value)}, {d['n']} words).")
+    if result.metric == "rnd":
+        names = [n for n, r in result.roles.items() if r == "target"]
+        side = names[0] if v < 0 else names[1]
+        return (f"On average the attribute words sit closer to '{side}' (RND = {v:.3f}"
+                + (f", {p_phrase(result.p_value)}" if result.p_value is not None else "") + ").")
+    if result.metric == "mac":
+        return (f"The target words are at a mean cosine distance of {v:.3f} from the attribute "
+                "words (0 identical, 1 unrelated); compare it with another embedding or word set.")
+    if result.metric == "ect":
+        return (f"The two target groups rank the attribute words with a correlation of "
+                f"{v:.2f} (1 = the same order, no bias in this sense)"
+                + (f", {p_phrase(result.p_value)}" if result.p_value is not None else "") + ".")
+    if result.metric == "ripa":
+        names = [n for n, r in result.roles.items() if r == "target"]
+        side = names[0] if v > 0 else names[1]
+        return (f"The attribute words lean towards '{side}' along the word pairs "
+                f"(RIPA = {v:.3f}"
+                + (f", {p_phrase(result.p_value)}" if result.p_value is not None else "") + ").")
+    return (f"RNSB = {v:.4f}: 0 would mean every target word looks equally negative; the "
+            f"classifier was right on {d['accuracy']:.0%} of {d['held_out']} held-out words.")
+
+
+def headline_numbers(result: MeasureResult) -> list[tuple[str, str, str]]:
+    """(label, value, help) for the few numbers shown large above the chart."""
+    out = [(value_label(result.metric), f"{result.value:.3f}",
+            "The measure's one number; docs/metrics.md gives its formula.")]
+    if result.p_value is not None and result.metric not in ("sc-weat",):
+        out.append(("p-value", format_p(result.p_value),
+                    "How often chance alone would give a value at least this far from 'no "
+                    "bias'. Below 0.05 is usually read as more than chance."))
+    if result.effect_size_ci is not None:
+        low, high = result.effect_size_ci
+        out.append(("95% interval", f"{low:.2f} to {high:.2f}",
+                    f"{result.ci_method} bootstrap over the words: how large the effect is, "
+                    "allowing for which words happened to be chosen."))
+    d = result.details
+    if result.metric == "wefat":
+        lo, hi = d["pearson_ci"]
+        out.append(("95% interval of r", f"{lo:.2f} to {hi:.2f}", "Fisher's z interval."))
+        out.append(("Spearman's ρ", f"{d['spearman_rho']:.2f}",
+                    f"Only the order of the values counts; {p_phrase(d['spearman_p'])}."))
+    if result.metric == "rnsb":
+        out.append(("Classifier accuracy", f"{d['accuracy']:.0%}",
+                    f"On {d['held_out']} attribute words held out from training."))
+    return out

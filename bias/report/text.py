@@ -12,12 +12,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bias.stats.pvalues import ALPHA
 from bias.stats.weat import WeatResult, max_effect_size
 from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import Reported
 
-ALPHA = 0.05
-
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 # --- numbers as words ---------------------------------------------------------------------------
 
@@ -39,6 +39,33 @@ def p_phrase(p: float) -> str:
     return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
+def scientific(x: float) -> str:
+    """A small number as '1.0 × 10⁻⁵' (two significant digits, a superscript exponent)."""
+    mantissa, exponent = f"{x:.1e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+
+
+def p_text(result: WeatResult) -> str:
+    """The p-value of a result for a number field: '0.018', or '< 1.0 × 10⁻⁵' when no random
+    draw was at least as extreme, so all we know is p < 1/draws (`WeatResult.p_value_is_bound`)."""
+    if result.p_value_is_bound:
+        return f"< {scientific(1 / result.iterations)}"
+    return format_p(result.p_value)
+
+
+def p_statement(result: WeatResult) -> str:
+    """'p = 0.018', or 'p < 1.0 × 10⁻⁵, 0 of 100,000 draws' for a bound: the count says why it is
+    a bound and how to tighten it (more draws)."""
+    if result.p_value_is_bound:
+        return f"p {p_text(result)}, 0 of {result.iterations:,} draws"
+    return p_phrase(result.p_value)
+
+
+def effect_size_limit_text(result: WeatResult) -> str:
+    """'d can be at most 2 for these set sizes': Cohen's labels read against this cap."""
+    return f"d can be at most {result.effect_size_limit:.3g} for these set sizes"
+
+
 def format_d(d: float | None) -> str:
     if d is None or math.isnan(d):
         return "–"
@@ -46,7 +73,10 @@ def format_d(d: float | None) -> str:
 
 
 def effect_size_words(d: float) -> str:
-    """Cohen's rough labels for |d|: negligible (< 0.2), small, medium (≥ 0.5), large (≥ 0.8)."""
+    """Cohen's rough labels for |d|: negligible (< 0.2), small, medium (≥ 0.5), large (≥ 0.8).
+
+    WEAT's d is capped (at 2 for equal set sizes, `max_effect_size`), unlike the d Cohen's labels
+    were made for, so every text that shows a label also states the cap (docs/weat.md)."""
     if math.isnan(d):
         return "undefined"
     size = abs(d)
@@ -79,23 +109,29 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
         direction = (
             f"The words of '{x}' and '{y}' relate to '{a}' and '{b}' in exactly the same way."
         )
-    elif d >= 0:
-        direction = (
-            f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}' "
-            f"(effect size {format_d(d)}: {effect_size_words(d)})."
-        )
     else:
-        direction = (
-            f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' words "
-            f"closer to '{a}' (effect size {format_d(d)}: {effect_size_words(d)})."
+        size = (
+            f"(effect size {format_d(d)}: {effect_size_words(d)}; "
+            f"{effect_size_limit_text(result)})."
         )
-    share = result.p_value * 100
-    share_text = "fewer than 0.01%" if share < 0.01 else f"{share:.2g}%"
+        if d >= 0:
+            direction = f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}' {size}"
+        else:
+            direction = (
+                f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' "
+                f"words closer to '{a}' {size}"
+            )
     how = "reshufflings" if result.method == "exact" else "random reshufflings"
+    if result.p_value_is_bound:
+        share_text = f"none of the {result.iterations:,}"
+    else:
+        share = result.p_value * 100
+        share_text = "fewer than 0.01%" if share < 0.01 else f"{share:.2g}%"
+        share_text += " of the"
     chance = (
         f"If the words of '{x}' and '{y}' were shuffled between the two lists at random, "
-        f"{share_text} of the {how} "
-        f"would show a difference at least this large ({p_phrase(result.p_value)}); "
+        f"{share_text} {how} {'showed' if result.p_value_is_bound else 'would show'} "
+        f"a difference at least this large ({p_statement(result)}); "
         f"below {alpha:g} we call that a bias."
     )
     return f"{direction} {chance}"
@@ -126,9 +162,6 @@ class Comparison:
     ours_d: str
     where: str
     note: str
-
-
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def reported_p_text(rep: Reported) -> str:
@@ -170,7 +203,7 @@ def comparison(result: WeatResult) -> Comparison | None:
     return Comparison(
         reported_p=reported_p_text(rep),
         reported_d=reported_d_text(rep),
-        ours_p=format_p(result.p_value),
+        ours_p=p_text(result),
         ours_d=("|d| = " if absolute else "d = ") + ours_d,
         where=where,
         note=note.strip(),
@@ -181,13 +214,19 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
     """Two short texts about a set's words in an embedding: what is missing, what was found only
     under another spelling. Either is '' when there is nothing to say."""
     missing = [item.word for item in lookups if item.match is Match.MISSING]
+    phrases = [item.word for item in lookups if item.is_phrase]
     fallbacks = [item for item in lookups if item.is_fallback]
     missing_text = ""
     if missing:
         missing_text = (
             f"Not in {embedding_name}, will be left out: {', '.join(missing)}"
-            if len(missing) < len(lookups)
+            if len(missing) + len(phrases) < len(lookups)
             else f"None of these words is in {embedding_name}: {', '.join(missing)}"
+        )
+    if phrases:
+        missing_text += (". " if missing_text else "") + (
+            f"Phrases of several words, which {embedding_name} does not hold as one word, "
+            f"will be left out: {', '.join(phrases)}"
         )
     fallback_text = ""
     if fallbacks:

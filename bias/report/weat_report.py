@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from bias.report.text import explanation, format_d, format_p, verdict
+from bias.report.notes import notes_text
+from bias.report.text import (
+    effect_size_limit_text,
+    explanation,
+    format_d,
+    format_p,
+    p_statement,
+    verdict,
+)
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
@@ -16,11 +24,14 @@ def weat_report(result: WeatResult) -> str:
         else f"randomized, {result.iterations:,} draws, seed {result.seed}"
     )
     sided = "one-sided" if result.alternative == "greater" else "two-sided"
+    p = p_statement(result) if result.p_value_is_bound else f"p = {result.p_value:.6g}"
     lines = [
         f"{result.title}  [{result.wordset_id}]",
         f"Embedding: {result.embedding} ({language_name(result.language)})",
         "",
-        f"  effect size d = {result.effect_size:.4f}   p = {result.p_value:.6g} ({sided}; {how})",
+        f"  effect size d = {result.effect_size:.4f}   {p} ({sided}; {how})",
+        f"  ({effect_size_limit_text(result)}; Caliskan's sum s(X,Y,A,B) = "
+        f"{result.statistic_sum:.4f})",
     ]
     if result.p_value_interval:
         low, high = result.p_value_interval
@@ -50,5 +61,10 @@ def weat_report(result: WeatResult) -> str:
                 for i in rep.fallbacks
             )
         lines.append(line)
-    lines += [f"  Note: {warning}" for warning in result.warnings]
+    lines += [f"  Note: {warning}" for warning in notes_text(result.notes)]
     return "\n".join(lines)
+
+
+def weat_json(result: WeatResult) -> dict:
+    """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON."""
+    return {**result.to_dict(), "warnings": notes_text(result.notes)}

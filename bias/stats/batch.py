@@ -16,8 +16,8 @@ from dataclasses import asdict, dataclass, replace
 import polars as pl
 
 from bias.errors import BiasInputError
-from bias.report.text import ALPHA, reported_d_text, reported_p_text, verdict
-from bias.stats.pvalues import benjamini_hochberg, holm
+from bias.report.text import reported_d_text, reported_p_text, verdict
+from bias.stats.pvalues import ALPHA, benjamini_hochberg, holm
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import load_embedding
 from bias.wordsets import WordSet

@@ -41,8 +41,8 @@ def run_mac(
         all_s.extend(s.values())
         per_word += scores(looked, name, np.mean(list(s.values()), axis=0),
                            **{f"distance to {a}": v for a, v in s.items()})
-    warnings = [not_testable("MAC")] if options.p_value else []
+    notes = [not_testable("MAC")] if options.p_value else []
     return result(
         "mac", sets, embedding, looked, float(np.concatenate(all_s).mean()),
-        per_word=tuple(per_word), warnings=warnings,
+        per_word=tuple(per_word), notes=notes,
     )

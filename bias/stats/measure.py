@@ -3,8 +3,10 @@ test over the target words for the measures that have no test of their own.
 
 Each measure (`scweat`, `wefat`, `rnd`, `mac`, `ect`, `ripa`, `rnsb`, and WEAT through
 `bias.stats.measures`) returns a `MeasureResult`: one number (`value`), which words drive it
-(`per_word`), what became of every word (`sets`, keyed by set name), notes (`warnings`), and a
-p-value or interval where the measure has one. `to_dict()` is the JSON of `python -m bias measure`.
+(`per_word`), what became of every word (`sets`, keyed by set name), structured notes (`notes`,
+worded by `bias.report.notes`), and a p-value or interval where the measure has one. `to_dict()`
+plus the worded notes (`bias.report.measures_text.measure_json`) is the JSON of
+`python -m bias measure`.
 Formulas and papers: docs/metrics.md.
 """
 
@@ -19,10 +21,13 @@ from typing import Literal
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.notes import Note
 from bias.stats.weat import EXACT_HARD_LIMIT, SetReport, WeatOptions, partition_count
-from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
+
+ROLE_NAMES = {"target": "Target set", "attribute": "Attribute set", "words": "Words"}
+"""How a note names a set's role ("Target set (Male names): 2 of 8 words are not in …")."""
 
 _CHUNK_ELEMENTS = 4_000_000
 """Permutations are evaluated in blocks of about this many numbers, to bound memory."""
@@ -82,7 +87,7 @@ class MeasureResult:
     sets: dict[str, SetReport]
     roles: dict[str, str]
     """Set name → 'target', 'attribute' or 'words'."""
-    warnings: tuple[str, ...]
+    notes: tuple[Note, ...]
     p_value: float | None = None
     p_method: str | None = None
     """'exact' or 'randomized' (with `iterations` and `seed`), when there is a p-value."""
@@ -136,7 +141,7 @@ class MeasureResult:
                 }
                 for name, rep in self.sets.items()
             },
-            "warnings": list(self.warnings),
+            "notes": [note.to_dict() for note in self.notes],
             "details": {k: clean(v) for k, v in self.details.items()},
         }
         if self.effect_size_ci is not None:
@@ -156,7 +161,7 @@ class Looked:
     reports: dict[str, SetReport]
     vectors: dict[str, np.ndarray]
     roles: dict[str, str]
-    warnings: list[str]
+    notes: list[Note]
 
     def names(self, role: str) -> list[str]:
         return [name for name, r in self.roles.items() if r == role]
@@ -171,12 +176,12 @@ def look_up(
     the embedding is one sentence, and every missing or merged word becomes a note."""
     reports: dict[str, SetReport] = {}
     roles: dict[str, str] = {}
-    warnings: list[str] = []
+    notes: list[Note] = []
     if language != embedding.language:
-        warnings.append(
-            f"The word sets are in {language_name(language)} but {embedding.name} is "
-            f"{language_name(embedding.language)}: words found here may mean something else."
-        )
+        notes.append(Note("language_mismatch", {
+            "wordset_language": language, "embedding": embedding.name,
+            "embedding_language": embedding.language,
+        }))
     for role, sets in groups:
         for terms in sets:
             name = terms.name if terms.name not in reports else f"{terms.name} ({role})"
@@ -186,22 +191,20 @@ def look_up(
                     f"Every word of the {role} set '{name}' is missing from {embedding.name}: "
                     f"{', '.join(report.missing)}. Each set needs at least one word it knows."
                 )
+            where = {"set": ROLE_NAMES[role], "name": name}
             if report.missing:
-                warnings.append(
-                    f"{name}: {len(report.missing)} of {len(report.words)} words are not in "
-                    f"{embedding.name} and were left out: {', '.join(report.missing)}."
-                )
+                notes.append(Note("missing_words", {
+                    **where, "words": list(report.missing), "total": len(report.words),
+                    "embedding": embedding.name,
+                }))
             if report.repeated:
-                warnings.append(
-                    f"{name}: {', '.join(report.repeated)} has the same vector as a word before "
-                    "in the set (a repeat, or another spelling); each vector is counted once."
-                )
+                notes.append(Note("repeated_words", {**where, "words": list(report.repeated)}))
             reports[name], roles[name] = report, role
     vectors = {
         name: embedding.vectors_for(rep.used_lookups).astype(np.float64)
         for name, rep in reports.items()
     }
-    return Looked(reports, vectors, roles, warnings)
+    return Looked(reports, vectors, roles, notes)
 
 
 def require(sets: NamedSets, targets: int | None, attributes: int | None, metric: str) -> None:
@@ -248,7 +251,7 @@ def result(
         value=float(value),
         sets=looked.reports,
         roles=looked.roles,
-        warnings=tuple(looked.warnings + list(kw.pop("warnings", []))),
+        notes=tuple(looked.notes + list(kw.pop("notes", []))),
         **kw,
     )
 
@@ -376,13 +379,6 @@ def sign_flip_p(
     return _p(exceed, draws, exact, options)
 
 
-def not_testable(metric: str) -> str:
+def not_testable(metric: str) -> Note:
     """The note for a measure where swapping target words between sets cannot change the value."""
-    return (
-        f"{metric} has no permutation p-value: it treats all target words alike, so swapping "
-        "words between the target sets cannot change it."
-    )
-
-
-def finite_or_nan(value: float) -> float:
-    return float(value) if math.isfinite(value) else math.nan
+    return Note("no_permutation_test", {"metric": metric})

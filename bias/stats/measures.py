@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bias.errors import BiasInputError
+from bias.notes import Note
 from bias.stats.measure import MeasureOptions, MeasureResult, WordScore, require
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.embeddings import Embedding
@@ -67,7 +68,7 @@ def from_weat(result: WeatResult) -> MeasureResult:
         per_word=per_word,
         sets=sets,
         roles=roles,
-        warnings=result.warnings,
+        notes=result.notes,
         p_value=result.p_value,
         p_method=result.method,
         iterations=result.iterations,
@@ -116,15 +117,14 @@ def run_measure(
         return run_wefat(embedding, sets, values, options)
     note = None
     if metric in ("rnd", "ect", "ripa") and len(sets.attributes) > 1:
-        unused = ", ".join(f"'{s.name}'" for s in sets.attributes[1:])
-        note = (
-            f"{METRICS[metric].label} takes one attribute set: it used the first, "
-            f"'{sets.attributes[0].name}'; {unused} did not enter it."
-        )
+        note = Note("one_attribute_set", {
+            "metric": METRICS[metric].label, "used": sets.attributes[0].name,
+            "unused": [s.name for s in sets.attributes[1:]],
+        })
         sets = replace(sets, attributes=sets.attributes[:1])
     measured = _runners()[metric](embedding, sets, options)
     if note:
-        measured = replace(measured, warnings=(note, *measured.warnings))
+        measured = replace(measured, notes=(note, *measured.notes))
     return measured
 
 

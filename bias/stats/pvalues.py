@@ -13,6 +13,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+ALPHA = 0.05
+"""The significance level of every verdict (as in the paper: p < 0.05). Declared once; the
+dashboard, the command line, batches and BiasWords' draws read it from here."""
+
 
 def holm(p_values: Sequence[float]) -> np.ndarray:
     """Holm–Bonferroni adjusted p-values (family-wise error), in the input order."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.notes import Note
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
@@ -62,12 +63,7 @@ def run_ripa(
     relation = diff / norms
     inner = attributes @ relation.T  # (attribute words, pairs)
     per_word = inner.mean(axis=1)
-    warnings = []
-    if broken:
-        warnings.append(
-            f"{len(broken)} pair{'s' if len(broken) > 1 else ''} left out because a word is "
-            f"missing: {', '.join(broken)}."
-        )
+    notes = [Note("pairs_left_out", {"pairs": broken})] if broken else []
     extra = {}
     if options.p_value:
         test = sign_flip_p(inner.mean(axis=0), options.test)
@@ -77,7 +73,7 @@ def run_ripa(
     return result(
         "ripa", sets, embedding, looked, float(per_word.mean()),
         per_word=tuple(scores(looked, attribute_name, per_word, spread=inner.std(axis=1))),
-        warnings=warnings,
+        notes=notes,
         details={"pairs": pair_names,
                  "per_pair": [float(v) for v in inner.mean(axis=0)]},
         **extra,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.notes import Note
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
@@ -32,6 +33,9 @@ from bias.stats.measure import (
 )
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets
+
+WEAK_ACCURACY = 0.75
+"""Below this held-out accuracy the classifier's 'negative' probabilities mean little: a note."""
 
 C = 1.0
 """Inverse regularisation strength, scikit-learn's default (as WEFE uses)."""
@@ -103,15 +107,12 @@ def run_rnsb(
         p = probabilities[name]
         per_word += scores(looked, name, p, share=share[start:start + p.size])
         start += p.size
-    warnings = [not_testable("RNSB")] if options.p_value else []
-    if accuracy < 0.75:
-        warnings.append(
-            f"The classifier tells the two attribute sets apart in only {accuracy:.0%} of the "
-            "held-out words: its 'negative' probabilities, and so RNSB, mean little here."
-        )
+    notes = [not_testable("RNSB")] if options.p_value else []
+    if accuracy < WEAK_ACCURACY:
+        notes.append(Note("weak_classifier", {"accuracy": accuracy, "held_out": int(test.size)}))
     return result(
         "rnsb", sets, embedding, looked, divergence,
-        per_word=tuple(per_word), warnings=warnings, seed=options.seed,
+        per_word=tuple(per_word), notes=notes, seed=options.seed,
         details={"accuracy": accuracy, "held_out": int(test.size),
                  "mean_negative_probability": {n: float(p.mean())
                                                for n, p in probabilities.items()}},

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.notes import Note
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
@@ -86,13 +87,11 @@ def run_scweat(
     for i, item in enumerate(looked.reports[WORDS].used_lookups):
         rows.append(Score(WORDS, item.word, str(item.found_as), float(effect[i]),
                           float(p[i]), {"association": float(association[i])}))
-    warnings = []
-    if np.isnan(effect).any():
-        warnings.append("Some words have the same cosine with every attribute word: no effect "
-                        "size for them.")
+    flat = [rows[i].word for i in np.flatnonzero(np.isnan(effect))]
+    notes = [Note("no_lean", {"words": flat})] if flat else []
     return result(
         "sc-weat", sets, embedding, looked, float(np.nanmean(effect)) if rows else np.nan,
-        per_word=tuple(rows), warnings=warnings,
+        per_word=tuple(rows), notes=notes,
         p_method="exact" if exact else "randomized", iterations=draws,
         seed=None if exact else test.seed,
         details={"alternative": test.alternative, "attribute_a": name_a, "attribute_b": name_b},

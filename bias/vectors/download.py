@@ -10,7 +10,10 @@ cost about a tenth of its 1.2 GB. Nothing is cached until the whole import has s
 from __future__ import annotations
 
 import http.client
+import ipaddress
 import os
+import re
+import socket
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -51,6 +54,28 @@ def is_url(source: str | os.PathLike[str]) -> bool:
     return isinstance(source, str) and source.lower().startswith(("http://", "https://"))
 
 
+_SCHEME = re.compile(r"([a-zA-Z][a-zA-Z0-9+.-]*)://")
+
+
+def check_scheme(source: str | os.PathLike[str]) -> None:
+    """Refuse an address that is not http(s) with its own sentence, rather than reading it as a
+    path ("There is no file at ftp:/…")."""
+    if not isinstance(source, str) or is_url(source):
+        return
+    match = _SCHEME.match(source.strip())
+    if match is None:
+        return
+    scheme = match.group(1).lower()
+    if scheme == "file":
+        raise BiasInputError(
+            f"{source} is a file:// address; give the file's path instead (without file://)."
+        )
+    raise BiasInputError(
+        f"BiasWords downloads only http:// and https:// addresses, not {scheme}://; download "
+        "the file with another program and import it from disk."
+    )
+
+
 def import_embedding(
     source: str | os.PathLike[str],
     *,
@@ -61,19 +86,29 @@ def import_embedding(
     replace: bool = False,
     timeout: float = 60.0,
     label: str | None = None,
+    trust_pickle: bool = False,
+    private_addresses: bool = True,
 ) -> tuple[EmbeddingInfo, ImportReport]:
     """Import the first `limit` words of a vector file or http(s) URL into the cache as `name`.
 
-    Files may be any format `sources.read_vectors` reads; URLs must name text vectors (`.vec`,
-    `.vec.gz`, `.txt`, `.txt.gz`). `progress(bytes_read, words_read)` is called as reading goes.
-    `timeout` is how many seconds a download may stall before it is given up. `label` is what
-    the cache records as the source when `source` is only a temporary copy (an upload).
+    Files may be any format `sources.read_vectors` reads (gensim pickles only with
+    `trust_pickle`); URLs must name text vectors (`.vec`, `.vec.gz`, `.txt`, `.txt.gz`), and
+    without `private_addresses` they may not lead to the server's own network.
+    `progress(bytes_read, words_read)` is called as reading goes. `timeout` is how many seconds a
+    download may stall before it is given up. `label` is how the cache and every message name
+    the source when `source` is only a temporary copy (an upload).
     """
     store.check_target(name, language, replace=replace)
+    check_scheme(source)
     if is_url(source):
-        raw = _read_url(str(source), limit=limit, progress=progress, timeout=timeout)
+        raw = _read_url(
+            str(source), limit=limit, progress=progress, timeout=timeout,
+            private_addresses=private_addresses,
+        )
     else:
-        raw = read_vectors(source, limit=limit, progress=progress)
+        raw = read_vectors(
+            source, limit=limit, progress=progress, trust_pickle=trust_pickle, label=label
+        )
     info = store.save(name, language, raw, source=label or str(source), replace=replace)
     return info, raw.report
 
@@ -87,6 +122,7 @@ def download_fasttext(
     base: str | None = None,
     replace: bool = False,
     timeout: float = 60.0,
+    private_addresses: bool = True,
 ) -> tuple[EmbeddingInfo, ImportReport]:
     """Download the first `limit` words of the fastText Common Crawl vectors for `language`.
 
@@ -100,18 +136,26 @@ def download_fasttext(
         progress=progress,
         replace=replace,
         timeout=timeout,
+        private_addresses=private_addresses,
     )
 
 
-def _read_url(url: str, *, limit: int, progress: Progress | None, timeout: float) -> RawVectors:
+def _read_url(
+    url: str, *, limit: int, progress: Progress | None, timeout: float, private_addresses: bool
+) -> RawVectors:
     if not urllib.parse.urlparse(url).path.lower().endswith(_URL_SUFFIXES):
         raise BiasInputError(
             f"Only text vectors (.vec, .vec.gz, .txt) can be imported from a URL, not {url}; "
             "download other formats and import the file."
         )
     request = urllib.request.Request(url, headers={"User-Agent": "BiasWords"})
+    opener = (
+        urllib.request.build_opener()
+        if private_addresses
+        else urllib.request.build_opener(_PublicHTTPHandler, _PublicHTTPSHandler)
+    )
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with opener.open(request, timeout=timeout) as response:
             length = response.headers.get("Content-Length", "")
             reader = CountingReader(response, int(length) if length.isdigit() else None)
             return read_text_vectors(reader, source=url, limit=limit, progress=progress)
@@ -124,3 +168,61 @@ def _read_url(url: str, *, limit: int, progress: Progress | None, timeout: float
             f"The download of {url} failed midway ({exc or type(exc).__name__}); "
             "run the import again to restart it."
         ) from exc
+
+
+def _connect_public(
+    address: tuple[str, int], timeout: object = socket._GLOBAL_DEFAULT_TIMEOUT, *args: object
+) -> socket.socket:
+    """`socket.create_connection`, refusing a host on the server's own network.
+
+    Every address the name resolves to is checked before any connection (so a closed port on
+    127.0.0.1 is not revealed either), and the connection goes to the checked address itself, so
+    a name that resolves to 127.0.0.1 or a cloud metadata address (169.254.169.254), even on a
+    second lookup or after a redirect, is refused too.
+    """
+    host, port = address
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise OSError(f"the name {host} is unknown") from exc
+    for *_, sockaddr in infos:
+        peer = ipaddress.ip_address(sockaddr[0])
+        if isinstance(peer, ipaddress.IPv6Address) and peer.ipv4_mapped is not None:
+            peer = peer.ipv4_mapped
+        if not peer.is_global:
+            raise BiasInputError(
+                f"{host} is on the server's own network ({peer}); this server does not download "
+                "from such addresses."
+            )
+    family, kind, proto, _, sockaddr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        if timeout is not socket._GLOBAL_DEFAULT_TIMEOUT:
+            sock.settimeout(timeout)  # type: ignore[arg-type]
+        sock.connect(sockaddr)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def _public_only(connection_class: type[http.client.HTTPConnection]):
+    def make(host: str, **kwargs: object) -> http.client.HTTPConnection:
+        connection = connection_class(host, **kwargs)  # type: ignore[arg-type]
+        connection._create_connection = _connect_public  # type: ignore[attr-defined]
+        return connection
+
+    return make
+
+
+class _PublicHTTPHandler(urllib.request.HTTPHandler):
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(_public_only(http.client.HTTPConnection), req)
+
+
+class _PublicHTTPSHandler(urllib.request.HTTPSHandler):
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(
+            _public_only(http.client.HTTPSConnection), req,
+            context=self._context, check_hostname=self._check_hostname,  # type: ignore[attr-defined]
+        )

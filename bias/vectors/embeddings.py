@@ -8,7 +8,9 @@ Lookup never drops a word silently. Each word is tried as written, then lower-ca
 capitalised, then each of those with ß written as ss; the result says which form was found (GloVe
 6B is lower-case, so Caliskan's "Brad" is found as "brad" and shown as such). Embeddings that can
 build vectors for unknown words (fastText `.bin` subwords) pass a `synthesise` function; such words
-are reported as "synthesised", not as found.
+are reported as "synthesised", not as found. An entry of several words ("Geometria analitica",
+"الهندسة الرياضية") that the vocabulary does not hold as written is reported as a "phrase": a
+word-vector file holds single words, so it is neither split into its words nor silently missing.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from enum import StrEnum
 
 import numpy as np
 
+from bias.errors import BiasInputError
+
 
 class Match(StrEnum):
     """How a word was found in an embedding's vocabulary."""
@@ -28,6 +32,7 @@ class Match(StrEnum):
     CAPITALISED = "capitalised"
     SHARP_S = "ß→ss"
     SYNTHESISED = "synthesised"
+    PHRASE = "phrase"
     MISSING = "missing"
 
 
@@ -41,12 +46,17 @@ class WordLookup:
 
     @property
     def found(self) -> bool:
-        return self.match is not Match.MISSING
+        return self.match not in (Match.MISSING, Match.PHRASE)
+
+    @property
+    def is_phrase(self) -> bool:
+        """True for an entry of several words that the vocabulary does not hold as written."""
+        return self.match is Match.PHRASE
 
     @property
     def is_fallback(self) -> bool:
         """True when the vector belongs to another spelling or was synthesised."""
-        return self.match not in (Match.EXACT, Match.MISSING)
+        return self.match not in (Match.EXACT, Match.MISSING, Match.PHRASE)
 
 
 def normalise_rows(matrix: np.ndarray) -> np.ndarray:
@@ -123,6 +133,8 @@ class Embedding:
         for form, match in _spellings(word):
             if form in self._index:
                 return WordLookup(word, match, form)
+        if any(char.isspace() for char in word):
+            return WordLookup(word, Match.PHRASE, None)  # subword vectors of a phrase mean little
         if self.synthesise is not None:
             vector = self._synthesised.get(word)
             if vector is None:
@@ -142,13 +154,29 @@ class Embedding:
         return self._index.get(word)
 
     def vectors_for(self, lookups: Sequence[WordLookup]) -> np.ndarray:
-        """The unit vectors of the found words among `lookups`, in order, as an (n, d) array."""
-        rows = []
-        for item in lookups:
-            if item.match is Match.SYNTHESISED:
-                rows.append(self._synthesised[item.word])
-            elif item.found_as is not None:
-                rows.append(np.asarray(self.vectors[self._index[item.found_as]]))
+        """The unit vectors of the found words among `lookups`, in order, as an (n, d) array.
+
+        Raises `BiasInputError` if one of them holds NaN, infinity or only zeros: importers never
+        store such rows, so the cache was damaged afterwards, and a statistic computed from them
+        would be NaN, which the permutation test would turn into "p = 0" (checking only the rows
+        a test uses costs nothing; `store.verify` checks them all).
+        """
+        found = [item for item in lookups if item.found_as is not None]
+        rows = [
+            self._synthesised[item.word]
+            if item.match is Match.SYNTHESISED
+            else np.asarray(self.vectors[self._index[item.found_as]])
+            for item in found
+        ]
         if not rows:
             return np.empty((0, self.dimensions), dtype=np.float32)
-        return np.vstack(rows).astype(np.float32, copy=False)
+        matrix = np.vstack(rows).astype(np.float32, copy=False)
+        bad = ~np.isfinite(matrix).all(axis=1) | ~matrix.any(axis=1)
+        if bad.any():
+            words = ", ".join(f"'{item.found_as}'" for item, b in zip(found, bad, strict=True) if b)
+            raise BiasInputError(
+                f"The vectors of {words} in {self.name} are damaged (NaN, infinite or all zero), "
+                f"so no test can use them; check the embedding with `python -m bias embeddings "
+                f"--verify {self.name}`, then delete and import it again."
+            )
+        return matrix

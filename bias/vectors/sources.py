@@ -23,6 +23,7 @@ import collections
 import functools
 import os
 import pickle
+import stat
 import struct
 import threading
 import warnings
@@ -37,6 +38,7 @@ import polars as pl
 from isal import isal_zlib
 
 from bias.errors import BiasInputError
+from bias.vectors.binary_checks import check_fasttext_bin, check_word2vec_binary
 
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
@@ -543,82 +545,119 @@ def _nothing_usable(report: ImportReport) -> str:
 
 
 def read_vectors(
-    path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT, progress: Progress | None = None
+    path: str | os.PathLike[str],
+    *,
+    limit: int = DEFAULT_LIMIT,
+    progress: Progress | None = None,
+    trust_pickle: bool = False,
+    label: str | None = None,
 ) -> RawVectors:
     """Read the first `limit` words of a vector file, choosing the reader by content and suffix.
 
     fastText `.bin` is recognised by its magic number, gzip by its header; `.bin`/`.bin.gz`
     without the fastText magic is word2vec binary, `.kv`/`.model`/`.wv` a saved gensim KeyedVectors.
+    Those gensim files are Python pickles, and unpickling runs whatever code the file carries: they
+    are refused unless `trust_pickle` (the command line's `--trust-pickle`, never the dashboard).
+    `label` is how messages name the file when `path` is only a temporary copy (an upload).
     """
     path = Path(path).expanduser()
-    if not path.is_file():
-        raise BiasInputError(f"There is no file at {path}.")
+    shown = label or str(path)
+    _check_regular_file(path, shown)
     if limit < 1:
         raise BiasInputError(f"The word limit must be at least 1, not {limit}.")
-    name = path.name.lower()
-    with path.open("rb") as handle:
+    name = (label or path.name).lower()
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        raise BiasInputError(f"{shown} cannot be opened ({exc.strerror or exc}).") from exc
+    with handle:
         reader = CountingReader(handle)
         head = reader.peek(4)
         if head == _FASTTEXT_MAGIC:
-            result = _read_fasttext_bin(path, limit)
+            result = _read_fasttext_bin(path, limit, shown)
         elif name.endswith(_GENSIM_SUFFIXES):
-            result = _read_gensim(path, limit)
+            if not trust_pickle:
+                raise BiasInputError(pickle_refused(shown))
+            result = _read_gensim(path, limit, shown)
         elif name.endswith((".bin", ".bin.gz")):
-            result = _read_word2vec_binary(path, limit)
+            result = _read_word2vec_binary(path, limit, shown)
         elif name.endswith(_TEXT_SUFFIXES) or head[:2] == _GZIP_MAGIC:
-            return read_text_vectors(reader, source=str(path), limit=limit, progress=progress)
+            return read_text_vectors(reader, source=shown, limit=limit, progress=progress)
         else:
             raise BiasInputError(
-                f"BiasWords cannot tell the format of {path.name}; it reads {SUPPORTED}."
+                f"BiasWords cannot tell the format of {Path(shown).name}; it reads {SUPPORTED}."
             )
     if progress:
         progress(path.stat().st_size, len(result.words))
     return result
 
 
+def pickle_refused(shown: str) -> str:
+    """Why a gensim `.kv`/`.model`/`.wv` file is not opened without `trust_pickle`."""
+    return (
+        f"{shown} is a saved gensim file, a Python pickle that can run any code when opened, so "
+        "BiasWords opens it only from the command line with --trust-pickle, for a file you made "
+        "yourself; to import it safely, save it as text vectors with gensim's "
+        "KeyedVectors.save_word2vec_format and import that."
+    )
+
+
+def _check_regular_file(path: Path, shown: str) -> None:
+    """A vector file must be a regular file: a folder or a device (/dev/zero) gets its own
+    sentence rather than "no file", and a device is never read (it may never end)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        raise BiasInputError(f"There is no file at {shown}.") from None
+    if stat.S_ISDIR(mode):
+        raise BiasInputError(f"{shown} is a folder; give the path of a vector file inside it.")
+    if not stat.S_ISREG(mode):
+        raise BiasInputError(
+            f"{shown} is not a regular file (a device or a pipe), so it is not read."
+        )
+
+
 # Exceptions gensim raises on damaged or mismatched files (it has no error type of its own).
 _GENSIM_READ_ERRORS = (
     ValueError, EOFError, OSError, UnicodeDecodeError, NotImplementedError, KeyError, IndexError,
-    AttributeError, TypeError, struct.error, pickle.UnpicklingError,
+    AttributeError, TypeError, AssertionError, MemoryError, struct.error, pickle.UnpicklingError,
 )
 
 
-def _read_word2vec_binary(path: Path, limit: int) -> RawVectors:
+def _read_word2vec_binary(path: Path, limit: int, shown: str) -> RawVectors:
     from gensim.models import KeyedVectors
 
+    check_word2vec_binary(path, limit, shown)
     try:
         kv = KeyedVectors.load_word2vec_format(str(path), binary=True, limit=limit)
     except _GENSIM_READ_ERRORS as exc:
-        raise BiasInputError(
-            f"{path.name} cannot be read as word2vec binary vectors: {exc}."
-        ) from exc
-    return _from_keyed_vectors(kv, limit, ImportReport(str(path), "word2vec binary"))
+        raise BiasInputError(f"{shown} cannot be read as word2vec binary vectors: {exc}.") from exc
+    return _from_keyed_vectors(kv, limit, ImportReport(shown, "word2vec binary"))
 
 
-def _read_fasttext_bin(path: Path, limit: int) -> RawVectors:
+def _read_fasttext_bin(path: Path, limit: int, shown: str) -> RawVectors:
     """A fastText model: gensim loads all of it (it has no partial reader), then we keep `limit`."""
     from gensim.models.fasttext import load_facebook_vectors
 
+    check_fasttext_bin(path, shown)
     try:
         kv = load_facebook_vectors(str(path))
     except _GENSIM_READ_ERRORS as exc:
-        raise BiasInputError(f"{path.name} cannot be read as a fastText model: {exc}.") from exc
-    return _from_keyed_vectors(kv, limit, ImportReport(str(path), "fastText binary model"))
+        raise BiasInputError(f"{shown} cannot be read as a fastText model: {exc}.") from exc
+    return _from_keyed_vectors(kv, limit, ImportReport(shown, "fastText binary model"))
 
 
-def _read_gensim(path: Path, limit: int) -> RawVectors:
-    """A gensim `KeyedVectors.save` file. Loading unpickles it, so only open files you trust."""
+def _read_gensim(path: Path, limit: int, shown: str) -> RawVectors:
+    """A gensim `KeyedVectors.save` file. Loading unpickles it: only with `trust_pickle`."""
     from gensim.models import KeyedVectors
 
     try:
         kv = KeyedVectors.load(str(path), mmap="r")
     except _GENSIM_READ_ERRORS as exc:
-        raise BiasInputError(f"{path.name} cannot be read as gensim KeyedVectors: {exc}.") from exc
+        raise BiasInputError(f"{shown} cannot be read as gensim KeyedVectors: {exc}.") from exc
     if not isinstance(kv, KeyedVectors):
-        raise BiasInputError(
-            f"{path.name} is a saved gensim {type(kv).__name__}, not KeyedVectors."
-        )
-    return _from_keyed_vectors(kv, limit, ImportReport(str(path), "gensim KeyedVectors"))
+        raise BiasInputError(f"{shown} is a saved gensim {type(kv).__name__}, not KeyedVectors.")
+    return _from_keyed_vectors(kv, limit, ImportReport(shown, "gensim KeyedVectors"))
 
 
 def _from_keyed_vectors(kv: KeyedVectors, limit: int, report: ImportReport) -> RawVectors:

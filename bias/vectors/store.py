@@ -11,20 +11,35 @@ Layout of `home()/embeddings/<name>/`:
 - `meta.json`: name, language, source, dimensions, words, created (ISO time), the sha256 of
   `vectors.npy`, and the import report.
 
-A cache entry is written into a hidden temporary directory next to the others and renamed into
-place in one `os.rename`, so readers see a complete entry or none: an error, Ctrl-C or a dropped
-download removes the temporary directory, and one left by a killed process is removed by the next
-import of the same name.
+A cache entry is written into a hidden temporary directory next to the others (`.tmp-<name>+…`)
+and renamed into place in one `os.rename`, so readers see a complete entry or none. Replacing an
+entry first moves the old one aside (`.old-<name>+…`), then renames the new one in, then removes the
+old copy; deleting moves the entry to `.del-<name>+…` first. Every such step runs under a lock per
+name (`fcntl.flock` on `home()/.locks/embedding-<name>`, released by the kernel when a process
+dies), so:
+
+- two imports under one name cannot both succeed: the second finds the name taken, under the lock;
+- leftovers of a killed process are recognised without guessing (their name's lock is free) and
+  cleaned by the next listing or import: temporary and deleted copies are removed, and an old copy
+  moved aside is put back if the new one never arrived (a kill between the two renames of a
+  replace loses nothing). A hidden copy that is the only one is never deleted.
+
+Every `meta.json` is checked against its schema on read; an entry that fails is listed by
+`list_damaged` with the reason, never hidden, so the user can see and delete it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -32,14 +47,16 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.files import home
-from bias.vectors import catalog
-from bias.vectors.catalog import EmbeddingInfo
+from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.sources import RawVectors, Subwords
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 _LANGUAGE = re.compile(r"[a-z]{2,3}")
-_TMP_PREFIX = ".tmp-"
+_TMP_PREFIX = ".tmp-"  # a new entry being written
+_OLD_PREFIX = ".old-"  # the previous entry, moved aside during a replace
+_DEL_PREFIX = ".del-"  # an entry being deleted
+_HIDDEN = re.compile(r"\.(tmp|old|del)-([a-z0-9][a-z0-9._-]{0,63})\+")
 
 
 def root() -> Path:
@@ -49,19 +66,19 @@ def root() -> Path:
 
 def check_name(name: str) -> str:
     """Return `name` if it can name a cache entry, else raise `BiasInputError` saying why."""
-    if not _NAME.fullmatch(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise BiasInputError(
             f"'{name}' cannot name an embedding: use up to 64 lower-case letters, digits, '-', '_' "
             "or '.', starting with a letter or digit."
         )
-    if name in catalog.BUNDLED:
+    if name in BUNDLED:
         raise BiasInputError(f"'{name}' is the bundled embedding; choose another name.")
     return name
 
 
 def check_language(language: str) -> str:
     """Return `language` if it is an ISO 639 code (two or three lower-case letters)."""
-    if not _LANGUAGE.fullmatch(language):
+    if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
         raise BiasInputError(
             f"'{language}' is not a language code; use two or three lower-case letters, like 'de'."
         )
@@ -70,7 +87,7 @@ def check_language(language: str) -> str:
 
 def check_target(name: str, language: str, *, replace: bool = False) -> None:
     """Raise `BiasInputError` if an import under `name` would fail; importers call this before
-    reading a large file or starting a download, not only when saving."""
+    reading a large file or starting a download, and `save` again under the name's lock."""
     check_name(name)
     check_language(language)
     if not replace and (root() / name).exists():
@@ -80,7 +97,12 @@ def check_target(name: str, language: str, *, replace: bool = False) -> None:
 
 
 def is_cached(name: str) -> bool:
-    return _NAME.fullmatch(name) is not None and (root() / name / "meta.json").is_file()
+    """Whether an entry called `name` exists (loading it may still find it damaged)."""
+    if not isinstance(name, str) or _NAME.fullmatch(name) is None:
+        return False
+    if not (root() / name).exists():
+        clean_leftovers()  # a killed replace may have left the only copy aside
+    return (root() / name).is_dir()
 
 
 def save(
@@ -88,13 +110,23 @@ def save(
 ) -> EmbeddingInfo:
     """Normalise `raw` and store it as embedding `name`, atomically; returns its catalog entry.
 
-    Without `replace`, an existing embedding of that name is an error rather than overwritten.
+    Without `replace`, an existing embedding of that name is an error rather than overwritten,
+    also when another process imported it while this one was reading its file.
     """
-    check_target(name, language, replace=replace)
-    final = root() / name
-    _remove_stale_temporaries(name)
+    check_name(name)
+    check_language(language)
     root().mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=root(), prefix=f"{_TMP_PREFIX}{name}+{os.getpid()}+"))
+    clean_leftovers()
+    with _locked(name):
+        check_target(name, language, replace=replace)
+        meta = _write_entry(name, language, raw, source=source)
+    return _info(meta)
+
+
+def _write_entry(name: str, language: str, raw: RawVectors, *, source: str) -> dict:
+    """Write the entry into a temporary directory and rename it into place (the lock is held)."""
+    final = root() / name
+    tmp = _hidden(_TMP_PREFIX, name)
     try:
         vectors = normalise_rows(raw.vectors)
         digest = _save_array(tmp / "vectors.npy", vectors)
@@ -119,8 +151,8 @@ def save(
         }
         _write(tmp / "meta.json", json.dumps(meta, ensure_ascii=False, indent=2).encode("utf-8"))
         if final.exists():
-            old = Path(tempfile.mkdtemp(dir=root(), prefix=f"{_TMP_PREFIX}{name}+{os.getpid()}+"))
-            os.rename(final, old / name)
+            old = _hidden(_OLD_PREFIX, name)
+            os.rename(final, old / name)  # killed from here on: clean_leftovers puts it back
             os.rename(tmp, final)
             shutil.rmtree(old, ignore_errors=True)
         else:
@@ -128,39 +160,124 @@ def save(
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    catalog.load_embedding.cache_clear()
-    return _info(meta)
+    return meta
+
+
+def version(name: str) -> str:
+    """The identity of the files behind `name` ("" when it is not cached): changes on every import,
+    replacement or deletion, so an in-memory copy keyed by it is never stale. A `stat`, no read."""
+    try:
+        stat = (root() / name / "meta.json").stat() if _NAME.fullmatch(name) else None
+    except OSError:
+        return ""
+    return "" if stat is None else f"{stat.st_ino}:{stat.st_mtime_ns}:{stat.st_size}"
+
+
+@dataclass(frozen=True)
+class DamagedEntry:
+    """A cache entry that cannot be used, and why; it can still be deleted by name."""
+
+    name: str
+    problem: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
 
 
 def list_cached() -> list[EmbeddingInfo]:
-    """Every complete cache entry, sorted by name; an entry with an unreadable meta.json is left out
-    (it cannot be loaded either) rather than breaking the whole list."""
-    infos = []
-    for meta_path in sorted(root().glob("*/meta.json")):
-        if meta_path.parent.name.startswith("."):
+    """Every usable cache entry, sorted by name; damaged ones are in `list_damaged()` instead,
+    so one broken entry never hides the others."""
+    return [item for item in _scan() if isinstance(item, EmbeddingInfo)]
+
+
+def list_damaged() -> list[DamagedEntry]:
+    """Every cache entry whose meta.json is missing, unreadable or of the wrong shape."""
+    return [item for item in _scan() if isinstance(item, DamagedEntry)]
+
+
+def _scan() -> list[EmbeddingInfo | DamagedEntry]:
+    if not root().is_dir():
+        return []
+    clean_leftovers()
+    found: list[EmbeddingInfo | DamagedEntry] = []
+    for folder in sorted(root().iterdir()):
+        if not _NAME.fullmatch(folder.name) or not folder.is_dir():
             continue
         try:
-            infos.append(_info(json.loads(meta_path.read_text(encoding="utf-8"))))
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-    return infos
+            found.append(_info(read_meta(folder.name)))
+        except BiasInputError as exc:
+            found.append(DamagedEntry(folder.name, str(exc)))
+    return found
 
 
 def read_meta(name: str) -> dict:
-    """The full `meta.json` of a cached embedding, including its import report."""
-    path = _entry(name) / "meta.json"
+    """The full `meta.json` of a cached embedding, including its import report, checked against
+    its schema (`BiasInputError` naming the problem if it does not fit)."""
+    if not is_cached(name):
+        raise _unknown(name)
+    path = root() / name / "meta.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise BiasInputError(
-            f"The cache of '{name}' is damaged ({path} is unreadable); delete it and import again."
-        ) from exc
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise _damaged(name, "its meta.json is missing") from exc
+    except (OSError, ValueError, RecursionError) as exc:
+        raise _damaged(name, "its meta.json cannot be read") from exc
+    problem = _meta_problem(meta, name)
+    if problem:
+        raise _damaged(name, f"its meta.json {problem}")
+    return meta
+
+
+_META_TEXT = ("name", "language", "source")
+_META_COUNTS = ("words", "dimensions")
+
+
+def _meta_problem(meta: object, name: str) -> str | None:
+    """What is wrong with a parsed meta.json, or None."""
+    if not isinstance(meta, dict):
+        return "is not a JSON object"
+    for key in _META_TEXT:
+        if not isinstance(meta.get(key), str):
+            return f"has no text '{key}'"
+    for key in _META_COUNTS:
+        value = meta.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            return f"has no positive whole number '{key}'"
+    if meta["name"] != name:
+        return "names another embedding"
+    if not _LANGUAGE.fullmatch(meta["language"]):
+        return "has no language code"
+    subwords = meta.get("subwords")
+    if subwords is not None and not (
+        isinstance(subwords, dict)
+        and all(
+            isinstance(subwords.get(k), int) and not isinstance(subwords.get(k), bool)
+            for k in ("min_n", "max_n")
+        )
+    ):
+        return "has wrong 'subwords' settings"
+    if not isinstance(meta.get("sha256", ""), str):
+        return "has a wrong 'sha256'"
+    return None
+
+
+def _damaged(name: str, problem: str) -> BiasInputError:
+    return BiasInputError(
+        f"The cache of '{name}' is damaged ({problem}); delete it (`python -m bias embeddings "
+        f"--delete {name}` or the Embeddings page) and import it again."
+    )
+
+
+def _unknown(name: object) -> BiasInputError:
+    known = ", ".join(info.name for info in list_cached()) or "none"
+    return BiasInputError(f"There is no imported embedding called '{name}' (imported: {known}).")
 
 
 def load_cached(name: str) -> Embedding:
-    """Load a cached embedding; vectors are memory-mapped read-only."""
+    """Load a cached embedding; vectors are memory-mapped read-only, their shape checked against
+    meta.json and the word list."""
     meta = read_meta(name)
-    entry = _entry(name)
+    entry = root() / name
     try:
         vectors = np.load(entry / "vectors.npy", mmap_mode="r")
         # Bytes, not read_text: universal newlines would split a word containing "\r".
@@ -169,27 +286,118 @@ def load_cached(name: str) -> Embedding:
         if meta.get("subwords"):
             ngrams = np.load(entry / "subwords.npy", mmap_mode="r")
             synthesise = Subwords(ngrams, meta["subwords"]["min_n"], meta["subwords"]["max_n"])
-        return Embedding(meta["name"], meta["language"], words, vectors, meta["source"], synthesise)
-    except (OSError, ValueError, KeyError) as exc:
-        raise BiasInputError(
-            f"The cache of '{name}' is damaged ({exc}); delete it and import it again."
-        ) from exc
+    except (OSError, ValueError) as exc:
+        raise _damaged(name, f"{type(exc).__name__}: {exc}") from exc
+    expected = (meta["words"], meta["dimensions"])
+    if vectors.dtype != np.float32 or vectors.shape != expected or len(words) != meta["words"]:
+        raise _damaged(
+            name,
+            f"meta.json announces {expected[0]:,} × {expected[1]} vectors, the files hold "
+            f"{len(words):,} words and {vectors.shape} {vectors.dtype} vectors",
+        )
+    return Embedding(meta["name"], meta["language"], words, vectors, meta["source"], synthesise)
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What `verify` found: the stored and the actual sha256 of vectors.npy, and bad rows."""
+
+    name: str
+    expected_sha256: str
+    actual_sha256: str
+    non_finite_rows: int
+    zero_rows: int
+
+    @property
+    def ok(self) -> bool:
+        return (
+            self.expected_sha256 == self.actual_sha256
+            and not self.non_finite_rows
+            and not self.zero_rows
+        )
+
+    def summary(self) -> str:
+        if self.ok:
+            return f"{self.name}: vectors.npy matches its sha256 ({self.actual_sha256[:16]}…)."
+        problems = []
+        if self.expected_sha256 != self.actual_sha256:
+            problems.append("vectors.npy does not match the sha256 recorded at import")
+        if self.non_finite_rows:
+            problems.append(f"{self.non_finite_rows:,} rows hold NaN or infinite values")
+        if self.zero_rows:
+            problems.append(f"{self.zero_rows:,} rows are all zero")
+        return (
+            f"{self.name} is damaged: " + "; ".join(problems) + "; delete it and import it again."
+        )
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "ok": self.ok}
+
+
+def verify(name: str) -> Verification:
+    """Check a cached embedding against the sha256 recorded at import, and every row for NaN,
+    infinity and zero length (reads the whole file once, in blocks)."""
+    embedding = load_cached(name)
+    digest = _sha256(root() / name / "vectors.npy")
+    non_finite = zero = 0
+    for start in range(0, len(embedding), 65_536):
+        block = np.asarray(embedding.vectors[start : start + 65_536])
+        finite = np.isfinite(block).all(axis=1)
+        non_finite += int((~finite).sum())
+        zero += int((finite & ~block.any(axis=1)).sum())
+    return Verification(name, read_meta(name).get("sha256", ""), digest, non_finite, zero)
 
 
 def delete_cached(name: str) -> None:
-    """Remove a cached embedding and make `catalog.load_embedding` forget it."""
-    entry = _entry(name)
-    trash = Path(tempfile.mkdtemp(dir=root(), prefix=f"{_TMP_PREFIX}{name}+{os.getpid()}+"))
-    os.rename(entry, trash / name)  # the name disappears at once, even if removal is slow
-    shutil.rmtree(trash, ignore_errors=True)
-    catalog.load_embedding.cache_clear()
+    """Remove a cached embedding, a damaged one too (the catalog notices through `version`)."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name) or not (root() / name).is_dir():
+        raise _unknown(name)
+    with _locked(name):
+        trash = _hidden(_DEL_PREFIX, name)
+        os.rename(root() / name, trash / name)  # the name disappears at once
+        shutil.rmtree(trash, ignore_errors=True)
 
 
-def _entry(name: str) -> Path:
-    if not is_cached(name):
-        known = ", ".join(info.name for info in list_cached()) or "none"
-        raise BiasInputError(f"There is no imported embedding called '{name}' (imported: {known}).")
-    return root() / name
+def clean_leftovers() -> None:
+    """Tidy what killed imports and deletions left behind (see the module docstring).
+
+    Only hidden directories whose name's lock is free are touched: a running import holds it.
+    """
+    if not root().is_dir():
+        return
+    for hidden in sorted(root().iterdir()):
+        match = _HIDDEN.match(hidden.name)
+        if match is None or not hidden.is_dir():
+            continue
+        kind, name = match.groups()
+        with _locked(name, wait=False) as mine:
+            if not mine or not hidden.exists():
+                continue
+            final, copy = root() / name, hidden / name
+            if kind in ("old", "tmp") and not final.exists() and (copy / "meta.json").is_file():
+                os.rename(copy, final)  # the only copy (a `.tmp-` one: left by older versions)
+            shutil.rmtree(hidden, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _locked(name: str, *, wait: bool = True) -> Iterator[bool]:
+    """Hold the lock of `name` (yields True); with `wait=False`, yields False if it is taken."""
+    folder = home() / ".locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"embedding-{name}", "a+b") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _hidden(prefix: str, name: str) -> Path:
+    return Path(tempfile.mkdtemp(dir=root(), prefix=f"{prefix}{name}+{os.getpid()}+"))
 
 
 def _info(meta: dict) -> EmbeddingInfo:
@@ -209,6 +417,10 @@ def _save_array(path: Path, array: np.ndarray) -> str:
         np.save(handle, array)
         handle.flush()
         os.fsync(handle.fileno())
+    return _sha256(path)
+
+
+def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         while block := handle.read(8 << 20):
@@ -221,21 +433,3 @@ def _write(path: Path, data: bytes) -> None:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
-
-
-def _remove_stale_temporaries(name: str) -> None:
-    """Remove temporary directories of `name` left by import processes that no longer run."""
-    for path in root().glob(f"{_TMP_PREFIX}{name}+*+*"):
-        pid = path.name[len(_TMP_PREFIX) + len(name) + 1 :].split("+", 1)[0]
-        if pid.isdigit() and not _running(int(pid)):
-            shutil.rmtree(path, ignore_errors=True)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

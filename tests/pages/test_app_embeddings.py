@@ -1,7 +1,5 @@
 """Embeddings page in AppTest: listing, import from a server path, delete, path switch-off."""
 
-import pytest
-
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 from tests.apptest import open_app
 
@@ -17,8 +15,8 @@ def test_lists_the_default(home):
     assert DEFAULT_EMBEDDING in list(at.dataframe[0].value["Name"])
 
 
-def test_import_from_path_activates_and_delete_removes(home, tmp_path):
-    pytest.importorskip("bias.vectors.download", reason="the import engine has not landed")
+def test_import_from_path_activates_and_delete_removes(home, tmp_path, monkeypatch):
+    monkeypatch.setenv("BIASWORDS_ALLOW_PATHS", "1")
     vec = tmp_path / "tiny.vec"
     vec.write_text("3 2\nhaus 1 0\nkatze 0 1\nhund 1 1\n", encoding="utf-8")
     at = open_page(home)
@@ -38,8 +36,8 @@ def test_import_from_path_activates_and_delete_removes(home, tmp_path):
     assert at.sidebar.selectbox[0].value == DEFAULT_EMBEDDING
 
 
-def test_bad_path_is_a_sentence(home, tmp_path):
-    pytest.importorskip("bias.vectors.download", reason="the import engine has not landed")
+def test_bad_path_is_a_sentence(home, tmp_path, monkeypatch):
+    monkeypatch.setenv("BIASWORDS_ALLOW_PATHS", "1")
     at = open_page(home)
     next(t for t in at.text_input if t.label == "Path or URL").set_value(
         str(tmp_path / "nothing.vec")
@@ -50,7 +48,9 @@ def test_bad_path_is_a_sentence(home, tmp_path):
     assert at.error, "expected an st.error"
 
 
-def test_server_paths_can_be_switched_off(home, monkeypatch):
+def test_server_paths_are_off_unless_switched_on(home, monkeypatch):
+    at = open_page(home)
+    assert not any(t.label == "Path or URL" for t in at.text_input)
     monkeypatch.setenv("BIASWORDS_ALLOW_PATHS", "0")
     at = open_page(home)
     assert not any(t.label == "Path or URL" for t in at.text_input)

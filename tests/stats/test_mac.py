@@ -2,6 +2,7 @@
 
 import pytest
 
+from bias.report.notes import notes_text
 from bias.stats.mac import run_mac
 from bias.stats.measure import MeasureOptions
 from bias.wordsets import NamedSets, TermSet
@@ -31,4 +32,5 @@ def test_any_number_of_sets_and_no_p_value():
                          [vectors(a, raw) for a in many.attributes])
     assert result.value == pytest.approx(expected, abs=1e-6)
     assert result.p_value is None
-    assert any("no permutation p-value" in w for w in result.warnings)
+    assert [n.code for n in result.notes] == ["no_permutation_test"]
+    assert "no permutation p-value" in notes_text(result.notes)[0]

@@ -5,6 +5,7 @@ import itertools
 import pytest
 
 from bias.errors import BiasInputError
+from bias.report.notes import notes_text
 from bias.stats.measure import MeasureOptions
 from bias.stats.ripa import run_ripa
 from bias.wordsets import NamedSets, TermSet
@@ -39,7 +40,7 @@ def test_a_pair_with_a_missing_word_is_left_out_and_named():
     y = TermSet("Y", ("y0", "y1", "y2"))
     result = run_ripa(embedding, NamedSets("r", "r", "en", (x, y), sets.attributes[:1]))
     assert result.details["pairs"] == ["x0/y0", "x1/y1"]
-    assert any("nonsense-word/y2" in w for w in result.warnings)
+    assert any("nonsense-word/y2" in w for w in notes_text(result.notes))
     t1 = [plain.unit(list(raw[w])) for w in ("x0", "x1")]
     t2 = [plain.unit(list(raw[w])) for w in ("y0", "y1")]
     attributes = list(map(plain.unit, vectors(sets.attributes[0], raw)))

@@ -2,6 +2,7 @@
 
 import pytest
 
+from bias.report.notes import notes_text
 from bias.stats.measure import MeasureOptions
 from bias.stats.scweat import run_scweat
 from bias.stats.weat import WeatOptions
@@ -40,4 +41,4 @@ def test_missing_words_are_named():
     embedding, sets, _ = planted_sets()
     result = run_scweat(embedding, sets, ["x0", "zzz-missing"])
     assert result.to_dict()["sets"]["Words"]["missing"] == ["zzz-missing"]
-    assert any("zzz-missing" in w for w in result.warnings)
+    assert any("zzz-missing" in w for w in notes_text(result.notes))

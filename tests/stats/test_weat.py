@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from bias.errors import BiasInputError
+from bias.report.notes import notes_text
 from bias.stats.weat import (
     WeatOptions,
     effect_size,
@@ -182,7 +183,7 @@ def test_missing_words_are_reported_per_set_not_dropped_silently():
     assert result.sets["A"].missing == ("elsewhere",)
     assert result.sets["Y"].missing == ()
     assert len(result.sets["X"].used) == 8
-    assert any("nowhere" in w and "left out" in w for w in result.warnings)
+    assert any("nowhere" in w and "left out" in w for w in notes_text(result.notes))
     assert result.to_dict()["sets"]["A"]["missing"] == ["elsewhere"]
 
 
@@ -198,14 +199,14 @@ def test_a_word_in_both_attribute_sets_is_kept_with_a_warning():
     shared = dataclasses.replace(wordset, B=TermSet("B", (*wordset.B.words, "a0")))
     result = run_weat(embedding, shared)
     assert "a0" in result.sets["A"].used and "a0" in result.sets["B"].used
-    assert any("a0 is in both A and B" in w for w in result.warnings)
+    assert any("a0 is in both A and B" in w for w in notes_text(result.notes))
 
 
 def test_unequal_sizes_keep_every_word_and_say_so():
     embedding, wordset, _ = planted(sizes=(10, 16, 8, 8))
     result = run_weat(embedding, wordset)
     assert (len(result.sets["X"].used), len(result.sets["Y"].used)) == (10, 16)
-    assert any("means are compared" in w for w in result.warnings)
+    assert any("means are compared" in w for w in notes_text(result.notes))
 
 
 @pytest.mark.parametrize(
@@ -249,7 +250,7 @@ def test_repeated_words_and_spellings_count_once_with_a_warning():
     result = run_weat(embedding, doubled)
     assert result.sets["A"].used == wordset.A.words
     assert result.sets["A"].repeated == ("a0", "A0")
-    assert any("a0, A0 have the same vector" in w for w in result.warnings)
+    assert any("a0, A0 have the same vector" in w for w in notes_text(result.notes))
     assert result.sets["A"].fallbacks == ()  # "A0" is a repeat, not a used fallback
     plain = run_weat(embedding, wordset)
     assert result.effect_size == plain.effect_size
@@ -259,7 +260,14 @@ def test_language_mismatch_is_warned_even_when_words_are_found():
     embedding, wordset, _ = planted()
     italian = dataclasses.replace(wordset, language="it")
     result = run_weat(embedding, italian)
-    assert any("The word set is in Italian but planted is English" in w for w in result.warnings)
+    texts = notes_text(result.notes)
+    assert any("The word set is in Italian but planted is English" in w for w in texts)
+    assert result.notes[0].to_dict() == {
+        "code": "language_mismatch",
+        "wordset_language": "it",
+        "embedding": "planted",
+        "embedding_language": "en",
+    }
 
 
 @pytest.mark.parametrize(

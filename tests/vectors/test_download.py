@@ -81,7 +81,6 @@ def server() -> Iterator[str]:
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIASWORDS_HOME", str(tmp_path / "home"))
     monkeypatch.delenv("BIASWORDS_FASTTEXT_BASE", raising=False)
-    catalog.load_embedding.cache_clear()
     Handler.requests.clear()
     return tmp_path / "home"
 

@@ -21,7 +21,6 @@ from bias.vectors.embeddings import Match
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIASWORDS_HOME", str(tmp_path / "home"))
-    catalog.load_embedding.cache_clear()
     return tmp_path / "home"
 
 
@@ -223,7 +222,7 @@ def test_word2vec_binary(tmp_path: Path) -> None:
 
 def test_damaged_word2vec_binary(home: Path, tmp_path: Path) -> None:
     path = write(tmp_path / "w2v.bin", b"10 8\nabc \x00\x01")
-    import_bad(path, home, "cannot be read as word2vec binary vectors")
+    import_bad(path, home, "is damaged: its header declares 10 words of 8 values")
 
 
 def test_gensim_keyed_vectors(tmp_path: Path) -> None:
@@ -234,7 +233,7 @@ def test_gensim_keyed_vectors(tmp_path: Path) -> None:
     kv.add_vectors(words, matrix)
     path = tmp_path / "vectors.kv"
     kv.save(str(path))
-    _, report = import_embedding(path, name="kv", language="en")
+    _, report = import_embedding(path, name="kv", language="en", trust_pickle=True)
     assert report.format == "gensim KeyedVectors" and report.words == 25
     np.testing.assert_allclose(store.load_cached("kv").vectors, unit(matrix), atol=1e-6)
 
@@ -253,7 +252,6 @@ def test_fasttext_bin_synthesises_unknown_words(tmp_path: Path) -> None:
 
     _, report = import_embedding(path, name="tiny-ft", language="de", limit=5)
     assert report.format == "fastText binary model" and report.words == 5
-    catalog.load_embedding.cache_clear()
     embedding = catalog.load_embedding("tiny-ft")
     assert embedding.lookup("hundekatze").match is Match.SYNTHESISED
     expected = model.wv.get_vector("hundekatze")

@@ -18,7 +18,6 @@ from bias.vectors.sources import ImportReport, RawVectors
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIASWORDS_HOME", str(tmp_path / "home"))
-    catalog.load_embedding.cache_clear()
     return tmp_path / "home"
 
 

@@ -1,0 +1,140 @@
+"""The engine's structured notes (`bias.notes.Note`) as sentences for people.
+
+One function per code keeps every sentence in one place; an unknown code (from a newer engine
+module) is still shown, as its code and data, rather than dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from bias.notes import Note
+from bias.vectors.catalog import language_name
+
+
+def _language_mismatch(d: dict) -> str:
+    return (
+        f"The word set is in {language_name(d['wordset_language'])} but {d['embedding']} is "
+        f"{language_name(d['embedding_language'])}: words found here may mean something else."
+    )
+
+
+def _missing_words(d: dict) -> str:
+    return (
+        f"{d['set']} ({d['name']}): {len(d['words'])} of {d['total']} words are not in "
+        f"{d['embedding']} and were left out: {', '.join(d['words'])}."
+    )
+
+
+def _phrases(d: dict) -> str:
+    count = len(d["words"])
+    what = "entry is a phrase" if count == 1 else "entries are phrases"
+    return (
+        f"{d['set']} ({d['name']}): {count} {what}"
+        f" of several words, which {d['embedding']} does not hold as one word (a word-vector file "
+        f"holds single words), so {'it was' if count == 1 else 'they were'} left out, not split: "
+        f"{', '.join(d['words'])}."
+    )
+
+
+def _repeated_words(d: dict) -> str:
+    verb = "has" if len(d["words"]) == 1 else "have"
+    return (
+        f"{d['set']} ({d['name']}): {', '.join(d['words'])} {verb} the same vector as a word "
+        "before in the set (a repeat, or another spelling); each vector is counted once."
+    )
+
+
+def _shared_words(d: dict) -> str:
+    return (
+        f"{', '.join(d['words'])} is in both {d['first']} and {d['second']}; it is kept in both, "
+        "as the source did, so it counts on both sides."
+    )
+
+
+def _unequal_sizes(d: dict) -> str:
+    return (
+        f"{d['first']} has {d['first_size']} words and {d['second']} has {d['second_size']}: "
+        "all are kept; means are compared, not sums."
+    )
+
+
+def _ambiguous_word(d: dict) -> str:
+    return (
+        f"{d['set']}: '{d['word']}' was found only as '{d['found_as']}', whose nearest words "
+        f"({', '.join(d['neighbours'][:4])}…) lie far from the rest of the set (closeness "
+        f"{d['cohesion']:.2f} against {d['set_median']:.2f}), so it may mean something else "
+        "here. Check the result without it (its influence is in the per-word table)."
+    )
+
+
+def _no_effect_size(d: dict) -> str:
+    return "All target words have the same association, so there is no effect size."
+
+
+def _no_permutation_test(d: dict) -> str:
+    return (
+        f"{d['metric']} has no permutation p-value: it treats all target words alike, so "
+        "swapping words between the target sets cannot change it."
+    )
+
+
+def _pairs_left_out(d: dict) -> str:
+    count = len(d["pairs"])
+    return (
+        f"{count} pair{'s' if count > 1 else ''} left out because a word is missing: "
+        f"{', '.join(d['pairs'])}."
+    )
+
+
+def _one_attribute_set(d: dict) -> str:
+    unused = ", ".join(f"'{name}'" for name in d["unused"])
+    return (
+        f"{d['metric']} takes one attribute set: it used the first, '{d['used']}'; {unused} "
+        "did not enter it."
+    )
+
+
+def _weak_classifier(d: dict) -> str:
+    return (
+        f"The classifier tells the two attribute sets apart in only {d['accuracy']:.0%} of the "
+        f"{d['held_out']} held-out words: its 'negative' probabilities, and so RNSB, mean little."
+    )
+
+
+def _no_lean(d: dict) -> str:
+    return (
+        f"{', '.join(d['words'])}: the same cosine with every attribute word, so no lean "
+        "(effect size) can be given."
+    )
+
+
+WORDING: dict[str, Callable[[dict], str]] = {
+    "language_mismatch": _language_mismatch,
+    "missing_words": _missing_words,
+    "phrases": _phrases,
+    "repeated_words": _repeated_words,
+    "shared_words": _shared_words,
+    "unequal_sizes": _unequal_sizes,
+    "no_effect_size": _no_effect_size,
+    "ambiguous_word": _ambiguous_word,
+    "no_permutation_test": _no_permutation_test,
+    "pairs_left_out": _pairs_left_out,
+    "one_attribute_set": _one_attribute_set,
+    "weak_classifier": _weak_classifier,
+    "no_lean": _no_lean,
+}
+
+
+def note_text(note: Note) -> str:
+    """One sentence for one note."""
+    wording = WORDING.get(note.code)
+    if wording is None:
+        details = ", ".join(f"{k}={v}" for k, v in note.data.items())
+        return f"{note.code}{f' ({details})' if details else ''}"
+    return wording(note.data)
+
+
+def notes_text(notes: Iterable[Note]) -> list[str]:
+    """Sentences for several notes, in order."""
+    return [note_text(note) for note in notes]
