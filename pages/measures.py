@@ -10,6 +10,7 @@ the last result of each measure stays in `measures.results`, so switching measur
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import polars as pl
 import streamlit as st
@@ -54,7 +55,7 @@ def _cached(metric: str, embedding_name: str, sets_json: str, seed: int, p_value
         tuple(TermSet(n, tuple(w)) for n, w in data["targets"]),
         tuple(TermSet(n, tuple(w)) for n, w in data["attributes"]),
     )
-    options = MeasureOptions(test=WeatOptions(seed=seed, ci_resamples=0), p_value=p_value)
+    options = replace(DEFAULTS, test=replace(DEFAULTS.test, seed=seed), p_value=p_value)
     return run_measure(metric, cached_embedding(embedding_name), sets, options, words=words,
                        values=values, weat_options=WeatOptions(seed=seed))
 

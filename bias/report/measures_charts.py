@@ -98,12 +98,12 @@ def wefat_figure(result: MeasureResult) -> go.Figure:
 
 
 AXIS = {
-    "weat": "association s(w, A, B): positive leans to the first attribute set",
-    "rnd": "distance to the first target set's mean − to the second's (negative: nearer the first)",
-    "mac": "mean cosine distance to the attribute sets (0 close, 1 unrelated)",
-    "ect": "similarity to the first target set − to the second (positive: nearer the first)",
-    "ripa": "mean inner product with the pair directions (positive: leans to the first words)",
-    "rnsb": "probability the classifier gives to 'negative' (second attribute set)",
+    "weat": "association (+: nearer the first attribute set)",
+    "rnd": "distance difference (−: nearer the first target set)",
+    "mac": "mean cosine distance (0 close, 1 unrelated)",
+    "ect": "similarity difference (+: nearer the first target set)",
+    "ripa": "lean along the pairs (+: the first words' side)",
+    "rnsb": "probability of 'negative' (the second attribute set)",
 }
 
 

@@ -165,8 +165,9 @@ def result_sentence(result: MeasureResult) -> str:
     if result.metric == "wefat":
         strength = abs(v)
         word = "strong" if strength >= 0.5 else "moderate" if strength >= 0.3 else "weak"
-        return (f"The words' associations follow your values with a {word} "
-                f"{'positive' if v > 0 else 'negative'} correlation (r = {v:.2f}, "
+        side = d["attribute_a"] if v > 0 else d["attribute_b"]
+        return (f"A {word} {'positive' if v > 0 else 'negative'} correlation: the higher a "
+                f"word's value, the more it leans to '{side}' in the embedding (r = {v:.2f}, "
                 f"{p_phrase(result.p_value)}, {d['n']} words).")
     if result.metric == "rnd":
         names = [n for n, r in result.roles.items() if r == "target"]

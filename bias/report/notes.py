@@ -109,7 +109,23 @@ def _no_lean(d: dict) -> str:
     )
 
 
+def _no_embedding_for_language(d: dict) -> str:
+    chosen = ", ".join(language_name(code) for code in d.get("chosen_languages", ()))
+    return (
+        f"No chosen embedding is in {language_name(d['language'])}"
+        f"{f' (chosen: {chosen})' if chosen else ''}: import one for {d['language']} on the "
+        "Embeddings page (or `python -m bias import --fasttext "
+        f"{d['language']}`), or ask for a cross-language run."
+    )
+
+
+def _test_not_run(d: dict) -> str:
+    return str(d["reason"])
+
+
 WORDING: dict[str, Callable[[dict], str]] = {
+    "no_embedding_for_language": _no_embedding_for_language,
+    "test_not_run": _test_not_run,
     "language_mismatch": _language_mismatch,
     "missing_words": _missing_words,
     "phrases": _phrases,

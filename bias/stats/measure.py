@@ -37,11 +37,14 @@ _CHUNK_ELEMENTS = 4_000_000
 class MeasureOptions:
     """Settings shared by the measures; every default is declared here (or on WeatOptions).
 
-    `test` holds the permutation settings (exact or randomized, draws, exact limit, seed,
-    one- or two-sided where a measure has a direction) and the seed of everything random.
+    `test` holds the permutation settings (exact or randomized, draws, exact limit, seed) and
+    the seed of everything random; its `alternative` is SC-WEAT's, two-sided by default because
+    a word of a list may lean either way (RND and RIPA are always two-sided, ECT one-sided).
     """
 
-    test: WeatOptions = field(default_factory=lambda: WeatOptions(ci_resamples=0))
+    test: WeatOptions = field(
+        default_factory=lambda: WeatOptions(ci_resamples=0, alternative="two-sided")
+    )
     p_value: bool = False
     """Also compute a permutation p-value over the target words (RND, ECT, RIPA)."""
     rnd_distance: Literal["norm", "cos"] = "norm"

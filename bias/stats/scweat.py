@@ -6,10 +6,11 @@ Per word w, with cos(w, ·) its cosines with every word of A ∪ B:
 * association  s(w, A, B) = mean_a cos(w, a) − mean_b cos(w, b)  (WEAT's association)
 * effect size  s / std over A ∪ B of cos(w, ·), the population standard deviation (ddof = 0),
   as WEAT's d; |effect| ≤ 2 for equal sets. Positive: leans to A.
-* p-value      over the partitions of A ∪ B into sets of sizes |A| and |B|: one-sided P(≥) or
-  two-sided P(|·| ≥), exact when there are at most `exact_limit` partitions (12,870 for 8 + 8),
-  otherwise randomized, seeded, p = (k+1)/(N+1), exactly as WEAT (`WeatOptions`). The same
-  partitions serve every word, so a list of 50 occupations costs one pass.
+* p-value      over the partitions of A ∪ B into sets of sizes |A| and |B|: two-sided P(|·| ≥)
+  by default (a word of a list may lean either way), or one-sided P(≥); exact when there are
+  at most `exact_limit` partitions (12,870 for 8 + 8), otherwise randomized, seeded,
+  p = (k+1)/(N+1), exactly as WEAT (`WeatOptions`). The same partitions serve every word, so a
+  list of 50 occupations costs one pass.
 
 The measure's `value` is the mean effect size of the listed words (their average lean).
 """

@@ -109,8 +109,8 @@ def partition_p(t1, t2, statistic, extreme):
     return hits / total
 
 
-def sc_weat(w, A, B):
-    """Association, effect size (population sd) and exact one-sided p of one word."""
+def sc_weat(w, A, B, two_sided=False):
+    """Association, effect size (population sd) and exact one- or two-sided p of one word."""
     ca = [cos(w, a) for a in A]
     cb = [cos(w, b) for b in B]
     joint = ca + cb
@@ -121,7 +121,11 @@ def sc_weat(w, A, B):
     for first in itertools.combinations(range(len(joint)), len(A)):
         a = [joint[i] for i in first]
         b = [joint[i] for i in range(len(joint)) if i not in first]
-        hits += sum(a) / len(a) - sum(b) / len(b) >= observed - 1e-12
+        value = sum(a) / len(a) - sum(b) / len(b)
+        if two_sided:
+            hits += abs(value) >= abs(observed) - 1e-12
+        else:
+            hits += value >= observed - 1e-12
         total += 1
     return observed, observed / sd, hits / total
 
