@@ -23,6 +23,7 @@ from bias.wordsets import (
     TermSet,
     WordSet,
     all_wordsets,
+    damaged_user_wordsets,
     parse_words,
     safe_id,
     save_user_wordset,
@@ -138,6 +139,8 @@ if embedding is None:
 language = embedding.language
 
 everything = {ws.id: ws for ws in sorted(all_wordsets(), key=preset_order)}
+for problem in damaged_user_wordsets().values():
+    st.warning(f"One of your saved word sets cannot be used: {problem}", icon=":material/warning:")
 same_language = [i for i, ws in everything.items() if ws.language == language]
 
 top = st.columns([3, 1], vertical_alignment="bottom")
