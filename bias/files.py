@@ -49,7 +49,7 @@ def read_json(path: Path, what: str) -> object:
     except FileNotFoundError as exc:
         raise BiasInputError(f"There is no {what} at {path}.") from exc
     except IsADirectoryError as exc:
-        raise BiasInputError(f"{path} is a folder, not a {what}.") from exc
+        raise BiasInputError(f"{path} cannot be read: it is a folder, not a {what}.") from exc
     except UnicodeDecodeError as exc:
         raise BiasInputError(f"{path} is not UTF-8 text; save it as UTF-8 and try again.") from exc
     except OSError as exc:
