@@ -1,5 +1,67 @@
 """BiasWords engine: WEAT on word embeddings of any language, and discovery of new biased word sets.
 
 Pure Python + numpy; never imports Streamlit, so it works the same from a notebook, the command line
-(`python -m bias`) and the dashboard.
+(`python -m bias`, or `biaswords` once installed) and the dashboard. The few names a notebook needs
+are importable from here; each is loaded on first use, so `import bias` costs nothing.
+
+Measure a published test on the bundled English GloVe:
+
+>>> import bias
+>>> glove = bias.load_embedding("glove-6b-50d")
+>>> result = bias.run_weat(glove, bias.load_wordset("weat7"))
+>>> round(result.effect_size, 2), result.method, result.iterations
+(1.54, 'exact', 12870)
+>>> round(result.p_value * result.iterations)  # 3 of 12,870 partitions are at least as extreme
+3
+
+Your own lists work the same way (a word missing from the embedding is reported, never dropped
+silently):
+
+>>> lists = {"X": ["doctor", "engineer", "qqzx"], "Y": ["nurse", "teacher"],
+...          "A": ["he", "man"], "B": ["she", "woman"]}
+>>> mine = bias.parse_wordset(lists, where="my lists", default_id="mine", origin="notebook")
+>>> result = bias.run_weat(glove, mine)
+>>> result.effect_size > 0, result.sets["X"].missing
+(True, ('qqzx',))
+
+Candidates for new biased word sets, near a known one (BiasWords, section 2.4 of the paper):
+
+>>> candidates = bias.generate_candidates(glove, bias.load_wordset("weat6"))
+>>> candidates.table.height > 0
+True
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# public name -> (module, attribute)
+_PUBLIC = {
+    "load_embedding": ("bias.vectors.catalog", "load_embedding"),
+    "available_embeddings": ("bias.vectors.catalog", "available_embeddings"),
+    "Embedding": ("bias.vectors.embeddings", "Embedding"),
+    "load_wordset": ("bias.wordsets", "get_wordset"),
+    "all_wordsets": ("bias.wordsets", "all_wordsets"),
+    "parse_wordset": ("bias.wordsets", "parse_wordset"),
+    "WordSet": ("bias.wordsets", "WordSet"),
+    "run_weat": ("bias.stats.weat", "run_weat"),
+    "WeatOptions": ("bias.stats.weat", "WeatOptions"),
+    "WeatResult": ("bias.stats.weat", "WeatResult"),
+    "generate_candidates": ("bias.discovery.candidates", "generate_candidates"),
+    "CandidateOptions": ("bias.discovery.candidates", "CandidateOptions"),
+    "draw_sets": ("bias.discovery.sampling", "draw_sets"),
+    "DrawOptions": ("bias.discovery.sampling", "DrawOptions"),
+    "BiasInputError": ("bias.errors", "BiasInputError"),
+}
+
+__all__ = sorted(_PUBLIC)
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's module on first use (PEP 562), so the command line stays fast."""
+    if name not in _PUBLIC:
+        raise AttributeError(f"module 'bias' has no attribute {name!r}")
+    module, attribute = _PUBLIC[name]
+    value = getattr(importlib.import_module(module), attribute)
+    globals()[name] = value
+    return value

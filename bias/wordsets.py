@@ -21,7 +21,16 @@ from bias.files import home, read_json, write_text_atomic
 
 SET_KEYS = ("X", "Y", "A", "B")
 DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
-BUNDLED_DIR = Path(__file__).resolve().parent.parent / "wordsets"
+
+
+def _bundled_dir() -> Path:
+    """`wordsets/` of the checkout, or its copy inside an installed package (`pip install .` maps
+    the folder to `bias/bundled_wordsets`, see pyproject.toml), so ids work outside the checkout."""
+    installed = Path(__file__).resolve().parent / "bundled_wordsets"
+    return installed if installed.is_dir() else Path(__file__).resolve().parent.parent / "wordsets"
+
+
+BUNDLED_DIR = _bundled_dir()
 PAPER = "Kurpicz-Briki & Leoni 2021"
 """How the bundled files cite the paper BiasWords implements (Frontiers in Big Data 4:625290)."""
 WEATHUB_PREFIX = "weathub-"
@@ -64,6 +73,9 @@ class WordSet:
     notes: tuple[str, ...] = ()
     variant_of: str | None = None
     origin: str = "bundled"  # "bundled", "user" or "file"
+    edited_from: str | None = None
+    """Id of the test whose lists the user changed on screen (see `edited`); not stored in files:
+    a saved edit is the user's own set, a variant of the original."""
 
     @property
     def from_paper(self) -> bool:
@@ -243,6 +255,31 @@ def all_wordsets(language: str | None = None) -> list[WordSet]:
     return [ws for ws in merged.values() if language is None or ws.language == language]
 
 
+def listing_order(ws: WordSet) -> tuple:
+    """Where a test goes in a list of tests: the paper's (and the other hand-checked bundled sets:
+    Caliskan's, GER-1/2) first, their variants after them, then WEATHub's, then the user's own;
+    by test number inside each group."""
+    group = 2 if ws.origin != "bundled" else 1 if ws.from_weathub else 0
+    digits = "".join(c if c.isdigit() else " " for c in ws.id.removeprefix(WEATHUB_PREFIX))
+    numbers = digits.split()
+    number = int(numbers[0]) if numbers else 999
+    return (group, not ws.from_paper, ws.variant_of is not None, number, ws.id)
+
+
+USUAL_WEATHUB_TESTS = ("weat6", "weat7", "weat8")
+"""WEATHub's translations of the gender tests the paper studies (career/family, math and science
+vs. arts): what a language without the paper's own tests starts from."""
+
+
+def usual_tests(language: str) -> list[WordSet]:
+    """The tests to start from in a language: the paper's (without variants), else WEATHub's
+    WEAT 6–8, else the first three in listing order."""
+    mine = sorted(all_wordsets(language), key=listing_order)
+    paper = [ws for ws in mine if ws.from_paper and ws.variant_of is None]
+    hub = [ws for ws in mine if ws.from_weathub and ws.id.endswith(USUAL_WEATHUB_TESTS)]
+    return paper or hub or mine[:3]
+
+
 def get_wordset(id_or_path: str) -> WordSet:
     """A word set by bundled/user id, or from a JSON file path."""
     for collection in (bundled_wordsets(), user_wordsets()):
@@ -262,6 +299,42 @@ def safe_id(title: str) -> str:
     ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
     return slug[:60] or "my-word-set"
+
+
+def edited(preset: WordSet | None, sets: dict[str, TermSet], language: str) -> WordSet:
+    """The test a person has in front of them after choosing `preset` and maybe changing lists.
+
+    While the four lists equal the preset's, that is the preset itself, with its source and the
+    values its source reported. Once any list differs it is a different test: it keeps the
+    preset's name marked "(edited)" (e.g. "WEAT 7 (edited): math vs. arts, …"), gets its own id
+    (so exports are not named like the published test), and drops the reported values, which
+    belong to the published lists only. Without a preset, it is "My word set" in `language`.
+    """
+    if preset is None:
+        return WordSet("my-word-set", "My word set", language, **sets, origin="user")
+    if preset.sets() == sets:
+        return preset
+    if preset.edited_from is not None:  # already an edit: stays one
+        return replace(preset, **sets)
+    head, colon, rest = preset.title.partition(":")
+    return WordSet(
+        id=f"{preset.id}-edited",
+        title=f"{head} (edited){colon}{rest}",
+        language=preset.language,
+        **sets,
+        variant_of=preset.id,
+        origin="user",
+        edited_from=preset.id,
+    )
+
+
+def titled(wordset: WordSet, title: str) -> WordSet:
+    """`wordset` as the person saves it: a typed title names it (and gives its id); without one
+    it keeps its name. A saved edit is the person's own set, a variant of the original."""
+    title = title.strip()
+    if not title or title == wordset.title:
+        return replace(wordset, edited_from=None)
+    return replace(wordset, id=safe_id(title), title=title, edited_from=None)
 
 
 def save_user_wordset(wordset: WordSet) -> WordSet:

@@ -1,7 +1,9 @@
-"""Batch page: several tests on several embeddings at once, in a table like the paper's Table 7.
+"""Batch page: many tests of one or more languages on one or more embeddings (the paper's Table 7).
 
-The loop and the multiple-testing adjustment live in `bias.stats.batch.run_batch`; this page only
-collects the choices, shows progress and draws the table. Each single test goes through the same
+The pairing (each test on the chosen embeddings of its language), the skipped tests and their
+reasons, the multiple-testing adjustment and the tables live in `bias.stats.batch` and
+`bias.report.batch_report`; the forest plot in `bias.report.forest`. This page collects the
+choices, shows progress and draws what the engine returns. Each single test goes through the same
 cache as the WEAT page (`cached_weat`), so a test already run there is instant here.
 """
 
@@ -11,78 +13,113 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.stats.batch import run_batch, to_frame
-from bias.stats.batch import summary as batch_summary
+from bias.report.batch_report import batch_csv, header, skipped_texts, summary
+from bias.report.forest import forest_figure
+from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
 from bias.stats.weat import WeatOptions
-from bias.vectors.catalog import language_name
-from bias.wordsets import all_wordsets
+from bias.vectors.catalog import LANGUAGES, language_name
+from bias.wordsets import all_wordsets, listing_order, usual_tests
 from pages.shared import (
     active_embedding_name,
     cached_weat,
     embedding_label,
     embeddings_by_name,
+    keep,
     persistent,
+    remember,
     show_error,
     sidebar,
 )
 
+WEAT_DEFAULTS = WeatOptions()
+BATCH_DEFAULTS = BatchOptions()
+
 embedding = sidebar()
 st.title("Many tests at once")
 st.write(
-    "Run several tests on one or more embeddings and get one table, like Table 7 of "
-    "Kurpicz-Briki & Leoni (2021). When many tests are run, some come out 'significant' by "
-    "chance; the adjusted p-values below correct for that."
+    "Run several tests, in one or more languages, on one or more embeddings and get one table "
+    "like Table 7 of Kurpicz-Briki & Leoni (2021). Each test runs on the chosen embeddings of "
+    "its language. When many tests are run, some come out 'significant' by chance; the adjusted "
+    "p-values below correct for that."
 )
 if embedding is None:
     st.stop()
 
-wordsets = {ws.id: ws for ws in all_wordsets()}
+wordsets = {ws.id: ws for ws in sorted(all_wordsets(), key=listing_order)}
 infos = embeddings_by_name()
-language = embedding.language
-paper_here = [
-    i
-    for i, ws in wordsets.items()
-    if ws.language == language
-    and ws.from_paper
-    and ws.variant_of is None
-]
-default_tests = paper_here or [i for i, ws in wordsets.items() if ws.language == language][:4]
+with_tests = sorted({ws.language for ws in wordsets.values()}, key=language_name)
+languages = list(dict.fromkeys([*with_tests, *LANGUAGES]))
 
-c1, c2 = st.columns([3, 2])
+
+def default_tests(codes: list[str]) -> list[str]:
+    return [ws.id for code in codes for ws in usual_tests(code)]
+
+
+def on_languages() -> None:
+    """When the languages change, offer the usual tests of new ones and select their embeddings."""
+    st.session_state["batch.languages"] = st.session_state["_batch.languages"]
+    remember("batch.languages")
+    codes = st.session_state["batch.languages"]
+    kept = [i for i in st.session_state["batch.tests"] if wordsets[i].language in codes]
+    have = {wordsets[i].language for i in kept}
+    tests = kept + default_tests([code for code in codes if code not in have])
+    engines = [n for n, info in infos.items() if info.language in codes]
+    for key, value in (("batch.tests", tests), ("batch.embeddings", engines or None)):
+        if value is not None:
+            st.session_state[key] = value
+            st.session_state["_" + key] = value
+            remember(key)
+
+
+start_language = embedding.language
+c1, c2 = st.columns([2, 3])
 c1.multiselect(
-    "Tests",
-    list(wordsets),
-    **persistent("batch.tests", default_tests),
-    format_func=lambda i: f"{wordsets[i].title} [{language_name(wordsets[i].language)}]",
-    placeholder="Choose one or more tests",
+    "Languages",
+    languages,
+    key=keep("batch.languages", [start_language]),
+    on_change=on_languages,
+    format_func=lambda c: f"{language_name(c)} ({c})",
+    placeholder="Choose one or more languages",
+    help="Choosing a language offers its tests and selects its embeddings.",
 )
+chosen_languages = st.session_state["batch.languages"]
+offered = [i for i, ws in wordsets.items() if ws.language in chosen_languages]
+keep("batch.tests", default_tests(chosen_languages))
+offered += [i for i in st.session_state["batch.tests"] if i in wordsets and i not in offered]
 c2.multiselect(
+    "Tests",
+    offered,
+    **persistent("batch.tests", default_tests(chosen_languages)),
+    format_func=lambda i: f"{wordsets[i].title} [{wordsets[i].language}]",
+    placeholder="Choose one or more tests",
+    help="The paper's tests first, then WEATHub's (Mukherjee et al. 2023, CC BY 4.0), then yours.",
+)
+c3, c4 = st.columns([3, 2])
+c3.multiselect(
     "Embeddings",
     list(infos),
     **persistent("batch.embeddings", [active_embedding_name()]),
     format_func=lambda n: embedding_label(infos[n]),
     placeholder="Choose one or more embeddings",
+    help="Each test runs on the chosen embeddings of its language; add more on the Embeddings "
+    "page.",
 )
-o1, o2, o3 = st.columns(3)
-o1.toggle(
-    "Only run tests on embeddings of their language",
-    **persistent("batch.same_language", True),
-    help="An Italian test on English vectors mostly measures missing words.",
+c4.toggle(
+    "Cross-language run: every test on every chosen embedding",
+    **persistent("batch.cross_language", BATCH_DEFAULTS.cross_language),
+    help="An Italian test on English vectors mostly measures missing words; switch this on only "
+    "when that is what you want to see.",
 )
-o2.number_input(
+o1, o2 = st.columns(2)
+o1.number_input(
     "Random draws per test",
     min_value=1_000,
     max_value=10_000_000,
     step=10_000,
-    **persistent("batch.iterations", 100_000),
+    **persistent("batch.iterations", WEAT_DEFAULTS.iterations),
     help="Used when a test has too many reshufflings to count them all (the paper: 100,000).",
 )
-o3.number_input(
-    "Seed",
-    min_value=0,
-    step=1,
-    **persistent("batch.seed", 0),
-)
+o2.number_input("Seed", min_value=0, step=1, **persistent("batch.seed", WEAT_DEFAULTS.seed))
 
 chosen_tests = [i for i in st.session_state["batch.tests"] if i in wordsets]
 chosen_embeddings = [n for n in st.session_state["batch.embeddings"] if n in infos]
@@ -108,9 +145,9 @@ if st.button(
                 iterations=int(st.session_state["batch.iterations"]),
                 seed=int(st.session_state["batch.seed"]),
             ),
+            BatchOptions(cross_language=st.session_state["batch.cross_language"]),
             progress=progress,
             runner=cached_weat,
-            same_language_only=st.session_state["batch.same_language"],
             languages={name: info.language for name, info in infos.items()},
         )
     except BiasInputError as exc:
@@ -118,57 +155,68 @@ if st.button(
     else:
         bar.empty()
         st.session_state["batch.rows"] = rows
-        if not rows:
-            st.warning(
-                "None of the chosen tests is in the language of the chosen embeddings. Switch "
-                "off 'Only run tests on embeddings of their language' to run them anyway."
-            )
 
 
 rows = st.session_state.get("batch.rows")
 if rows:
-    frame = to_frame(rows)
-    shown = pl.DataFrame(
-        {
-            "Test": [r.wordset for r in rows],
-            "Embedding": [r.embedding for r in rows],
-            "p": [r.p_value for r in rows],
-            "d": [r.effect_size for r in rows],
-            "Bias detected?": [
-                {None: "error", True: "yes", False: "no"}[r.detected] for r in rows
-            ],
-            "p (Holm)": [r.p_holm for r in rows],
-            "p (BH)": [r.p_bh for r in rows],
-            "reported p": [r.reported_p_text for r in rows],
-            "reported d": [r.reported_d_text for r in rows],
-            "missing words": [r.missing_words for r in rows],
-            "problem": [r.error or "" for r in rows],
-            "title": [r.title for r in rows],
-        }
-    ).with_columns(pl.col(pl.Float64).fill_nan(None))
-    st.dataframe(
-        shown,
-        hide_index=True,
-        width="stretch",
-        column_config={
-            "p": st.column_config.NumberColumn(format="%.5f", help="p-value of this test"),
-            "d": st.column_config.NumberColumn(format="%.2f", help="effect size (Cohen's d)"),
-            "p (Holm)": st.column_config.NumberColumn(
-                format="%.5f",
-                help="Holm-adjusted: below 0.05 means a bias even allowing for the number of "
-                "tests (strict).",
+    st.subheader(header(rows))
+    st.caption(summary(rows))
+    reasons = skipped_texts(rows)
+    skipped = [(row, text) for row, text in zip(rows, reasons, strict=True) if text]
+    if skipped:
+        st.warning(
+            "**Not run:**\n\n"
+            + "\n".join(
+                f"- **{row.wordset}**{f' on {row.embedding}' if row.embedding else ''}: {text}"
+                for row, text in skipped
             ),
-            "p (BH)": st.column_config.NumberColumn(
-                format="%.5f",
-                help="Benjamini–Hochberg-adjusted: below 0.05 keeps the share of false "
-                "alarms among the detected biases under 5% (less strict).",
-            ),
-        },
-    )
-    st.caption(batch_summary(rows))
+            icon=":material/block:",
+        )
+    wide = table7(rows, reasons)
+    number_format = {
+        column: st.column_config.NumberColumn(format="%.5f" if column.endswith(" p") else "%.2f")
+        for column, dtype in wide.schema.items()
+        if dtype == pl.Float64
+    }
+    tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
+    with tabs[0]:
+        st.dataframe(wide, hide_index=True, width="stretch", column_config=number_format)
+        st.caption(
+            "One row per test; for each embedding our p and d and the values the source "
+            "reported. Reported values come from the source's embedding (fastText for WEATHub)."
+        )
+    with tabs[1]:
+        st.plotly_chart(forest_figure(rows), key="batch.forest")
+        st.caption(
+            "Each dot is our effect size for one test on one embedding, coloured by the test's "
+            "language; the diamond on the same line is what the source reported. No interval is "
+            "drawn yet: the p-value's interval says nothing about d."
+        )
+    with tabs[2]:
+        st.dataframe(
+            to_frame(rows, reasons),
+            hide_index=True,
+            width="stretch",
+            column_config={
+                "p_value": st.column_config.NumberColumn("p", format="%.5f"),
+                "effect_size": st.column_config.NumberColumn("d", format="%.2f"),
+                "p_holm": st.column_config.NumberColumn(
+                    "p (Holm)",
+                    format="%.5f",
+                    help="Holm-adjusted over the whole batch: below 0.05 means a bias even "
+                    "allowing for the number of tests (strict).",
+                ),
+                "p_bh": st.column_config.NumberColumn(
+                    "p (BH)",
+                    format="%.5f",
+                    help="Benjamini–Hochberg-adjusted over the whole batch: below 0.05 keeps "
+                    "the share of false alarms among the detected biases under 5% (less strict).",
+                ),
+            },
+        )
     st.download_button(
         "Download table (CSV)",
-        data=frame.write_csv(),
+        data=batch_csv(rows),
         file_name="weat_batch.csv",
         mime="text/csv",
         on_click="ignore",

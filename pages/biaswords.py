@@ -1,34 +1,52 @@
 """BiasWords page: find new biased word sets near a known one, curate them, draw and validate.
 
-All computing happens in `bias.discovery`; this page only
-draws widgets and calls them.
+All computing happens in `bias.discovery`, every explanation in `bias.report.biaswords_text` and
+the chart in `bias.report.charts`; this page only draws widgets and calls them.
 
-State: the curated candidates live on disk (`curation.save_curation`, one JSON file per
-embedding and seed test), so they survive page switches, browser reloads and server restarts.
-Generating again never replaces a different curation silently: the fresh candidates wait in session
-state until the user presses "Replace my curation", and the replaced curation is kept as a backup
-that "Restore the previous curation" swaps back. The editor's widget key carries a generation
-number that changes whenever the table is replaced, so old cell edits are never applied to a new
-table. The last draws are kept in session state.
+State: the curated candidates live on disk in this tab's workspace (the `?draft=` id the WEAT page
+uses too, `curation.save_curation(..., workspace)`), so they survive page switches, reloads and
+restarts, and two visitors never see each other's edits; "Save as shared curation" and "Open the
+shared curation" copy on purpose. Generating again never replaces a different curation silently:
+the fresh candidates wait in session state until the user presses "Replace my curation", and the
+replaced curation is kept as a backup that "Restore the previous curation" swaps back. The editor's
+widget key carries a generation number that changes whenever the table is replaced, so old cell
+edits are never applied to a new table. The last draws are kept in session state.
 """
 
 from __future__ import annotations
 
-import plotly.graph_objects as go
+from dataclasses import replace
+
 import streamlit as st
 
+from bias.discovery.biaswords import pool_wordsets
 from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
 from bias.discovery.curation import (
+    SHARED,
+    DamagedCuration,
+    apply_curation_table,
     backup_path,
+    copy_curation,
+    curation_csv,
     curation_differs,
+    curation_path,
     load_curation,
+    read_curation_csv,
     replace_curation,
     restore_previous_curation,
     save_curation,
 )
-from bias.discovery.sampling import DrawOptions, draw_sets, draws_table, save_draw
+from bias.discovery.pos import UPOS_TAGS, pos_label
+from bias.discovery.sampling import DrawOptions, draw_sizes, draws_table, save_draw, validate
 from bias.errors import BiasInputError
-from bias.wordsets import WordSet, all_wordsets
+from bias.report.biaswords_text import (
+    NOT_INDEPENDENT,
+    baseline_line,
+    best_draw_line,
+    curation_label,
+)
+from bias.report.charts import draws_figure
+from bias.wordsets import SET_KEYS, WordSet, all_wordsets
 from pages.shared import keep, persistent, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
@@ -37,12 +55,20 @@ from pages.shared import keep, persistent, sidebar, user_errors
 PAPER_SEEDS = ("weat7-ger", "weat8-ger", "ger1", "ger2")
 
 EDITABLE = ("kept", "candidate")
+DEFAULTS = CandidateOptions()
+DRAW_DEFAULTS = DrawOptions()
+MAJORITY = "majority of its seeds"
 
 
 def editor_key(embedding: str, wordset_id: str) -> str:
     """The data editor's widget key for one table generation (tests seed edits through it)."""
     generation = st.session_state.get(f"biaswords.generation.{embedding}.{wordset_id}", 0)
     return f"_biaswords.editor.{embedding}.{wordset_id}.{generation}"
+
+
+def workspace() -> str:
+    """This tab's workspace: its draft id (`pages.shared` gives every tab one)."""
+    return st.session_state.get("_draft_id", SHARED)
 
 
 def seed_tests(language: str) -> list[WordSet]:
@@ -55,10 +81,14 @@ def candidate_options() -> CandidateOptions:
     with st.expander("Filters", expanded=False):
         cols = st.columns(3)
         neighbours = cols[0].number_input(
-            "Neighbours per seed", 1, 200, **persistent("biaswords.k", 20),
+            "Neighbours per seed", 1, 200, **persistent("biaswords.k", DEFAULTS.neighbours),
+            help="How many of each seed word's nearest words become candidates.",
         )  # fmt: skip
         min_edit = cols[1].number_input(
-            "Minimum letters different", 0, 20, **persistent("biaswords.min_edit", 3),
+            "Minimum letters different", 0, 20,
+            **persistent("biaswords.min_edit", DEFAULTS.min_edit),
+            help="A candidate must differ from its seed by at least this many letters, so "
+            "'doctors' is not offered as a new word for 'doctor'.",
         )  # fmt: skip
         zipf = cols[2].number_input(
             "Frequency floor (Zipf, 0 = off)", 0.0, 8.0, step=0.5,
@@ -66,14 +96,61 @@ def candidate_options() -> CandidateOptions:
             help="Hide rare words: Zipf 3 is about once per million words (wordfreq).",
         )  # fmt: skip
         toggles = st.columns(4)
-        pos = toggles[0].checkbox("Part of speech", **persistent("biaswords.pos", True))
-        edit = toggles[1].checkbox("Edit distance", **persistent("biaswords.edit", True))
-        clean = toggles[2].checkbox("Clean-up", **persistent("biaswords.clean", True))
-        seeds = toggles[3].checkbox("Drop seed words", **persistent("biaswords.seeds", True))
+        pos = toggles[0].checkbox(
+            "Same word type", **persistent("biaswords.pos", DEFAULTS.pos_filter),
+            help="Keep a candidate only if its word type (noun, name, adjective…) goes with "
+            "its set's: the type most of the set's seed words have, or the one you choose below.",
+        )  # fmt: skip
+        edit = toggles[1].checkbox(
+            "Letters different", **persistent("biaswords.edit", DEFAULTS.edit_filter),
+            help="Apply the minimum number of different letters above.",
+        )  # fmt: skip
+        clean = toggles[2].checkbox(
+            "Clean-up", **persistent("biaswords.clean", DEFAULTS.clean),
+            help="Drop numbers, punctuation and web addresses, and repeats of a word.",
+        )  # fmt: skip
+        seeds = toggles[3].checkbox(
+            "Drop seed words", **persistent("biaswords.seeds", DEFAULTS.drop_seed_words),
+            help="Do not offer a word that is already in one of the four seed sets.",
+        )  # fmt: skip
+        more = st.columns(3)
+        opposite = more[0].checkbox(
+            "Drop words nearer the opposite set",
+            **persistent("biaswords.opposite", DEFAULTS.drop_opposite),
+            help="Drop a candidate of the male names that lies closer to the female names (a "
+            "'wife'), as the paper did by hand.",
+        )  # fmt: skip
+        forms = more[1].checkbox(
+            "One form per word", **persistent("biaswords.forms", DEFAULTS.group_forms),
+            help="Of director and directors (or colour and color) keep only the closer one.",
+        )  # fmt: skip
+        ambiguous = more[2].checkbox(
+            "Keep neighbours of ambiguous seeds",
+            **persistent("biaswords.ambiguous", DEFAULTS.keep_ambiguous),
+            help="A seed found only under another spelling that means something else here "
+            "(the name Bill found as the noun 'bill') is flagged; its neighbours are dropped "
+            "unless you tick this.",
+        )  # fmt: skip
+        st.caption("Word type each set's candidates must go with:")
+        kinds = st.columns(4)
+        chosen = {}
+        for col, key in zip(kinds, SET_KEYS, strict=True):
+            tag = col.selectbox(
+                f"Set {key}", [MAJORITY, *UPOS_TAGS], format_func=_kind_label,
+                **persistent(f"biaswords.setpos.{key}", MAJORITY),
+            )  # fmt: skip
+            if tag != MAJORITY:
+                chosen[key] = tag
     return CandidateOptions(
         neighbours=int(neighbours), min_edit=int(min_edit), pos_filter=pos, edit_filter=edit,
         clean=clean, drop_seed_words=seeds, min_zipf=float(zipf) or None,
+        drop_opposite=opposite, group_forms=forms, keep_ambiguous=ambiguous,
+        set_pos=chosen or None,
     )  # fmt: skip
+
+
+def _kind_label(tag: str) -> str:
+    return tag if tag == MAJORITY else pos_label(tag)
 
 
 def bump_generation(embedding, wordset: WordSet) -> None:
@@ -82,22 +159,22 @@ def bump_generation(embedding, wordset: WordSet) -> None:
     st.session_state[key] = st.session_state.get(key, 0) + 1
 
 
-def generate(embedding, wordset: WordSet, options: CandidateOptions) -> None:
+def generate(embedding, wordset: WordSet, options: CandidateOptions, space: str) -> None:
     """Generate button; a different saved curation is only replaced after the user confirms."""
     pending_key = f"biaswords.pending.{embedding.name}.{wordset.id}"
     if st.button("Generate candidates", type="primary", icon=":material/travel_explore:"):
         with st.status("Finding nearest neighbours and filtering them…", expanded=False) as status:
             fresh = generate_candidates(embedding, wordset, options)
-            if curation_differs(fresh):
+            if _damaged(embedding, wordset, space) or not curation_differs(fresh, space):
+                st.session_state.pop(pending_key, None)
+                replace_curation(fresh, space)  # a damaged file is kept as the backup
+                bump_generation(embedding, wordset)
+                status.update(label="Candidates ready", state="complete")
+            else:
                 st.session_state[pending_key] = fresh
                 status.update(
                     label="Candidates ready; your curation is unchanged", state="complete"
                 )
-            else:
-                st.session_state.pop(pending_key, None)
-                replace_curation(fresh)
-                bump_generation(embedding, wordset)
-                status.update(label="Candidates ready", state="complete")
     pending = st.session_state.get(pending_key)
     if pending is None:
         return
@@ -110,7 +187,7 @@ def generate(embedding, wordset: WordSet, options: CandidateOptions) -> None:
     )
     cols = st.columns(2)
     if cols[0].button("Replace my curation", key="_biaswords.replace", icon=":material/sync:"):
-        replace_curation(pending)
+        replace_curation(pending, space)
         st.session_state.pop(pending_key, None)
         bump_generation(embedding, wordset)
         st.rerun()
@@ -119,28 +196,87 @@ def generate(embedding, wordset: WordSet, options: CandidateOptions) -> None:
         st.rerun()
 
 
-def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
+def _damaged(embedding, wordset: WordSet, space: str) -> bool:
+    try:
+        load_curation(embedding.name, wordset.id, space)
+    except DamagedCuration:
+        return True
+    return False
+
+
+def sharing(embedding, wordset: WordSet, space: str, candidates) -> None:
+    """Export and import as CSV, and the explicit copies to and from the shared curation."""
+    with st.expander("Export, import, share", expanded=False):
+        cols = st.columns(2)
+        cols[0].download_button(
+            "Download the table (CSV)", curation_csv(candidates),
+            file_name=f"biaswords-{wordset.id}-{embedding.name}.csv", mime="text/csv",
+            icon=":material/download:",
+            help="Open it in a spreadsheet, or apply it from a script with "
+            "`python -m bias biaswords --curation FILE.csv`.",
+        )  # fmt: skip
+        upload = cols[1].file_uploader(
+            "Import a curated table (CSV)", type=["csv"], key="_biaswords.import",
+            help="A table downloaded here, perhaps edited in a spreadsheet; your current "
+            "curation is kept as the backup.",
+        )  # fmt: skip
+        if upload is not None and st.button("Use the imported table", icon=":material/upload:"):
+            with user_errors():
+                imported = apply_curation_table(
+                    candidates, wordset, read_curation_csv(upload.getvalue())
+                )
+                replace_curation(imported, space)
+                bump_generation(embedding, wordset)
+                st.rerun()
+        st.caption(
+            "Your curation is yours: other visitors of this server do not see it. To hand it "
+            "to colleagues, save it as the shared curation; anyone can then open a copy."
+        )
+        cols = st.columns(2)
+        if cols[0].button("Save as shared curation", icon=":material/group:"):
+            copy_curation(embedding.name, wordset.id, space, SHARED)
+            st.success("Saved as the shared curation of this test (the previous one is kept).")
+        if curation_path(embedding.name, wordset.id, SHARED).exists() and cols[1].button(
+            "Open the shared curation", icon=":material/file_open:",
+            help="Copy the shared curation into your own; yours is kept as the backup.",
+        ):  # fmt: skip
+            copy_curation(embedding.name, wordset.id, SHARED, space)
+            bump_generation(embedding, wordset)
+            st.rerun()
+
+
+def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, space: str):
     """Generate button, the curation editor (auto-saved), and the curated candidates returned."""
-    generate(embedding, wordset, options)
-    candidates = load_curation(embedding.name, wordset.id)
+    generate(embedding, wordset, options, space)
+    try:
+        candidates = load_curation(embedding.name, wordset.id, space)
+    except DamagedCuration as exc:
+        st.error(str(exc), icon=":material/error:")
+        return None
     if candidates is None:
         st.info("No candidates yet for this test and embedding: press **Generate candidates**.")
         return None
     for note in candidates.notes:
         st.caption(note)
-    tagger = candidates.tagger or "none"
+    for group in candidates.ambiguous.values():
+        for seed in group:
+            text = seed.describe()
+            st.warning(text[0].upper() + text[1:] + ".", icon=":material/help:")
+    tagger = candidates.tagger or "none (word types were not compared)"
+    kinds = ", ".join(f"{k} {pos_label(v)}" for k, v in candidates.set_pos.items() if v)
     kept = int(candidates.table["kept"].sum())
     st.caption(
-        f"{candidates.table.height} neighbours, {kept} kept · tagger: {tagger} · "
+        f"{candidates.table.height} neighbours, {kept} kept · tagger for "
+        f"{candidates.language}: {tagger}" + (f" · word types: {kinds}" if kinds else "") + " · "
         "tick **Keep** to restore a dropped word, untick to drop one, edit a spelling in place; "
         "every change is saved at once."
     )
-    if backup_path(embedding.name, wordset.id).exists() and st.button(
+    if backup_path(embedding.name, wordset.id, space).exists() and st.button(
         "Restore the previous curation", key="_biaswords.restore", icon=":material/history:",
         help="The curation that the last replacement set aside; the current one is set aside in "
         "its place, so nothing is lost.",
     ):  # fmt: skip
-        restore_previous_curation(embedding.name, wordset.id)
+        restore_previous_curation(embedding.name, wordset.id, space)
         bump_generation(embedding, wordset)
         st.rerun()
     shown = with_decisions(candidates.table)
@@ -153,98 +289,136 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions):
         height=420,
         disabled=[c for c in shown.columns if c not in EDITABLE],
         column_order=[
-            "kept",
-            "set",
-            "seed",
-            "candidate",
-            "similarity",
-            "pos",
-            "seed_pos",
-            "verdict",
+            "kept", "set", "seed", "candidate", "similarity", "pos", "seed_pos", "verdict",
             "check",
         ],
         column_config={
             "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws"),
+            "set": st.column_config.TextColumn("Set", width="small"),
+            "seed": st.column_config.TextColumn("Seed", help="The seed word it is near"),
             "candidate": st.column_config.TextColumn("Candidate", help="Edit to fix a spelling"),
-            "similarity": st.column_config.NumberColumn("Cosine", format="%.3f"),
-            "pos": "POS",
-            "seed_pos": "Seed POS",
+            "similarity": st.column_config.NumberColumn(
+                "Similarity", format="%.3f",
+                help="How close the candidate is to its seed (cosine similarity: 1 = same "
+                "direction, 0 = unrelated).",
+            ),
+            "pos": st.column_config.TextColumn(
+                "Word type", help="The candidate's part of speech, tagged on its own (NOUN noun, "
+                "PROPN name, ADJ adjective, VERB verb, X other…)."
+            ),
+            "seed_pos": st.column_config.TextColumn(
+                "Seed's word type", help="The seed's own tag; the set's word type (the majority "
+                "of its seeds) is what candidates are compared with."
+            ),
             "verdict": st.column_config.TextColumn(
                 "Why dropped",
                 width="large",
-                help="The filter's reason, kept when you override it; your own drops say so.",
+                help="The filter's reason, kept when you override it ('dropped by the filter, "
+                "kept by you'); your own drops say so.",
             ),
             "check": st.column_config.TextColumn(
                 "Check", width="medium", help="Something a person should look at, e.g. a word "
-                "near both sides of a pair (kept, but flagged)."
+                "near both sides of a pair, or a seed that means something else here."
             ),
         },
     )
     curated = candidates.with_table(edited)
-    if not curated.table.equals(candidates.table):
-        save_curation(curated)
+    reviewed = st.checkbox(
+        "I have checked every kept word", value=candidates.reviewed,
+        key=f"_biaswords.reviewed.{embedding.name}.{wordset.id}",
+        help="Marks the pool as curated by hand even where you agreed with every filter; "
+        "without a hand decision or this mark, draws are labelled exploratory.",
+    )  # fmt: skip
+    curated = replace(curated, reviewed=reviewed)
+    if not curated.table.equals(candidates.table) or reviewed != candidates.reviewed:
+        save_curation(curated, space)
         st.rerun()  # redraw from the saved table, so "Why dropped" shows the new decision
+    sharing(embedding, wordset, space, curated)
     return curated
 
 
-def show_draws(embedding, wordset: WordSet, curated) -> None:
+def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     st.subheader("Draw and validate")
     cols = st.columns(3)
-    draws = cols[0].number_input("Draws", 1, 10_000, **persistent("biaswords.draws", 100))
-    seed = cols[1].number_input("Random seed", 0, 2**31 - 1, **persistent("biaswords.seed", 0))
+    draws = cols[0].number_input(
+        "Draws", 1, 10_000, **persistent("biaswords.draws", DRAW_DEFAULTS.draws)
+    )
+    seed = cols[1].number_input(
+        "Random seed", 0, 2**31 - 1, **persistent("biaswords.seed", DRAW_DEFAULTS.seed)
+    )
     iterations = cols[2].number_input(
-        "WEAT iterations per draw", 100, 1_000_000, step=1000,
-        **persistent("biaswords.iterations", 10_000),
+        "WEAT reshufflings per draw", 100, 1_000_000, step=1000,
+        **persistent("biaswords.iterations", DRAW_DEFAULTS.iterations),
         help="Only used when a draw's sets are too big for the exact test (8 + 8 words are exact).",
     )  # fmt: skip
     result_key = f"biaswords.sampling.{embedding.name}.{wordset.id}"
     if st.button("Draw new sets and run WEAT on each", icon=":material/casino:"):
-        with st.spinner("Drawing and validating…"):
+        with st.spinner("Drawing and validating, and the same for random words…"):
             options = DrawOptions(draws=int(draws), seed=int(seed), iterations=int(iterations))
-            st.session_state[result_key] = draw_sets(embedding, wordset, curated.table, options)
+            st.session_state[result_key] = validate(
+                embedding, wordset, curated, options, sizes=draw_sizes(first)
+            )
     sampling = st.session_state.get(result_key)
     if sampling is None:
         return
+    if sampling.exploratory:
+        st.warning(curation_label(sampling), icon=":material/science:")
+    else:
+        st.caption(curation_label(sampling))
     summary = sampling.summary
     q = summary.effect_size_quantiles
-    metrics = st.columns(3)
+    metrics = st.columns(4)
     metrics[0].metric(
         f"Significant draws (p < {summary.alpha:g})",
         f"{summary.share_significant:.0%}",
         help="How often a random pick from your kept candidates shows the bias; not a p-value.",
     )
-    metrics[1].metric(
+    if sampling.baseline is not None:
+        metrics[1].metric(
+            "Baseline: random words",
+            f"{sampling.baseline.summary.share_significant:.0%}",
+            help="The same draws from random words of the same sizes, frequency band and word "
+            "type: how often an unrelated set comes out significant on this embedding.",
+        )
+    metrics[2].metric(
         "Median effect size d", f"{q[0.5]:.2f}",
         help="WEAT's d: the difference of the mean associations of X and Y over their standard "
         "deviation. 0.2 is small, 0.8 large; it can exceed 2 when X and Y differ in size.",
     )  # fmt: skip
-    metrics[2].metric("d, 5th–95th percentile", f"{q[0.05]:.2f} to {q[0.95]:.2f}")
-    figure = go.Figure(go.Histogram(x=sampling.effect_sizes(), nbinsx=30))
-    figure.update_layout(
-        xaxis_title="Effect size d", yaxis_title="Draws", height=280, margin={"t": 10, "b": 10}
-    )
-    st.plotly_chart(figure, width="stretch")
+    metrics[3].metric(
+        "Best draw, p corrected", f"{summary.best_p_holm:.3g}",
+        help="The most significant draw's p after Holm's correction for having picked it "
+        "among all the draws (its raw p is below).",
+    )  # fmt: skip
+    st.plotly_chart(draws_figure(sampling), width="stretch")
+    base = baseline_line(sampling)
+    if base:
+        st.caption(base)
+    st.caption(NOT_INDEPENDENT)
     if any(sampling.unavailable.values()):
         missing = ", ".join(w for words in sampling.unavailable.values() for w in words)
         st.warning(f"Not in the embedding under that spelling, so never drawn: {missing}.")
 
-    ranked = sorted(sampling.draws, key=lambda d: (d.p_value, -d.effect_size))
+    st.caption(best_draw_line(sampling) + ".")
+    ranked = sampling.ranked()
     chosen = st.selectbox(
         "Draw to show and save",
         options=[d.index for d in ranked],
         format_func=lambda i: (
-            f"Draw {i}: p = {sampling.draws[i - 1].p_value:.4f}, "
-            f"d = {sampling.draws[i - 1].effect_size:.2f}"
+            f"Draw {i}: p = {sampling.draw(i).p_value:.4f}, d = {sampling.draw(i).effect_size:.2f}"
         ),
     )
-    draw = sampling.draws[chosen - 1]
+    draw = sampling.draw(chosen)
     shown = [draw, *(d for d in ranked[:3] if d.index != draw.index)][:3]
     st.caption("Like the paper's Table 9: the chosen draw and the most significant others.")
     st.dataframe(draws_table(wordset, shown), hide_index=True, width="stretch")
     title = st.text_input("Save the chosen draw as", value=f"BiasWords {wordset.id} {chosen}")
     if st.button("Save as word set", icon=":material/save:"):
-        saved = save_draw(wordset, draw, title=title, embedding=embedding.name)
-        st.success(f"Saved as “{saved.title}” ({saved.id}); it is now on the WEAT page.")
+        saved = save_draw(wordset, draw, title=title, embedding=embedding.name, sampling=sampling)
+        st.success(
+            f"Saved as “{saved.title}” ({saved.id}); it is now on the WEAT page. Its result is "
+            "stored as computed, with how it was found, not as a published value."
+        )
 
 
 def main() -> None:
@@ -270,16 +444,29 @@ def main() -> None:
         "Seed test", options=list(tests), format_func=lambda i: tests[i].title,
         **persistent("biaswords.wordset", next(iter(tests))),
     )  # fmt: skip
-    wordset = tests[wordset_id]
+    keep("biaswords.pool", [])
+    st.session_state["_biaswords.pool"] = [
+        i for i in st.session_state["_biaswords.pool"] if i in tests and i != wordset_id
+    ]
+    pooled = st.multiselect(
+        "Pool with more seed tests (optional)",
+        options=[i for i in tests if i != wordset_id], format_func=lambda i: tests[i].title,
+        **persistent("biaswords.pool", []),
+        help="Candidates from several tests whose sets mean the same (e.g. male and female "
+        "names in each), as the paper built its sets; draws keep the first test's sizes.",
+    )  # fmt: skip
     options = None
+    space = workspace()
     with user_errors():
+        first = tests[wordset_id]
+        wordset = pool_wordsets([first, *(tests[i] for i in pooled)])
         options = candidate_options()
     if options is None:
         st.stop()
     try:
-        curated = show_candidates(embedding, wordset, options)
+        curated = show_candidates(embedding, wordset, options, space)
         if curated is not None:
-            show_draws(embedding, wordset, curated)
+            show_draws(embedding, wordset, first, curated)
     except BiasInputError as exc:
         st.error(str(exc), icon=":material/error:")
 

@@ -28,6 +28,16 @@ def register(commands: argparse._SubParsersAction) -> None:
                        help=f"random new word sets to draw and validate (default {DRAWS.draws})")
     words.add_argument("--seed", type=non_negative_int, default=DRAWS.seed,
                        help=f"random seed (default {DRAWS.seed})")
+    words.add_argument("--curation", metavar="FILE.csv",
+                       help="apply a curated table exported from the dashboard (CSV)")
+    words.add_argument("--save-curation", metavar="FILE.csv",
+                       help="write the candidates table (curated, if --curation) as CSV")
+    words.add_argument("--keep-ambiguous", action="store_true",
+                       default=CANDIDATES.keep_ambiguous,
+                       help="keep the neighbours of seeds flagged as ambiguous (Bill as 'bill')")
+    words.add_argument("--no-baseline", dest="baseline", action="store_false",
+                       default=DRAWS.baseline,
+                       help="skip the baseline draws from random matched words")
     words.add_argument("--json", action="store_true", help="machine-readable output")
     words.set_defaults(run=run)
 
@@ -37,4 +47,6 @@ def run(args: argparse.Namespace) -> None:
 
     print(biaswords_cli(args.embedding, args.wordset, neighbours=args.neighbours,
                         min_edit=args.min_edit, draws=args.draws, seed=args.seed,
-                        as_json=args.json))
+                        as_json=args.json, curation=args.curation,
+                        keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
+                        save_curation=args.save_curation))

@@ -3,34 +3,34 @@
 The method, in three steps, each in its own module:
 
 1. Candidates (`candidates`). For every word of a word set that shows bias (the seeds), take
-   its k nearest neighbours in the embedding and filter them: compatible part of speech, at least
-   `min_edit` letters different from the seed, clean-up (not words; duplicates, with ß = ss for
-   German), not already a seed. Nothing is deleted: every dropped neighbour stays in the table
-   with the reason, so a person can restore it, and words near both sides of an opposed pair
-   (X/Y, A/B) are flagged, not dropped, because the paper left that judgement to a person
-   ("Ehemann" near male and female).
-2. Curation (`curation`). The user toggles `kept` and may correct a spelling; the table is
-   saved as JSON so the work survives a reload. `draw_sets` accepts any such table.
-3. Draws (`sampling`). New sets of the original sizes are drawn at random from the kept
-   candidates and each is validated with WEAT. The paper drew once; one lucky draw proves little,
-   so we draw R times (default 100) and report the share of significant draws and the spread of
-   effect sizes.
+   its k nearest neighbours in the embedding and filter them: the set's part of speech (the
+   majority of its seeds' tags), at least `min_edit` letters different from the seed, clean-up,
+   not already a seed, not closer to the opposite set, one word per group of forms, and not near
+   a seed that means something else here (`ambiguity`: "Bill" found only as "bill"). Nothing is
+   deleted: every dropped neighbour stays in the table with the reason, so a person can restore
+   it; words to check are flagged.
+2. Curation (`curation`). The user toggles `kept` and may correct a spelling, in their own
+   workspace; the table is saved as JSON, and exported or imported as CSV.
+3. Draws (`sampling`, `baseline`). New sets of the original sizes are drawn at random from the
+   kept candidates and each is validated with WEAT; the same draws from random matched words
+   give the baseline. An uncurated run is labelled exploratory.
 
-This module runs the whole method in one call, without manual curation, for the command line.
-Everything is plain numpy/polars; the dashboard page only calls these functions.
+This module runs the whole method in one call for the command line, optionally with a curation
+exported from the dashboard (`--curation FILE.csv`).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-
-import polars as pl
+from pathlib import Path
 
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
-from bias.discovery.sampling import DrawOptions, Sampling, draw_sets
+from bias.discovery.sampling import DrawOptions, Sampling, validate
+from bias.errors import BiasInputError
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import WordSet
+from bias.wordsets import SET_KEYS, TermSet, WordSet
 
 
 @dataclass(frozen=True)
@@ -44,10 +44,47 @@ class BiasWordsRun:
         sampled = self.sampling.to_dict()
         return {
             **self.candidates.to_dict(),
+            "curated": self.sampling.curated,
+            "hand_decisions": self.sampling.hand_decisions,
+            "exploratory": self.sampling.exploratory,
             "draws": sampled.pop("draws"),
             "summary": sampled.pop("summary"),
+            "baseline": sampled.pop("baseline"),
             "sampling": sampled,
         }
+
+
+def pool_wordsets(wordsets: Sequence[WordSet]) -> WordSet:
+    """Several seed tests of one language as one: each set the union of theirs, in order.
+
+    The paper built its BiasWords sets from more than one test. The tests must mean the same
+    thing by X, Y, A and B (e.g. male and female names); their set names are joined. Draws keep
+    the sizes of the first test (`draw_sizes` of the caller).
+    """
+    if not wordsets:
+        raise BiasInputError("Choose at least one seed test.")
+    if len(wordsets) == 1:
+        return wordsets[0]
+    languages = {ws.language for ws in wordsets}
+    if len(languages) > 1:
+        raise BiasInputError(
+            f"Seed tests can only be pooled within one language; these are in "
+            f"{', '.join(sorted(languages))}."
+        )
+    sets = {}
+    for key in SET_KEYS:
+        names = list(dict.fromkeys(ws.sets()[key].name for ws in wordsets))
+        words = list(dict.fromkeys(w for ws in wordsets for w in ws.sets()[key].words))
+        sets[key] = TermSet(" / ".join(names), tuple(words))
+    first = wordsets[0]
+    return WordSet(
+        id="+".join(ws.id for ws in wordsets),
+        title="Pooled: " + "; ".join(ws.title for ws in wordsets),
+        language=first.language,
+        **sets,
+        source={"pooled": [ws.id for ws in wordsets]},
+        origin="user",
+    )
 
 
 def run_biaswords(
@@ -55,58 +92,56 @@ def run_biaswords(
     wordset: WordSet,
     candidate_options: CandidateOptions = CandidateOptions(),
     draw_options: DrawOptions = DrawOptions(),
+    curation: Path | None = None,
 ) -> BiasWordsRun:
-    """Candidates with the default filters and no manual curation, then the draws."""
+    """Candidates with the default filters, a curation from a CSV file if given, then the draws."""
     candidates = generate_candidates(embedding, wordset, candidate_options)
-    return BiasWordsRun(candidates, draw_sets(embedding, wordset, candidates.table, draw_options))
+    if curation is not None:
+        from bias.discovery.curation import apply_curation_csv
+
+        candidates = apply_curation_csv(candidates, wordset, curation)
+    return BiasWordsRun(candidates, validate(embedding, wordset, candidates, draw_options))
 
 
 def biaswords_cli(
     embedding: str,
     wordset: str,
-    neighbours: int = 20,
-    min_edit: int = 3,
-    draws: int = 100,
-    seed: int = 0,
+    neighbours: int = CandidateOptions.neighbours,
+    min_edit: int = CandidateOptions.min_edit,
+    draws: int = DrawOptions.draws,
+    seed: int = DrawOptions.seed,
     as_json: bool = False,
+    curation: str | None = None,
+    keep_ambiguous: bool = CandidateOptions.keep_ambiguous,
+    baseline: bool = DrawOptions.baseline,
+    save_curation: str | None = None,
 ) -> str:
     """The text `python -m bias biaswords` prints: JSON, or a short human summary.
 
     Raises BiasInputError for anything the user can get wrong (unknown embedding or word set,
-    too few candidates for the original sizes).
+    too few candidates for the original sizes, a damaged curation file).
     """
+    from bias.report.biaswords_text import format_run
     from bias.vectors.catalog import load_embedding
     from bias.wordsets import get_wordset
 
     run = run_biaswords(
         load_embedding(embedding),
         get_wordset(wordset),
-        CandidateOptions(neighbours=neighbours, min_edit=min_edit),
-        DrawOptions(draws=draws, seed=seed),
+        CandidateOptions(neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous),
+        DrawOptions(draws=draws, seed=seed, baseline=baseline),
+        Path(curation) if curation else None,
     )
+    if save_curation:
+        from bias.discovery.curation import curation_csv
+        from bias.files import write_text_atomic
+
+        try:
+            write_text_atomic(Path(save_curation), curation_csv(run.candidates))
+        except OSError as exc:
+            raise BiasInputError(
+                f"The curation could not be written to {save_curation} ({exc.strerror})."
+            ) from None
     if as_json:
         return json.dumps(run.to_dict(), ensure_ascii=False, indent=2)
     return format_run(run)
-
-
-def format_run(run: BiasWordsRun) -> str:
-    """A plain-text report: kept candidates per set, then the draws' summary and the best draw."""
-    cand, sampling, summary = run.candidates, run.sampling, run.sampling.summary
-    table = cand.table
-    lines = [f"BiasWords: {cand.wordset_id} in {cand.embedding}"]
-    lines += [f"  note: {note}" for note in cand.notes]
-    for key, words in cand.kept_words().items():
-        dropped = table.filter((pl.col("set") == key) & ~pl.col("kept")).height
-        lines.append(f"{key}: {len(words)} kept, {dropped} dropped: {', '.join(words)}")
-    q = summary.effect_size_quantiles
-    lines.append(
-        f"{summary.draws} draws: {summary.significant} significant at p < {summary.alpha:g} "
-        f"({summary.share_significant:.0%}); effect size median {q[0.5]:.2f} "
-        f"(5–95%: {q[0.05]:.2f} to {q[0.95]:.2f})"
-    )
-    best = min(sampling.draws, key=lambda d: (d.p_value, -abs(d.effect_size)))
-    lines.append(
-        f"Most significant draw #{best.index}: p = {best.p_value:.3g}, d = {best.effect_size:.2f}"
-    )
-    lines += [f"  {key}: {', '.join(words)}" for key, words in best.sets.items()]
-    return "\n".join(lines)

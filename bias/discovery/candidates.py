@@ -17,13 +17,18 @@ import numpy as np
 import polars as pl
 from rapidfuzz.distance import Levenshtein
 
+from bias.discovery.ambiguity import AmbiguousSeed, find_ambiguous
 from bias.discovery.neighbours import nearest_neighbours
-from bias.discovery.pos import Tagger, compatible, tagger_for
+from bias.discovery.pos import UPOS_TAGS, Tagger, compatible, pos_label, tagger_for
 from bias.errors import BiasInputError
 from bias.vectors.embeddings import Embedding, Match, WordLookup
 from bias.wordsets import SET_KEYS, WordSet
 
 OPPOSED = {"X": "Y", "Y": "X", "A": "B", "B": "A"}
+MAX_SEEDS_PER_SET = 500
+"""Distinct seed words per set BiasWords accepts (the paper's sets have 8 to 50)."""
+MAX_ROWS = 200_000
+"""Seeds × neighbours at most: the table is read by a person and every row is tagged."""
 """The pairs a WEAT contrasts; a word near both sides of a pair is ambiguous."""
 
 WORDFREQ_LANGUAGES = ("de", "en", "fr", "it", "sv")
@@ -40,6 +45,9 @@ TABLE_SCHEMA = {
     "reason": pl.String,
     "flag": pl.String,
 }
+
+FLAG_SEPARATOR = "; "
+"""Joins a row's flags in the table's `flag` text; `flags` in JSON is the list."""
 
 # A word: letters, optionally joined by one hyphen or apostrophe ("Hip-Hop-Tanz", "o'neill").
 # Digits, other punctuation, e-mail and web addresses do not match.
@@ -63,6 +71,17 @@ class CandidateOptions:
     flag_opposed: bool = True
     min_zipf: float | None = None
     """Frequency floor on wordfreq's Zipf scale (3 ≈ once per million words); None = off."""
+    keep_ambiguous: bool = False
+    """Keep the neighbours of seeds flagged as ambiguous (`ambiguity`); by default they are
+    dropped, since "bill" near "Bill" gives legislation, not names."""
+    drop_opposite: bool = True
+    """Drop a neighbour that is closer (mean cosine) to the opposite set's seeds than to its own
+    set's: the paper removed such words (a wife among male words) by hand."""
+    group_forms: bool = True
+    """Keep one word of each group of forms (director/directors, colour/color) per set."""
+    set_pos: dict[str, str] | None = None
+    """The expected part of speech per set (e.g. {"B": "NOUN"}); a set not named here gets the
+    majority tag of its seeds."""
 
     def __post_init__(self) -> None:
         if isinstance(self.neighbours, bool) or not isinstance(self.neighbours, int):
@@ -75,6 +94,12 @@ class CandidateOptions:
             raise BiasInputError("The minimum edit distance cannot be negative.")
         if self.min_zipf is not None and not 0 <= self.min_zipf <= 8:
             raise BiasInputError("The frequency floor is a Zipf value between 0 and 8, e.g. 2.5.")
+        for key, tag in (self.set_pos or {}).items():
+            if key not in SET_KEYS or tag not in UPOS_TAGS:
+                raise BiasInputError(
+                    f"The word type of a set must be one of {', '.join(UPOS_TAGS)} for X, Y, A "
+                    f"or B; '{key}': '{tag}' is not."
+                )
 
     def uses_sharp_s(self, language: str) -> bool:
         return language == "de" if self.sharp_s is None else self.sharp_s
@@ -98,6 +123,20 @@ class Candidates:
     tagger: str | None
     notes: tuple[str, ...]
     options: CandidateOptions = field(default_factory=CandidateOptions)
+    set_pos: dict[str, str | None] = field(default_factory=dict)
+    """The part of speech each set's candidates were compared with (majority of its seeds)."""
+    ambiguous: dict[str, tuple[AmbiguousSeed, ...]] = field(default_factory=dict)
+    reviewed: bool = False
+    """Set by a person who checked every kept word ("I have reviewed this table")."""
+
+    def hand_decisions(self) -> int:
+        """Rows where the person's Keep differs from the filters' verdict."""
+        return hand_decisions(self.table)
+
+    @property
+    def curated(self) -> bool:
+        """Whether a person curated the pool: changed a decision or marked it reviewed."""
+        return self.reviewed or self.hand_decisions() > 0
 
     def kept_words(self) -> dict[str, list[str]]:
         """The kept candidates per set, duplicates removed, in table order."""
@@ -121,6 +160,7 @@ class Candidates:
                     "kept": row["kept"],
                     "reason": row["reason"],
                     "flag": row["flag"],
+                    "flags": split_flags(row["flag"]),
                 }
             )
         return {
@@ -129,6 +169,11 @@ class Candidates:
             "language": self.language,
             "tagger": self.tagger,
             "options": asdict(self.options),
+            "set_pos": dict(self.set_pos),
+            "ambiguous_seeds": [a.to_dict() for group in self.ambiguous.values() for a in group],
+            "curated": self.curated,
+            "reviewed": self.reviewed,
+            "hand_decisions": self.hand_decisions(),
             "missing_seeds": {k: list(v) for k, v in self.missing_seeds.items()},
             "notes": list(self.notes),
             "candidates": per_set,
@@ -161,7 +206,32 @@ class Candidates:
             tagger=data.get("tagger"),
             notes=tuple(data.get("notes", ())),
             options=CandidateOptions(**data.get("options", {})),
+            set_pos={k: v for k, v in data.get("set_pos", {}).items() if k in SET_KEYS},
+            ambiguous=_ambiguous_from(data.get("ambiguous_seeds", [])),
+            reviewed=data.get("reviewed") is True,
         )
+
+
+def split_flags(flag: str | None) -> list[str]:
+    """The table's `flag` text as the list of its flags."""
+    return [] if not flag else flag.split(FLAG_SEPARATOR)
+
+
+def hand_decisions(table: pl.DataFrame) -> int:
+    """Rows whose Keep differs from the filters' verdict (restored or dropped by a person)."""
+    table = normalise_table(table)
+    return int((table["kept"] != table["reason"].is_null()).sum())
+
+
+def _ambiguous_from(items) -> dict[str, tuple[AmbiguousSeed, ...]]:
+    found: dict[str, list[AmbiguousSeed]] = {}
+    for item in items:
+        seed = AmbiguousSeed(
+            str(item["set"]), str(item["word"]), str(item["found_as"]), str(item["match"]),
+            float(item["cohesion"]), float(item["set_median"]), tuple(item["neighbours"]),
+        )  # fmt: skip
+        found.setdefault(seed.set, []).append(seed)
+    return {k: tuple(v) for k, v in found.items()}
 
 
 def _fold(word: str, sharp_s: bool) -> str:
@@ -197,7 +267,7 @@ def _verdict(
     candidate: str,
     seed: str,
     pos: str | None,
-    seed_pos: str | None,
+    set_pos: str | None,
     zipf: float | None,
     seed_keys: Mapping[str, str],
     options: CandidateOptions,
@@ -220,11 +290,11 @@ def _verdict(
                 f"only {edits} letter(s) different from the seed '{seed}' "
                 f"(at least {options.min_edit} needed, case ignored)"
             )
-    if tagged and seed_pos is not None:
+    if tagged and set_pos is not None:
         if pos is None:
-            return "part of speech unknown"
-        if not compatible(seed_pos, pos):
-            return f"part of speech {pos} does not go with the seed's {seed_pos}"
+            return "word type unknown"
+        if not compatible(set_pos, pos):
+            return f"word type {pos_label(pos)} does not go with the set's {pos_label(set_pos)}"
     if zipf is not None and options.min_zipf is not None and zipf < options.min_zipf:
         return f"rare: Zipf frequency {zipf:.1f} is below {options.min_zipf:g}"
     return None
@@ -270,42 +340,69 @@ def generate_candidates(
         )
 
     seed_keys: dict[str, str] = {}
-    lookups, missing = {}, {}
-    for key, terms in wordset.sets().items():
-        lookups[key] = embedding.lookup_all(terms.words)
-        missing[key] = tuple(item.word for item in lookups[key] if not item.found)
-        for item in lookups[key]:
+    lookups, missing = _seed_lookups(embedding, wordset, notes)
+    for key, items in lookups.items():
+        missing_here = missing[key]
+        for item in items:
             for form in (item.word, item.found_as):
                 if form:
                     seed_keys.setdefault(_fold(form, sharp_s), key)
-        if missing[key]:
+        if missing_here:
             notes.append(
-                f"{key} ({terms.name}): {len(missing[key])} seed word(s) are not in "
-                f"{embedding.name} and have no neighbours: {', '.join(missing[key])}."
+                f"{key} ({wordset.sets()[key].name}): {len(missing_here)} seed word(s) are not "
+                f"in {embedding.name} and have no neighbours: {', '.join(missing_here)}."
             )
 
     all_seeds = [item for key in SET_KEYS for item in lookups[key]]
+    if len(all_seeds) * options.neighbours > MAX_ROWS:
+        raise BiasInputError(
+            f"{len(all_seeds):,} seed words × {options.neighbours} neighbours would make "
+            f"{len(all_seeds) * options.neighbours:,} rows to check; at most {MAX_ROWS:,} are "
+            "allowed. Ask for fewer neighbours or start from a smaller word set."
+        )
     found_neighbours = nearest_neighbours(embedding, all_seeds, options.neighbours)
     neighbours_of = {id(n.seed): n for n in found_neighbours}
+    ambiguous = find_ambiguous(embedding, lookups, neighbours_of)
+    ambiguous_words = {(a.set, a.word): a for group in ambiguous.values() for a in group}
+
+    seed_pos = {
+        key: {item.word: tagger.upos(item.word) for item in lookups[key]} if tagged else {}
+        for key in SET_KEYS
+    }
+    set_pos = {key: _majority(seed_pos[key].values()) if tagged else None for key in SET_KEYS}
+    for key, tag in (options.set_pos or {}).items():
+        set_pos[key] = tag
 
     rows: list[dict] = []
     for key in SET_KEYS:
+        expected = set_pos[key]
         for item in lookups[key]:
             hood = neighbours_of.get(id(item))
             if hood is None:
                 continue
-            seed_pos = tagger.upos(item.word) if tagged else None
+            own_pos = seed_pos[key].get(item.word)
+            seed_flags = []
+            odd = ambiguous_words.get((key, item.word))
+            if odd is not None:
+                seed_flags.append(odd.describe())
+            if tagged and expected is not None and own_pos != expected:
+                seed_flags.append(
+                    f"the seed '{item.word}' is tagged {own_pos or 'unknown'} on its own, its "
+                    f"set {expected}; its neighbours are compared with {expected}"
+                )
             for word, similarity in zip(hood.words, hood.similarities, strict=True):
                 candidate = word.strip()  # the embedding's spelling; ß = ss only in _fold
                 pos = tagger.upos(_seed_case(word, item)) if tagged and candidate else None
                 frequency = zipf(candidate) if zipf is not None and candidate else None
                 reason = _verdict(
-                    candidate, item.word, pos, seed_pos, frequency, seed_keys, options, sharp_s,
+                    candidate, item.word, pos, expected, frequency, seed_keys, options, sharp_s,
                     tagged,
                 )  # fmt: skip
-                flag = None
-                if tagged and seed_pos is None:
-                    flag = "the seed's part of speech is unknown, so it was not compared"
+                if reason is None and odd is not None and not options.keep_ambiguous:
+                    reason = f"near an ambiguous seed ('{item.word}' found as '{odd.found_as}')"
+                flags = list(seed_flags)
+                if tagged and expected is None:
+                    flags.append("the set's part of speech is unknown, so it was not compared")
                 rows.append(
                     {
                         "set": key,
@@ -313,14 +410,18 @@ def generate_candidates(
                         "candidate": candidate,
                         "similarity": similarity,
                         "pos": pos,
-                        "seed_pos": seed_pos,
+                        "seed_pos": own_pos,
                         "kept": reason is None,
                         "reason": reason,
-                        "flag": flag,
+                        "flag": FLAG_SEPARATOR.join(flags) or None,
                     }
                 )
     table = pl.DataFrame(rows, schema=TABLE_SCHEMA)
     table = _drop_duplicates(table, sharp_s)
+    if options.drop_opposite:
+        table = _drop_opposite(embedding, table, lookups)
+    if options.group_forms:
+        table = _group_forms(table, sharp_s)
     if options.flag_opposed:
         table = flag_overlaps(table, sharp_s)
     return Candidates(
@@ -332,7 +433,57 @@ def generate_candidates(
         tagger=tagger.name if tagged else None,
         notes=tuple(notes),
         options=options,
+        set_pos=set_pos,
+        ambiguous={k: tuple(v) for k, v in ambiguous.items()},
     )
+
+
+def _seed_lookups(
+    embedding: Embedding, wordset: WordSet, notes: list[str]
+) -> tuple[dict[str, list[WordLookup]], dict[str, tuple[str, ...]]]:
+    """Each set's seeds looked up, each vector once, at most `MAX_SEEDS_PER_SET` per set.
+
+    A seed written twice, or "Man" beside "man" in a lower-case vocabulary, would only repeat the
+    same neighbours (and 3,000 copies of "the" would cost gigabytes), so each vector is used once
+    and a note says which words were merged.
+    """
+    lookups: dict[str, list[WordLookup]] = {}
+    missing: dict[str, tuple[str, ...]] = {}
+    for key, terms in wordset.sets().items():
+        distinct = list(dict.fromkeys(terms.words))
+        if len(distinct) > MAX_SEEDS_PER_SET:
+            raise BiasInputError(
+                f"Set {key} ({terms.name}) has {len(distinct):,} different seed words; BiasWords "
+                f"takes at most {MAX_SEEDS_PER_SET} per set. Start from a smaller word set."
+            )
+        used: dict[str, WordLookup] = {}
+        merged = []
+        missing_here = []
+        for item in embedding.lookup_all(distinct):
+            if not item.found:
+                missing_here.append(item.word)
+            elif item.found_as in used:
+                merged.append(item.word)
+            else:
+                used[str(item.found_as)] = item
+        if len(terms.words) > len(distinct) or merged:
+            repeats = len(terms.words) - len(distinct) + len(merged)
+            notes.append(
+                f"{key} ({terms.name}): {repeats} seed word(s) repeat another one (as written or "
+                "as found); each vector is used once."
+            )
+        lookups[key] = list(used.values())
+        missing[key] = tuple(missing_here)
+    return lookups, missing
+
+
+def _majority(tags) -> str | None:
+    """The most common known tag, the first seen winning a tie; None if no tag is known."""
+    counts: dict[str, int] = {}
+    for tag in tags:
+        if tag is not None:
+            counts[tag] = counts.get(tag, 0) + 1
+    return max(counts, key=counts.get) if counts else None
 
 
 def _drop_duplicates(table: pl.DataFrame, sharp_s: bool) -> pl.DataFrame:
@@ -353,6 +504,93 @@ def _drop_duplicates(table: pl.DataFrame, sharp_s: bool) -> pl.DataFrame:
             reasons[i] = f"duplicate: already a candidate near '{first[key]}'"
         else:
             first[key] = seeds[i]
+    return table.with_columns(
+        pl.Series("kept", kept, dtype=pl.Boolean), pl.Series("reason", reasons, dtype=pl.String)
+    )
+
+
+def _drop_opposite(
+    embedding: Embedding, table: pl.DataFrame, lookups: Mapping[str, list[WordLookup]]
+) -> pl.DataFrame:
+    """Drop kept words closer, on average, to the opposite set's seeds than to their own set's.
+
+    A neighbour of "Amy" may be "husband": near the female names, but nearer the male ones. The
+    paper removed such words by hand; here the filter does it and says so, and a person can
+    restore the word. Closeness is the mean cosine with the set's found seeds (its centroid would
+    let one frequent seed dominate less, but the mean is what WEAT itself uses).
+    """
+    seeds = {key: embedding.vectors_for(items) for key, items in lookups.items() if items}
+    kept, reasons = table["kept"].to_list(), table["reason"].to_list()
+    sets, words = table["set"].to_list(), table["candidate"].to_list()
+    todo = [i for i in range(table.height) if kept[i] and OPPOSED[sets[i]] in seeds]
+    rows = {i: embedding.row(words[i]) for i in todo}
+    todo = [i for i in todo if rows[i] is not None and sets[i] in seeds]
+    if todo:
+        vectors = np.asarray(embedding.vectors[[rows[i] for i in todo]], dtype=np.float64)
+        for key in SET_KEYS:
+            picked = [j for j, i in enumerate(todo) if sets[i] == key]
+            if not picked or OPPOSED[key] not in seeds:
+                continue
+            own = (vectors[picked] @ seeds[key].T.astype(np.float64)).mean(axis=1)
+            other = (vectors[picked] @ seeds[OPPOSED[key]].T.astype(np.float64)).mean(axis=1)
+            for j, mine, theirs in zip(picked, own, other, strict=True):
+                if theirs > mine:
+                    i = todo[j]
+                    kept[i] = False
+                    reasons[i] = (
+                        f"closer to the opposite set {OPPOSED[key]} (mean similarity "
+                        f"{theirs:.2f}) than to its own set {key} ({mine:.2f})"
+                    )
+    return table.with_columns(
+        pl.Series("kept", kept, dtype=pl.Boolean), pl.Series("reason", reasons, dtype=pl.String)
+    )
+
+
+_FORM_SUFFIXES = ("s", "es", "'s", "’s")
+
+
+def _forms_of(key: str) -> set[str]:
+    """Spellings that count as another form of `key`: plural/possessive endings, y → ies, and
+    (for words of 5+ letters) one letter more or less (colour/color, traveller/traveler)."""
+    forms = {key + suffix for suffix in _FORM_SUFFIXES}
+    forms |= {key[: -len(suffix)] for suffix in _FORM_SUFFIXES if key.endswith(suffix)}
+    if key.endswith("y"):
+        forms.add(key[:-1] + "ies")
+    if key.endswith("ies"):
+        forms.add(key[:-3] + "y")
+    if len(key) >= 6:
+        forms |= {key[:i] + key[i + 1 :] for i in range(len(key))}
+    forms.discard(key)
+    return forms
+
+
+def _group_forms(table: pl.DataFrame, sharp_s: bool) -> pl.DataFrame:
+    """Within a set, keep only the most similar word of each group of forms; mark the others.
+
+    Drawing director and directors into one set counts one meaning twice. Only the closest form
+    stays kept; the others say which word they are a form of, so a person can swap them.
+    """
+    kept, reasons = table["kept"].to_list(), table["reason"].to_list()
+    sets, words = table["set"].to_list(), table["candidate"].to_list()
+    leaders: dict[tuple[str, str], str] = {}  # (set, folded form) -> the kept word of the group
+    deletions: dict[tuple[str, str], str] = {}  # (set, word minus one letter) -> kept word
+    for i in np.argsort(-table["similarity"].to_numpy(), kind="stable"):
+        if not kept[i]:
+            continue
+        key = _fold(words[i], sharp_s)
+        leader = next(
+            (leaders[(sets[i], f)] for f in _forms_of(key) if (sets[i], f) in leaders), None
+        )
+        if leader is None and len(key) >= 5:
+            leader = deletions.get((sets[i], key))
+        if leader is not None:
+            kept[i] = False
+            reasons[i] = f"another form of '{leader}' (kept): one word per group is drawn"
+            continue
+        leaders[(sets[i], key)] = words[i]
+        if len(key) >= 6:
+            for j in range(len(key)):
+                deletions.setdefault((sets[i], key[:j] + key[j + 1 :]), words[i])
     return table.with_columns(
         pl.Series("kept", kept, dtype=pl.Boolean), pl.Series("reason", reasons, dtype=pl.String)
     )
@@ -380,7 +618,7 @@ def flag_overlaps(table: pl.DataFrame, sharp_s: bool = False) -> pl.DataFrame:
             rest = sorted(others - {OPPOSED[row["set"]]})
             if rest:
                 notes.append(f"also a candidate for set {', '.join(rest)}")
-        flags.append("; ".join(notes) or None)
+        flags.append(FLAG_SEPARATOR.join(notes) or None)
     return table.with_columns(pl.Series("flag", flags, dtype=pl.String))
 
 

@@ -2,9 +2,11 @@
 
 The vectors are unit length, so cosine is a dot product and the whole search is one matrix product
 `vectors @ seeds.T`. It runs over row blocks so that a 2-million-word fastText matrix (or a memory
-map of one) never needs a full (vocabulary × seeds) similarity matrix in memory; each block keeps
-only its best k + 1 rows per seed (`np.argpartition`), and the survivors of all blocks are ranked
-once at the end. Exact search is fast enough here (a few hundred milliseconds on 400k × 50), so
+map of one) never needs a full (vocabulary × seeds) similarity matrix in memory: a block has at
+most `BLOCK_CELLS` similarities (fewer rows when there are many seeds), and after each block only
+the best k per seed survive (`np.argpartition` over the running best and the new block), so memory
+stays bounded by seeds × (k + block) whatever the vocabulary and the number of seeds. Exact search
+is fast enough here (a few hundred milliseconds on 400k × 50), so
 no approximate index, and no answer that differs from run to run.
 """
 
@@ -18,6 +20,8 @@ import numpy as np
 from bias.vectors.embeddings import Embedding, WordLookup
 
 BLOCK_ROWS = 131_072
+BLOCK_CELLS = 8_388_608
+"""At most this many similarities (32 MB of float32) are held per block."""
 
 
 @dataclass(frozen=True)
@@ -50,18 +54,21 @@ def nearest_neighbours(
     queries = np.ascontiguousarray(embedding.vectors_for(found), dtype=np.float32)  # (m, d)
     own_rows = np.array([_own_row(embedding, seed) for seed in found])
     seeds_index = np.arange(len(found))
-    best_columns, best_scores = [], []
+    block_rows = max(1, min(block_rows, BLOCK_CELLS // len(found)))
+    rows = np.empty((len(found), 0), dtype=np.int64)
+    scores = np.empty((len(found), 0), dtype=np.float32)
     total = len(embedding)
     for start in range(0, total, block_rows):
         block = np.asarray(embedding.vectors[start : start + block_rows], dtype=np.float32)
-        scores = queries @ block.T  # (m, rows): one row per seed, contiguous for argpartition
+        block_scores = queries @ block.T  # (m, rows): one row per seed, contiguous
         inside = (own_rows >= start) & (own_rows < start + block.shape[0])
-        scores[seeds_index[inside], own_rows[inside] - start] = -np.inf
-        top = _top_k(scores, k)
-        best_columns.append(top + start)
-        best_scores.append(np.take_along_axis(scores, top, axis=1))
-    rows = np.hstack(best_columns)
-    scores = np.hstack(best_scores)
+        block_scores[seeds_index[inside], own_rows[inside] - start] = -np.inf
+        top = _top_k(block_scores, k)
+        scores = np.hstack([scores, np.take_along_axis(block_scores, top, axis=1)])
+        rows = np.hstack([rows, top + start])
+        best = _top_k(scores, k)  # the running best k per seed: memory stays m × 2k
+        scores = np.take_along_axis(scores, best, axis=1)
+        rows = np.take_along_axis(rows, best, axis=1)
     # Final ranking: by score descending, then by vocabulary row ascending for ties.
     order = np.lexsort((rows, -scores), axis=1)[:, :k]
     result = []

@@ -35,6 +35,20 @@ UPOS_TAGS = (
 
 _COMPATIBLE = ({"ADJ", "ADV"}, {"NOUN", "PROPN"})
 
+POS_NAMES = {
+    "ADJ": "adjective", "ADP": "preposition", "ADV": "adverb", "AUX": "auxiliary verb",
+    "CCONJ": "conjunction", "DET": "determiner", "INTJ": "interjection", "NOUN": "noun",
+    "NUM": "number", "PART": "particle", "PRON": "pronoun", "PROPN": "proper noun",
+    "PUNCT": "punctuation", "SCONJ": "subordinating conjunction", "SYM": "symbol", "VERB": "verb",
+    "X": "other",
+}  # fmt: skip
+"""Plain names for the UPOS tags (the tag "X" would read as set X)."""
+
+
+def pos_label(tag: str | None) -> str:
+    """A tag with its plain name, "NOUN (noun)", "X (other)"; "unknown" for None."""
+    return "unknown" if tag is None else f"{tag} ({POS_NAMES.get(tag, tag.lower())})"
+
 
 def compatible(seed_pos: str, candidate_pos: str) -> bool:
     """The paper's rule: the same tag, or an adjective with an adverb, or a noun with a name."""

@@ -3,23 +3,35 @@
 The paper drew once; one lucky draw proves little. This module draws R times, reproducibly from
 one seed, and summarises the share of significant draws and the spread of effect sizes, so the
 result says how reliably a random pick from the curated candidates shows the bias.
+
+Randomness: one `numpy.random.SeedSequence(seed)` is spawned into independent streams, one for
+picking the words and one per draw for its WEAT (and the same again for the baseline), so the
+streams of seed s and seed s + 1 never overlap, as consecutive integer seeds could.
+
+Honesty about the statistics: the draws are not independent evidence (the candidates were chosen
+for being near biased words), and the most significant of R draws is a selected one. So the
+summary carries the Holm-adjusted p of the best draw beside its raw p, `baseline` runs the same
+draws from random words matched in size, frequency band and part of speech, and a saved draw
+stores its own result as computed with its provenance, never as a "reported" value.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 import polars as pl
 
-from bias.discovery.candidates import curated_pools
+from bias.discovery.candidates import Candidates, curated_pools, hand_decisions
+from bias.discovery.pos import Tagger, tagger_for
 from bias.errors import BiasInputError
-from bias.stats.pvalues import ALPHA
+from bias.stats.pvalues import ALPHA, holm
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import SET_KEYS, Reported, TermSet, WordSet
+from bias.wordsets import SET_KEYS, TermSet, WordSet
 
 
 @dataclass(frozen=True)
@@ -36,12 +48,16 @@ class DrawOptions:
     iterations: int = 10_000
     alpha: float = ALPHA
     alternative: str = "greater"
+    baseline: bool = True
+    """Also draw from random vocabulary words (`baseline`), to compare."""
 
     def __post_init__(self) -> None:
         if isinstance(self.draws, bool) or not isinstance(self.draws, int) or self.draws < 1:
             raise BiasInputError("The number of draws must be a whole number of at least 1.")
         if self.draws > 10_000:
             raise BiasInputError("At most 10,000 draws are allowed; 100 is usually enough.")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise BiasInputError("The random seed must be a whole number of 0 or more.")
         if not 0 < self.alpha < 1:
             raise BiasInputError("The significance level must be between 0 and 1, e.g. 0.05.")
         WeatOptions(iterations=self.iterations, alternative=self.alternative)  # validates
@@ -56,6 +72,8 @@ class Draw:
     p_value: float
     effect_size: float
     method: str
+    weat_seed: int | None = None
+    """The seed of this draw's own WEAT stream (spawned; see the module's docstring)."""
 
     def to_dict(self) -> dict:
         return {
@@ -64,7 +82,22 @@ class Draw:
             "p_value": self.p_value,
             "effect_size": None if math.isnan(self.effect_size) else self.effect_size,
             "method": self.method,
+            "weat_seed": self.weat_seed,
         }
+
+
+def draw_strength(draw: Draw, alternative: str = "greater") -> tuple[float, float]:
+    """The one ranking rule for "the best draw": smallest p, then the largest effect in the
+    direction tested (d for a one-sided test, |d| for a two-sided one); undefined d last."""
+    d = draw.effect_size
+    if math.isnan(d):
+        return (draw.p_value, math.inf)
+    return (draw.p_value, -abs(d) if alternative == "two-sided" else -d)
+
+
+def rank_draws(draws: Sequence[Draw], alternative: str = "greater") -> list[Draw]:
+    """The draws from the most to the least significant (`draw_strength`), ties by index."""
+    return sorted(draws, key=lambda d: (*draw_strength(d, alternative), d.index))
 
 
 EFFECT_QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
@@ -85,6 +118,11 @@ class DrawSummary:
     effect_size_mean: float
     effect_size_quantiles: dict[float, float]
     p_value_median: float
+    best: int | None = None
+    """Index of the most significant draw (`rank_draws`)."""
+    best_p_value: float = math.nan
+    best_p_holm: float = math.nan
+    """The best draw's p after Holm's correction over all draws: it was picked among many."""
 
     def to_dict(self) -> dict:
         def clean(value: float) -> float | None:
@@ -100,6 +138,9 @@ class DrawSummary:
                 str(q): clean(v) for q, v in self.effect_size_quantiles.items()
             },
             "p_value_median": self.p_value_median,
+            "best_draw": self.best,
+            "best_p_value": clean(self.best_p_value),
+            "best_p_value_holm": clean(self.best_p_holm),
         }
 
 
@@ -116,9 +157,25 @@ class Sampling:
     options: DrawOptions
     draws: tuple[Draw, ...]
     summary: DrawSummary
+    curated: bool = False
+    """Whether a person curated the pool; an uncurated run is exploratory, not a validation."""
+    hand_decisions: int = 0
+    baseline: Baseline | None = None
+    provenance: dict = field(default_factory=dict)
+    """Seed tests, filters, tagger and the sets' parts of speech, for a saved draw."""
+
+    @property
+    def exploratory(self) -> bool:
+        return not self.curated
 
     def effect_sizes(self) -> np.ndarray:
         return np.array([d.effect_size for d in self.draws], dtype=np.float64)
+
+    def draw(self, index: int) -> Draw:
+        return next(d for d in self.draws if d.index == index)
+
+    def ranked(self) -> list[Draw]:
+        return rank_draws(self.draws, self.options.alternative)
 
     def to_dict(self) -> dict:
         return {
@@ -128,13 +185,60 @@ class Sampling:
             "pools": self.pools,
             "unavailable": {k: list(v) for k, v in self.unavailable.items() if v},
             "options": asdict(self.options),
+            "curated": self.curated,
+            "hand_decisions": self.hand_decisions,
+            "exploratory": self.exploratory,
             "draws": [draw.to_dict() for draw in self.draws],
             "summary": self.summary.to_dict(),
+            "baseline": None if self.baseline is None else self.baseline.to_dict(),
+            "provenance": self.provenance,
         }
 
 
-def summarise(draws: Sequence[Draw], alpha: float = ALPHA) -> DrawSummary:
-    """Share of significant draws and the distribution of their effect sizes (nan ignored)."""
+@dataclass(frozen=True)
+class Baseline:
+    """The same draws from random vocabulary words: how often an unrelated set is significant.
+
+    Each set's pool is random words from the same frequency band as its kept candidates
+    (vocabulary rows between their 5th and 95th percentile: most embeddings list words by
+    frequency), of a part of speech compatible with the set's, as many as the candidate pool
+    holds, never a seed or candidate word. `shortfall` names sets whose band held fewer such
+    words than wanted (their pool is then smaller).
+    """
+
+    pools: dict[str, int]
+    bands: dict[str, tuple[int, int]]
+    set_pos: dict[str, str | None]
+    draws: tuple[Draw, ...]
+    summary: DrawSummary
+    shortfall: tuple[str, ...] = ()
+
+    def effect_sizes(self) -> np.ndarray:
+        return np.array([d.effect_size for d in self.draws], dtype=np.float64)
+
+    def to_dict(self) -> dict:
+        summary = self.summary.to_dict()
+        return {
+            "share_significant": summary["share_significant"],
+            "significant": summary["significant"],
+            "draws": summary["draws"],
+            "effect_size_quantiles": summary["effect_size_quantiles"],
+            "effect_size_mean": summary["effect_size_mean"],
+            "pools": self.pools,
+            "frequency_bands": {k: list(v) for k, v in self.bands.items()},
+            "set_pos": self.set_pos,
+            "shortfall": list(self.shortfall),
+            "effect_sizes": [
+                None if math.isnan(d.effect_size) else d.effect_size for d in self.draws
+            ],
+        }
+
+
+def summarise(
+    draws: Sequence[Draw], alpha: float = ALPHA, alternative: str = "greater"
+) -> DrawSummary:
+    """Share of significant draws, the distribution of their effect sizes (nan ignored), and the
+    best draw with its raw and Holm-adjusted p."""
     p = np.array([d.p_value for d in draws], dtype=np.float64)
     d = np.array([d.effect_size for d in draws], dtype=np.float64)
     finite = d[~np.isnan(d)]
@@ -142,6 +246,11 @@ def summarise(draws: Sequence[Draw], alpha: float = ALPHA) -> DrawSummary:
     quantiles = (
         np.quantile(finite, EFFECT_QUANTILES) if finite.size else [math.nan] * len(EFFECT_QUANTILES)
     )
+    best, best_p, best_holm = None, math.nan, math.nan
+    if draws:
+        top = rank_draws(draws, alternative)[0]
+        position = next(i for i, d in enumerate(draws) if d is top)
+        best, best_p, best_holm = top.index, top.p_value, float(holm(p)[position])
     return DrawSummary(
         draws=len(draws),
         significant=significant,
@@ -152,6 +261,9 @@ def summarise(draws: Sequence[Draw], alpha: float = ALPHA) -> DrawSummary:
             q: float(v) for q, v in zip(EFFECT_QUANTILES, quantiles, strict=True)
         },
         p_value_median=float(np.median(p)) if p.size else math.nan,
+        best=best,
+        best_p_value=best_p,
+        best_p_holm=best_holm,
     )
 
 
@@ -186,37 +298,51 @@ def draw_wordset(wordset: WordSet, sets: Mapping[str, Sequence[str]], index: int
     )
 
 
-def draw_sets(
-    embedding: Embedding,
-    wordset: WordSet,
-    table: pl.DataFrame,
-    options: DrawOptions = DrawOptions(),
-    sizes: Mapping[str, int] | None = None,
-) -> Sampling:
-    """Draw new sets of the original sizes from the kept candidates and validate each with WEAT.
+def streams(seed: int) -> dict[str, np.random.SeedSequence]:
+    """Independent random streams spawned from one seed, by purpose."""
+    names = ("words", "weat", "baseline_pool", "baseline_words", "baseline_weat")
+    return dict(zip(names, np.random.SeedSequence(seed).spawn(len(names)), strict=True))
 
-    Within a draw the sets are disjoint (X first, then Y, A, B, each without the words already
-    drawn), so a flagged word kept on both sides never counts twice. Draw i uses WEAT seed
-    `options.seed + i`, and one numpy Generator seeded with `options.seed` picks the words, so the
-    same table and options give the same draws.
-    """
+
+def weat_seeds(sequence: np.random.SeedSequence, count: int) -> list[int]:
+    """One WEAT seed per draw, each from its own spawned child stream."""
+    return [int(child.generate_state(1, dtype=np.uint64)[0]) for child in sequence.spawn(count)]
+
+
+def usable_pools(
+    embedding: Embedding, table: pl.DataFrame
+) -> tuple[dict[str, list[str]], dict[str, tuple[str, ...]]]:
+    """Kept candidates per set that the embedding knows, and those it does not."""
     pools = curated_pools(table)
     unavailable = {}
     for key in SET_KEYS:
         missing = tuple(w for w in pools[key] if not embedding.lookup(w).found)
         unavailable[key] = missing
         pools[key] = [w for w in pools[key] if w not in missing]
+    return pools, unavailable
+
+
+def draw_sizes(wordset: WordSet, sizes: Mapping[str, int] | None = None) -> dict[str, int]:
     wanted = {key: len(terms.words) for key, terms in wordset.sets().items()}
     wanted.update(sizes or {})
     for key in SET_KEYS:
         if wanted[key] < 1:
             raise BiasInputError(f"Set {key} must get at least one word per draw.")
-        if len(pools[key]) < wanted[key]:
-            raise BiasInputError(
-                f"Set {key} has {len(pools[key])} usable kept candidate(s) but each draw needs "
-                f"{wanted[key]}; keep more candidates or generate more neighbours."
-            )
-    rng = np.random.default_rng(options.seed)
+    return wanted
+
+
+def draw_from_pools(
+    embedding: Embedding,
+    wordset: WordSet,
+    pools: Mapping[str, Sequence[str]],
+    wanted: Mapping[str, int],
+    options: DrawOptions,
+    words_stream: np.random.SeedSequence,
+    weat_stream: np.random.SeedSequence,
+) -> list[Draw]:
+    """R draws of disjoint sets from the pools, each validated by WEAT on its own stream."""
+    rng = np.random.default_rng(words_stream)
+    seeds = weat_seeds(weat_stream, options.draws)
     draws = []
     for i in range(options.draws):
         used: set[str] = set()
@@ -236,11 +362,41 @@ def draw_sets(
             draw_wordset(wordset, sets, i + 1),
             WeatOptions(
                 iterations=options.iterations,
-                seed=options.seed + i,
+                seed=seeds[i],
                 alternative=options.alternative,  # type: ignore[arg-type]
             ),
         )
-        draws.append(Draw(i + 1, sets, result.p_value, float(result.effect_size), result.method))
+        draws.append(
+            Draw(i + 1, sets, result.p_value, float(result.effect_size), result.method, seeds[i])
+        )
+    return draws
+
+
+def draw_sets(
+    embedding: Embedding,
+    wordset: WordSet,
+    table: pl.DataFrame,
+    options: DrawOptions = DrawOptions(),
+    sizes: Mapping[str, int] | None = None,
+) -> Sampling:
+    """Draw new sets of the original sizes from the kept candidates and validate each with WEAT.
+
+    Within a draw the sets are disjoint (X first, then Y, A, B, each without the words already
+    drawn), so a flagged word kept on both sides never counts twice. The words and each draw's
+    WEAT come from independent streams spawned from `options.seed` (`streams`), so the same table
+    and options give the same draws. No baseline here: `validate` adds it.
+    """
+    pools, unavailable = usable_pools(embedding, table)
+    wanted = draw_sizes(wordset, sizes)
+    for key in SET_KEYS:
+        if len(pools[key]) < wanted[key]:
+            raise BiasInputError(
+                f"Set {key} has {len(pools[key])} usable kept candidate(s) but each draw needs "
+                f"{wanted[key]}; keep more candidates or generate more neighbours."
+            )
+    seq = streams(options.seed)
+    draws = draw_from_pools(embedding, wordset, pools, wanted, options, seq["words"], seq["weat"])
+    decisions = hand_decisions(table)
     return Sampling(
         wordset_id=wordset.id,
         embedding=embedding.name,
@@ -249,34 +405,125 @@ def draw_sets(
         unavailable=unavailable,
         options=options,
         draws=tuple(draws),
-        summary=summarise(draws, options.alpha),
+        summary=summarise(draws, options.alpha, options.alternative),
+        curated=decisions > 0,
+        hand_decisions=decisions,
+    )
+
+
+def validate(
+    embedding: Embedding,
+    wordset: WordSet,
+    candidates: Candidates,
+    options: DrawOptions = DrawOptions(),
+    sizes: Mapping[str, int] | None = None,
+    tagger: Tagger | bool | None = True,
+) -> Sampling:
+    """The draws from a (curated) candidates table, its baseline, and the run's provenance.
+
+    This is what the page and the command line call: `draw_sets` plus `baseline.run_baseline`
+    (when `options.baseline`), with `curated` taken from the candidates (a hand decision or the
+    person's "reviewed" mark).
+    """
+    from bias.discovery.baseline import run_baseline
+
+    sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)
+    base = None
+    if options.baseline:
+        if tagger is True:
+            tagger = tagger_for(embedding.language) if candidates.tagger else None
+        base = run_baseline(
+            embedding, wordset, candidates, sampling, options, streams(options.seed),
+            tagger or None,
+        )  # fmt: skip
+    provenance = {
+        "seed_test": wordset.id,
+        "seed_test_title": wordset.title,
+        "embedding": embedding.name,
+        "filters": asdict(candidates.options),
+        "tagger": candidates.tagger,
+        "set_pos": dict(candidates.set_pos),
+        "curated": candidates.curated,
+        "hand_decisions": candidates.hand_decisions(),
+        "draws": options.draws,
+        "seed": options.seed,
+        "share_significant": sampling.summary.share_significant,
+    }
+    return replace(
+        sampling,
+        curated=candidates.curated,
+        hand_decisions=candidates.hand_decisions(),
+        baseline=base,
+        provenance=provenance,
     )
 
 
 def save_draw(
-    wordset: WordSet, draw: Draw, title: str | None = None, embedding: str = ""
+    wordset: WordSet,
+    draw: Draw,
+    title: str | None = None,
+    embedding: str = "",
+    sampling: Sampling | None = None,
 ) -> WordSet:
-    """Save one draw as a user word set (it then appears with the others on the WEAT page)."""
+    """Save one draw as a user word set (it then appears with the others on the WEAT page).
+
+    The draw's own WEAT result is stored as computed, with its provenance (seed test, filters,
+    curation, draw number, number of draws, share significant), in `source`; never as a
+    `reported` value: a published value is one a source reported, and this p was picked among
+    many draws. Running WEAT on the saved set recomputes it.
+    """
     from bias.wordsets import save_user_wordset
 
     base = draw_wordset(wordset, draw.sets, draw.index)
     effect = None if math.isnan(draw.effect_size) else draw.effect_size
+    validation = {
+        "draw": draw.index,
+        "p_value": draw.p_value,
+        "effect_size": effect,
+        "method": draw.method,
+        "weat_seed": draw.weat_seed,
+        "embedding": embedding or (sampling.embedding if sampling else ""),
+    }
+    if sampling is not None:
+        position = [d.index for d in sampling.draws].index(draw.index)
+        validation["p_value_holm_over_draws"] = float(
+            holm([d.p_value for d in sampling.draws])[position]
+        )
+        validation["draws"] = sampling.summary.draws
+        validation["share_significant"] = sampling.summary.share_significant
+        validation["curated"] = sampling.curated
+        validation["hand_decisions"] = sampling.hand_decisions
     chosen = replace(
         base,
         id=title or base.id,
         title=title or base.title,
-        reported=Reported(
-            p_value=draw.p_value,
-            p_value_text=f"{draw.p_value:.3g}",
-            effect_size=effect,
-            effect_size_is_absolute=False,
-            embedding=embedding,
-            where=f"BiasWords draw {draw.index}",
-        ),
+        source={
+            **base.source,
+            "embedding": validation["embedding"],
+            "draw": f"{draw.index}"
+            + (f" of {sampling.summary.draws}" if sampling is not None else ""),
+            "computed": f"p = {draw.p_value:.3g} ({draw.method}), d = "
+            + ("n/a" if effect is None else f"{effect:.3f}")
+            + (
+                f"; after Holm's correction over the {sampling.summary.draws} draws p = "
+                f"{validation['p_value_holm_over_draws']:.3g}"
+                if sampling is not None
+                else ""
+            ),
+            "provenance": json.dumps(
+                {"validation": validation, **(sampling.provenance if sampling else {})},
+                ensure_ascii=False,
+            ),
+        },
+        reported=None,
         notes=(
-            f"Drawn at random from the curated nearest neighbours of {wordset.id}"
-            + (f" in {embedding}" if embedding else "")
-            + "; the reported p and d are from that draw's validation.",
+            "Drawn at random from the "
+            + ("curated" if sampling is not None and sampling.curated else "uncurated")
+            + f" nearest neighbours of {wordset.id}" + (f" in {embedding}" if embedding else "")
+            + f" (draw {draw.index}"
+            + (f" of {sampling.summary.draws}" if sampling is not None else "")
+            + "). Its p-value was picked among many draws, so it is not a published value; "
+            "run WEAT on it, ideally on another embedding, to test it afresh.",
         ),
-    )
+    )  # fmt: skip
     return save_user_wordset(chosen)

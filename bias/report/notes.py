@@ -59,11 +59,36 @@ def _unequal_sizes(d: dict) -> str:
     )
 
 
+def _ambiguous_word(d: dict) -> str:
+    return (
+        f"{d['set']}: '{d['word']}' was found only as '{d['found_as']}', whose nearest words "
+        f"({', '.join(d['neighbours'][:4])}…) lie far from the rest of the set (closeness "
+        f"{d['cohesion']:.2f} against {d['set_median']:.2f}), so it may mean something else "
+        "here. Check the result without it (its influence is in the per-word table)."
+    )
+
+
 def _no_effect_size(d: dict) -> str:
     return "All target words have the same association, so there is no effect size."
 
 
+def _no_embedding_for_language(d: dict) -> str:
+    chosen = ", ".join(language_name(code) for code in d.get("chosen_languages", ()))
+    return (
+        f"No chosen embedding is in {language_name(d['language'])}"
+        f"{f' (chosen: {chosen})' if chosen else ''}: import one for {d['language']} on the "
+        "Embeddings page (or `python -m bias import --fasttext "
+        f"{d['language']}`), or ask for a cross-language run."
+    )
+
+
+def _test_not_run(d: dict) -> str:
+    return str(d["reason"])
+
+
 WORDING: dict[str, Callable[[dict], str]] = {
+    "no_embedding_for_language": _no_embedding_for_language,
+    "test_not_run": _test_not_run,
     "language_mismatch": _language_mismatch,
     "missing_words": _missing_words,
     "phrases": _phrases,
@@ -71,6 +96,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "shared_words": _shared_words,
     "unequal_sizes": _unequal_sizes,
     "no_effect_size": _no_effect_size,
+    "ambiguous_word": _ambiguous_word,
 }
 
 

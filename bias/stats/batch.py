@@ -1,25 +1,30 @@
-"""Many WEATs at once: every chosen word set on every chosen embedding, like the paper's Table 7.
+"""Many WEATs at once: each test on each chosen embedding of its language (the paper's Table 7).
 
-`run_batch` loops over (word set, embedding) pairs, reports progress through a callback, records a
-user mistake (e.g. every word of a set missing) as that row's error instead of stopping, and adjusts
+`run_batch` pairs every word set with the chosen embeddings of its language (or with every chosen
+embedding when the user asks for a cross-language run), runs them through a `runner`, and adjusts
 the p-values of all rows that ran for multiple testing: Holm (family-wise error) and
-Benjamini–Hochberg (false discovery rate), both from `pvalues`. The family is every test in the
-batch, which is what the user asked about at once.
+Benjamini–Hochberg (false discovery rate), from `pvalues`. The family is the whole batch, which is
+what the user asked about at once.
+
+Nothing is dropped: a test with no chosen embedding of its language, or one that cannot run (every
+word of a set missing, an embedding that cannot be loaded), becomes a row whose `skipped` note says
+why (worded by `bias.report.notes`). `table7` turns the rows into the paper's shape: one row per
+test, one column group (p, d, reported p, reported d) per embedding.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 
 import polars as pl
 
 from bias.errors import BiasInputError
-from bias.report.text import reported_d_text, reported_p_text, verdict
+from bias.notes import Note
 from bias.stats.pvalues import ALPHA, benjamini_hochberg, holm
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
-from bias.vectors.catalog import load_embedding
+from bias.vectors.catalog import available_embeddings, load_embedding
 from bias.wordsets import WordSet
 
 Progress = Callable[[int, int, str], None]
@@ -29,82 +34,111 @@ Runner = Callable[[str, WordSet, WeatOptions], WeatResult]
 """Runs one test: `runner(embedding_name, wordset, options)`. The dashboard passes a cached one."""
 
 
+@dataclass(frozen=True)
+class BatchOptions:
+    """How a batch pairs tests with embeddings; the WEAT itself takes `WeatOptions`."""
+
+    cross_language: bool = False
+    """Run every test on every chosen embedding, not only on those of the test's language."""
+
+
 def default_runner(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
     return run_weat(load_embedding(embedding_name), wordset, options)
 
 
 @dataclass(frozen=True)
 class BatchRow:
-    """One test on one embedding; when it could not run, numbers are nan and `error` says why."""
+    """One test on one embedding. When it did not run, numbers are nan and `skipped` says why
+    (and `embedding` is None when no chosen embedding is in the test's language)."""
 
     wordset: str
     title: str
-    embedding: str
+    language: str
+    """The test's language."""
+    embedding: str | None
+    embedding_language: str | None
     p_value: float
     effect_size: float
-    verdict: str
     p_holm: float
     p_bh: float
     reported_p: float | None
+    reported_p_text: str | None
+    """As the source printed it (a bound such as '< 10^-3' stays a bound)."""
     reported_d: float | None
     reported_d_is_absolute: bool
-    reported_p_text: str | None
-    """As the source printed it (a bound such as '< 10⁻³' stays a bound)."""
-    reported_d_text: str | None
-    """'|d| = 0.87' where the source printed the absolute value, else 'd = 1.81'."""
-    method: str
+    method: str | None
     iterations: int
     missing_words: int
-    error: str | None
+    """Words and phrases of the test that the embedding lacks (left out of the test)."""
+    skipped: Note | None
 
     @property
-    def detected(self) -> bool | None:
-        """Bias at the 5% level (unadjusted), or None when the test did not run."""
-        return None if self.error else self.p_value < ALPHA
+    def ran(self) -> bool:
+        return self.skipped is None
+
+    def detected(self, alpha: float = ALPHA) -> bool | None:
+        """Bias at level `alpha` (unadjusted), or None when the test did not run."""
+        return None if self.skipped else self.p_value < alpha
+
+    def to_dict(self, skipped_text: str | None = None) -> dict:
+        """The row as the command line's JSON: `skipped` is null or the reason as a sentence
+        (`skipped_text`, from `bias.report.notes`; the note's code when none is given)."""
+
+        def number(x: float | None) -> float | None:
+            return None if x is None or math.isnan(x) else float(x)
+
+        reason = None
+        if self.skipped is not None:
+            reason = skipped_text or self.skipped.code
+        return {
+            "wordset": self.wordset,
+            "embedding": self.embedding,
+            "language": self.language,
+            "effect_size": number(self.effect_size),
+            "p_value": number(self.p_value),
+            "p_holm": number(self.p_holm),
+            "p_bh": number(self.p_bh),
+            "method": self.method,
+            "reported": {"effect_size": self.reported_d, "p_value": self.reported_p},
+            "skipped": reason,
+        }
 
 
-def summary(rows: Sequence[BatchRow]) -> str:
-    """One sentence on how many tests detect a bias before and after adjustment."""
-    ran = [row for row in rows if row.error is None]
-    text = (
-        f"{sum(row.p_value < ALPHA for row in ran)} of {len(ran)} tests detect a bias at the "
-        f"{ALPHA:.0%} level; {sum(row.p_holm < ALPHA for row in ran)} after Holm's correction, "
-        f"{sum(row.p_bh < ALPHA for row in ran)} after Benjamini–Hochberg's."
-    )
-    if any(row.reported_d_is_absolute for row in rows):
-        text += " Values marked |d| were reported without their sign."
-    if any(row.reported_p is not None for row in rows):
-        text += " Reported values come from the sources' embeddings, so ours can differ."
-    return text
-
-
-def _row(wordset: WordSet, embedding: str, result: WeatResult | None, error: str | None):
+def _row(
+    wordset: WordSet,
+    embedding: str | None,
+    embedding_language: str | None,
+    result: WeatResult | None,
+    skipped: Note | None,
+) -> BatchRow:
     rep = wordset.reported
     nan = math.nan
     return BatchRow(
         wordset=wordset.id,
         title=wordset.title,
+        language=wordset.language,
         embedding=embedding,
+        embedding_language=embedding_language,
         p_value=result.p_value if result else nan,
         effect_size=result.effect_size if result else nan,
-        verdict=verdict(result.p_value, ALPHA) if result else "not run",
         p_holm=nan,
         p_bh=nan,
         reported_p=rep.p_value if rep else None,
+        reported_p_text=(rep.p_value_text or None) if rep else None,
         reported_d=rep.effect_size if rep else None,
         reported_d_is_absolute=bool(rep and rep.effect_size_is_absolute),
-        reported_p_text=reported_p_text(rep) if rep else None,
-        reported_d_text=reported_d_text(rep) if rep and rep.effect_size is not None else None,
-        method=result.method if result else "",
+        method=result.method if result else None,
         iterations=result.iterations if result else 0,
-        missing_words=sum(len(s.missing) for s in result.sets.values()) if result else 0,
-        error=error,
+        missing_words=(
+            sum(len(s.missing) + len(s.phrases) for s in result.sets.values()) if result else 0
+        ),
+        skipped=skipped,
     )
 
 
 def adjust(rows: Sequence[BatchRow]) -> list[BatchRow]:
-    """Fill in Holm and Benjamini–Hochberg adjusted p-values over the rows that ran."""
-    ran = [i for i, row in enumerate(rows) if row.error is None]
+    """Fill in Holm and Benjamini–Hochberg adjusted p-values over all the rows that ran."""
+    ran = [i for i, row in enumerate(rows) if row.ran]
     p = [rows[i].p_value for i in ran]
     adjusted = list(rows)
     for i, p_holm, p_bh in zip(ran, holm(p), benjamini_hochberg(p), strict=True):
@@ -116,62 +150,135 @@ def run_batch(
     wordsets: Sequence[WordSet],
     embeddings: Sequence[str],
     options: WeatOptions | None = None,
+    batch: BatchOptions | None = None,
     *,
     progress: Progress | None = None,
     runner: Runner = default_runner,
-    same_language_only: bool = True,
     languages: dict[str, str] | None = None,
 ) -> list[BatchRow]:
-    """Run every word set on every embedding and adjust the p-values.
+    """Run every word set on the chosen embeddings of its language and adjust the p-values.
 
-    With `same_language_only`, a word set only runs on embeddings of its language (`languages`
-    maps embedding name to language code; a name missing from it always runs). Rows come in the
-    order word set, then embedding.
+    `languages` maps embedding name to language code (default: the catalog's). Rows come in the
+    order word set, then embedding; a test with no embedding to run on is one skipped row.
     """
     options = options or WeatOptions()
-    languages = languages or {}
-    pairs = [
-        (ws, name)
-        for ws in wordsets
-        for name in embeddings
-        if not same_language_only or languages.get(name, ws.language) == ws.language
-    ]
-    rows = []
-    for done, (wordset, name) in enumerate(pairs):
+    batch = batch or BatchOptions()
+    if languages is None:
+        languages = {info.name: info.language for info in available_embeddings()}
+    plan: list[tuple[WordSet, str | None]] = []
+    for wordset in wordsets:
+        targets = [
+            name
+            for name in embeddings
+            if batch.cross_language or languages.get(name) == wordset.language
+        ]
+        plan += [(wordset, name) for name in targets] or [(wordset, None)]
+    runs = sum(name is not None for _, name in plan)
+    rows, done = [], 0
+    for wordset, name in plan:
+        if name is None:
+            chosen = sorted({languages.get(e, "") for e in embeddings} - {""})
+            note = Note("no_embedding_for_language", {
+                "language": wordset.language, "chosen_languages": chosen,
+            })
+            rows.append(_row(wordset, None, None, None, note))
+            continue
         if progress is not None:
-            progress(done, len(pairs), f"{wordset.id} on {name}")
+            progress(done, runs, f"{wordset.id} on {name}")
+        done += 1
         try:
             result = runner(name, wordset, options)
         except BiasInputError as exc:
-            rows.append(_row(wordset, name, None, str(exc)))
+            note = Note("test_not_run", {"reason": str(exc)})
+            rows.append(_row(wordset, name, languages.get(name), None, note))
         else:
-            rows.append(_row(wordset, name, result, None))
+            rows.append(_row(wordset, name, languages.get(name), result, None))
     if progress is not None:
-        progress(len(pairs), len(pairs), "done")
+        progress(runs, runs, "done")
     return adjust(rows)
+
+
+def counts(rows: Sequence[BatchRow]) -> tuple[int, int]:
+    """(tests run, tests skipped)."""
+    ran = sum(row.ran for row in rows)
+    return ran, len(rows) - ran
 
 
 SCHEMA = {
     "wordset": pl.String,
     "title": pl.String,
+    "language": pl.String,
     "embedding": pl.String,
+    "embedding_language": pl.String,
     "p_value": pl.Float64,
     "effect_size": pl.Float64,
-    "verdict": pl.String,
     "p_holm": pl.Float64,
     "p_bh": pl.Float64,
     "reported_p": pl.Float64,
+    "reported_p_text": pl.String,
     "reported_d": pl.Float64,
     "reported_d_is_absolute": pl.Boolean,
-    "reported_p_text": pl.String,
-    "reported_d_text": pl.String,
     "method": pl.String,
     "iterations": pl.Int64,
     "missing_words": pl.Int64,
-    "error": pl.String,
+    "skipped": pl.String,
 }
 
 
-def to_frame(rows: Sequence[BatchRow]) -> pl.DataFrame:
-    """The rows as a polars table (nan for numbers of tests that did not run)."""
-    return pl.DataFrame([asdict(row) for row in rows], schema=SCHEMA)
+def to_frame(rows: Sequence[BatchRow], skipped_texts: Sequence[str | None] = ()) -> pl.DataFrame:
+    """The rows as a long polars table (for CSV): numbers of tests that did not run are null.
+
+    `skipped_texts` are the reasons as sentences, one per row (the note codes when not given).
+    """
+    texts = list(skipped_texts) or [row.skipped.code if row.skipped else None for row in rows]
+    records = []
+    for row, text in zip(rows, texts, strict=True):
+        record = {key: getattr(row, key) for key in SCHEMA if key != "skipped"}
+        records.append({**record, "skipped": text if row.skipped else None})
+    frame = pl.DataFrame(records, schema=SCHEMA, strict=False)
+    return frame.with_columns(pl.col(pl.Float64).fill_nan(None))
+
+
+def column_label(row: BatchRow) -> str:
+    """The column group of a row in `table7`: 'de · fasttext-cc-de-300'."""
+    return f"{row.embedding_language} · {row.embedding}"
+
+
+def table7(rows: Sequence[BatchRow], skipped_texts: Sequence[str | None] = ()) -> pl.DataFrame:
+    """The paper's Table 7 shape: one row per test (in the batch's order), then for each
+    embedding a column group `<label> p`, `<label> d`, `<label> reported p`, `<label> reported d`
+    (label from `column_label`), and a last column `skipped` with every reason for that test.
+    A cell is null where the test did not run on that embedding."""
+    texts = list(skipped_texts) or [row.skipped.code if row.skipped else None for row in rows]
+    tests: dict[str, dict] = {}
+    groups = list(dict.fromkeys(column_label(row) for row in rows if row.embedding is not None))
+    for row, text in zip(rows, texts, strict=True):
+        line = tests.setdefault(row.wordset, {
+            "test": row.wordset, "title": row.title, "language": row.language, "skipped": [],
+        })
+        if row.skipped is not None:
+            where = f"{row.embedding}: " if row.embedding else ""
+            line["skipped"].append(where + (text or row.skipped.code))
+        if row.embedding is None:
+            continue
+        label = column_label(row)
+        line[f"{label} p"] = None if math.isnan(row.p_value) else row.p_value
+        line[f"{label} d"] = None if math.isnan(row.effect_size) else row.effect_size
+        line[f"{label} reported p"] = row.reported_p_text
+        line[f"{label} reported d"] = row.reported_d
+    schema: dict[str, pl.DataType] = {
+        "test": pl.String, "title": pl.String, "language": pl.String,
+    }
+    for label in groups:
+        schema |= {
+            f"{label} p": pl.Float64,
+            f"{label} d": pl.Float64,
+            f"{label} reported p": pl.String,
+            f"{label} reported d": pl.Float64,
+        }
+    schema["skipped"] = pl.String
+    records = [
+        {key: line.get(key) for key in schema} | {"skipped": " ".join(line["skipped"]) or None}
+        for line in tests.values()
+    ]
+    return pl.DataFrame(records, schema=schema)

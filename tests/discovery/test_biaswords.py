@@ -122,6 +122,10 @@ TAGS = {
 }  # fmt: skip
 
 
+SEVEN = CandidateOptions(neighbours=7, drop_opposite=False)
+"""Seven neighbours; the opposite-set filter has its own test (the planted world is tiny)."""
+
+
 @pytest.fixture
 def planted():
     emb = planted_embedding(NEAR)
@@ -131,13 +135,13 @@ def planted():
 
 def test_each_filter_drops_with_its_reason(planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     x = rows(cands, "X")
     assert "letter(s) different from the seed 'doctor'" in x["doctors"]["reason"]
     assert x["42"]["reason"].startswith("not a word")
     assert x["http://x.org"]["reason"].startswith("not a word")
     assert x["nurse"]["reason"] == "already a seed word (in set Y)"
-    assert x["operate"]["reason"] == "part of speech VERB does not go with the seed's NOUN"
+    assert x["operate"]["reason"] == "word type VERB (verb) does not go with the set's NOUN (noun)"
     assert x["surgeon"]["kept"] and x["surgeon"]["reason"] is None
     assert x["Smith"]["kept"]  # NOUN seed, PROPN neighbour: compatible
     assert x["surgeon"]["pos"] == "NOUN" and x["surgeon"]["seed_pos"] == "NOUN"
@@ -160,16 +164,19 @@ def test_edit_distance_is_case_insensitive_and_configurable(planted):
     emb = planted_embedding({"doctor": ["DOCTORS", "Doktor", "surgeon"]})
     ws = wordset(["doctor"], ["surgeon"], ["x"], ["y"])
     tags = {"doctor": "NOUN", "DOCTORS": "NOUN", "Doktor": "NOUN"}
-    options = CandidateOptions(neighbours=3)
+    options = CandidateOptions(neighbours=3, drop_opposite=False)
     strict = rows(generate_candidates(emb, ws, options, FakeTagger(tags)), "X")
     assert "only 1 letter(s)" in strict["DOCTORS"]["reason"]  # doctor → doctors, case ignored
     assert "only 1 letter(s)" in strict["Doktor"]["reason"]
     loose = generate_candidates(
-        emb, ws, CandidateOptions(neighbours=3, min_edit=1), FakeTagger(tags)
+        emb, ws, CandidateOptions(neighbours=3, min_edit=1, drop_opposite=False), FakeTagger(tags)
     )
     assert rows(loose, "X")["DOCTORS"]["kept"]
     off = generate_candidates(
-        emb, ws, CandidateOptions(neighbours=3, edit_filter=False), FakeTagger(tags)
+        emb,
+        ws,
+        CandidateOptions(neighbours=3, edit_filter=False, drop_opposite=False),
+        FakeTagger(tags),
     )
     assert rows(off, "X")["Doktor"]["kept"]
 
@@ -177,7 +184,8 @@ def test_edit_distance_is_case_insensitive_and_configurable(planted):
 def test_switching_filters_off_keeps_words(planted):
     emb, ws = planted
     options = CandidateOptions(
-        neighbours=7, pos_filter=False, edit_filter=False, clean=False, drop_seed_words=False
+        neighbours=7, pos_filter=False, edit_filter=False, clean=False, drop_seed_words=False,
+        drop_opposite=False,
     )
     cands = generate_candidates(emb, ws, options, FakeTagger(TAGS))
     assert rows(cands, "X")["operate"]["kept"]
@@ -188,7 +196,7 @@ def test_switching_filters_off_keeps_words(planted):
 
 def test_missing_tagger_skips_the_filter_and_says_so(planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), tagger=None)
+    cands = generate_candidates(emb, ws, SEVEN, tagger=None)
     assert rows(cands, "X")["operate"]["kept"]
     assert cands.tagger is None
     assert any("part-of-speech filter was skipped" in note for note in cands.notes)
@@ -197,8 +205,8 @@ def test_missing_tagger_skips_the_filter_and_says_so(planted):
 def test_unknown_candidate_pos_is_dropped(planted):
     emb, ws = planted
     tags = {k: v for k, v in TAGS.items() if k != "surgeon"}
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(tags))
-    assert rows(cands, "X")["surgeon"]["reason"] == "part of speech unknown"
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(tags))
+    assert rows(cands, "X")["surgeon"]["reason"] == "word type unknown"
 
 
 def test_missing_seeds_are_reported(planted):
@@ -295,7 +303,7 @@ def test_bad_options_are_one_sentence():
 
 def test_curated_table_normalised(planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     edited = cands.table.with_columns(
         pl.when(pl.col("candidate") == "operate")
         .then(True)
@@ -317,16 +325,16 @@ def test_curated_table_normalised(planted):
 
 def test_curation_survives_a_round_trip(home, planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     assert load_curation("planted", "planted") is None
     path = save_curation(cands)
     assert path == curation_path("planted", "planted")
-    assert path.parent == home / "curation"
+    assert path.parent == home / "curation" / "shared"
     restored = load_curation("planted", "planted")
     assert restored.table.equals(cands.table)
     assert restored.notes == cands.notes and restored.options == cands.options
     path.write_text("{broken", encoding="utf-8")
-    with pytest.raises(BiasInputError, match="damaged"):
+    with pytest.raises(BiasInputError, match=r"cannot be read \(it is not valid JSON"):
         load_curation("planted", "planted")
 
 
@@ -340,9 +348,9 @@ def toggle(cands: Candidates, word: str, kept: bool) -> Candidates:
 
 def test_restoring_and_dropping_again_keeps_the_filters_reason(home, planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     why = rows(cands, "X")["operate"]["reason"]
-    assert why == "part of speech VERB does not go with the seed's NOUN"
+    assert why == "word type VERB (verb) does not go with the set's NOUN (noun)"
     restored = toggle(cands, "operate", True)
     assert rows(restored, "X")["operate"]["kept"]
     assert rows(restored, "X")["operate"]["reason"] == why  # the filter's verdict, overridden
@@ -362,11 +370,11 @@ def test_restoring_and_dropping_again_keeps_the_filters_reason(home, planted):
 
 def test_decisions_are_spelled_out_for_people(home, planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     curated = toggle(toggle(cands, "operate", True), "surgeon", False)
     shown = with_decisions(curated.table)
     verdict = dict(zip(shown["candidate"], shown["verdict"], strict=False))
-    why = "part of speech VERB does not go with the seed's NOUN"
+    why = "word type VERB (verb) does not go with the set's NOUN (noun)"
     assert verdict["operate"] == f"dropped by the filter: {why}, kept by you"
     assert verdict["surgeon"] == "dropped by you"
     kept_by_filter = shown.filter(pl.col("kept") & pl.col("reason").is_null())
@@ -377,7 +385,7 @@ def test_decisions_are_spelled_out_for_people(home, planted):
 
 def test_regenerating_keeps_the_previous_curation_as_a_backup(home, planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     assert not curation_differs(cands)  # nothing saved yet
     replace_curation(cands)
     assert not backup_path("planted", "planted").exists()  # nothing was replaced
@@ -385,11 +393,11 @@ def test_regenerating_keeps_the_previous_curation_as_a_backup(home, planted):
     curated = toggle(cands, "operate", True)
     save_curation(curated)
     old = curation_path("planted", "planted").read_text(encoding="utf-8")
-    fresh = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    fresh = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     assert curation_differs(fresh)
     replace_curation(fresh)
     prev = backup_path("planted", "planted")
-    assert prev == curation_path("planted", "planted").with_name("planted__planted.prev.json")
+    assert prev == curation_path("planted", "planted").with_suffix(".prev.json")
     assert prev.read_text(encoding="utf-8") == old
     assert load_curation("planted", "planted").table.equals(fresh.table)
     assert not list(prev.parent.glob("*.tmp"))  # written atomically, no leftovers
@@ -404,28 +412,31 @@ def test_regenerating_keeps_the_previous_curation_as_a_backup(home, planted):
 
 def test_replacing_twice_archives_the_first_backup_instead_of_deleting_it(home, planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     save_curation(toggle(cands, "operate", True))
     by_hand = curation_path("planted", "planted").read_text(encoding="utf-8")
     for k in (6, 5):
         replace_curation(
-            generate_candidates(emb, ws, CandidateOptions(neighbours=k), FakeTagger(TAGS))
+            generate_candidates(
+                emb, ws, CandidateOptions(neighbours=k, drop_opposite=False), FakeTagger(TAGS)
+            )
         )
     archived = archived_backups("planted", "planted")
-    assert [path.name for path in archived] == ["planted__planted.prev-1.json"]
+    stem = curation_path("planted", "planted").stem
+    assert [path.name for path in archived] == [f"{stem}.prev-1.json"]
     assert archived[0].read_text(encoding="utf-8") == by_hand
     assert backup_path("planted", "planted").exists()
 
 
 def test_a_damaged_curation_is_backed_up_byte_for_byte(home, planted):
     emb, ws = planted
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=7), FakeTagger(TAGS))
+    cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
     curation_path("planted", "planted").parent.mkdir(parents=True, exist_ok=True)
     curation_path("planted", "planted").write_text("{broken", encoding="utf-8")
     assert curation_differs(cands)
     replace_curation(cands)
     assert backup_path("planted", "planted").read_text(encoding="utf-8") == "{broken"
-    with pytest.raises(BiasInputError, match="damaged"):
+    with pytest.raises(BiasInputError, match=r"not valid JSON\)\. It was left as it is"):
         restore_previous_curation("planted", "planted")
     assert load_curation("planted", "planted").table.equals(cands.table)  # left as it was
 
@@ -528,12 +539,22 @@ def test_summary_ignores_undefined_effect_sizes():
 
 def test_save_draw_as_user_wordset(home):
     emb, seeds, table = pool_embedding()
-    draw = draw_sets(emb, seeds, table, DrawOptions(draws=1)).draws[0]
-    saved = save_draw(seeds, draw, title="My BiasWords set", embedding="pools")
+    sampling = draw_sets(emb, seeds, table, DrawOptions(draws=4, seed=2))
+    draw = sampling.ranked()[0]
+    saved = save_draw(seeds, draw, title="My BiasWords set", embedding="pools", sampling=sampling)
     assert saved.id == "my-biaswords-set"
     stored = user_wordsets()["my-biaswords-set"]
     assert stored.X.words == draw.sets["X"]
-    assert stored.reported.p_value == draw.p_value
+    # The draw's own result as computed, never a "reported" (published) value.
+    assert stored.reported is None
+    assert stored.source["draw"] == f"{draw.index} of 4"
+    validation = json.loads(stored.source["provenance"])["validation"]
+    assert validation["p_value"] == draw.p_value and validation["draw"] == draw.index
+    assert validation["draws"] == 4
+    assert validation["share_significant"] == sampling.summary.share_significant
+    assert validation["curated"] is False
+    expected = min(1.0, 4 * draw.p_value)  # Holm for the smallest of four p-values
+    assert math.isclose(validation["p_value_holm_over_draws"], expected)
 
 
 # --- the bundled GloVe and weat6 ----------------------------------------------------------------

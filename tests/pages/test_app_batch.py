@@ -1,12 +1,14 @@
-"""Batch page in AppTest: two tests, table equal to bias.stats.batch, adjusted p-values, CSV."""
+"""Batch page in AppTest: languages first, the engine's Table 7, skipped tests with reasons, CSV."""
 
 import pytest
 
-from bias.stats.batch import run_batch
+from bias.report.batch_report import skipped_texts
+from bias.stats.batch import run_batch, table7
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import DEFAULT_EMBEDDING
-from bias.wordsets import get_wordset
+from bias.wordsets import get_wordset, usual_tests
 from tests.apptest import open_app
+from tests.language_vectors import import_language
 
 
 @pytest.fixture
@@ -22,29 +24,55 @@ def run_all(at):
 
 
 def test_two_tests_give_the_engine_table(page):
+    assert page.multiselect(key="_batch.languages").value == ["en"]
     page.multiselect(key="_batch.tests").set_value(["weat7", "weat8"]).run()
     assert page.multiselect(key="_batch.embeddings").value == [DEFAULT_EMBEDDING]
     run_all(page)
-    table = page.dataframe[0].value
-    expected = run_batch([get_wordset("weat7"), get_wordset("weat8")], [DEFAULT_EMBEDDING])
-    assert list(table["Test"]) == ["weat7", "weat8"]
-    assert list(table["title"]) == [r.title for r in expected]
-    assert list(table["p"]) == pytest.approx([r.p_value for r in expected])
-    assert list(table["d"]) == pytest.approx([r.effect_size for r in expected])
-    assert list(table["p (Holm)"]) == pytest.approx([r.p_holm for r in expected])
-    assert list(table["p (BH)"]) == pytest.approx([r.p_bh for r in expected])
-    assert list(table["reported p"]) == ["0.018", "10⁻²"]  # as Caliskan printed them
-    assert list(table["Bias detected?"]) == ["yes" if r.p_value < 0.05 else "no" for r in expected]
+    shown = page.dataframe[0].value
+    rows = run_batch([get_wordset("weat7"), get_wordset("weat8")], [DEFAULT_EMBEDDING])
+    expected = table7(rows, skipped_texts(rows)).to_pandas()
+    assert list(shown.columns) == list(expected.columns)
+    assert list(shown["test"]) == ["weat7", "weat8"]
+    group = f"en · {DEFAULT_EMBEDDING}"
+    assert list(shown[f"{group} p"]) == pytest.approx([r.p_value for r in rows])
+    assert list(shown[f"{group} d"]) == pytest.approx([r.effect_size for r in rows])
+    assert list(shown[f"{group} reported p"]) == ["0.018", "10^-2"]  # as Caliskan printed them
+    every = page.dataframe[1].value
+    assert list(every["p_holm"]) == pytest.approx([r.p_holm for r in rows])
+    assert list(every["p_bh"]) == pytest.approx([r.p_bh for r in rows])
+    assert page.subheader[0].value == "2 tests run, 0 skipped"
     assert any(d.label == "Download table (CSV)" for d in page.get("download_button"))
+    assert page.get("plotly_chart")
 
 
-def test_other_language_tests_are_skipped_or_explained(page):
-    page.multiselect(key="_batch.tests").set_value(["weat7-ita"]).run()
+def test_three_languages_one_embedding_lists_the_skipped_with_reasons(page):
+    page.multiselect(key="_batch.languages").set_value(["en", "de", "it"]).run()
+    tests = page.multiselect(key="_batch.tests").value
+    assert [t for t in tests if get_wordset(t).language == "de"] == [
+        ws.id for ws in usual_tests("de")]
+    assert page.multiselect(key="_batch.embeddings").value == [DEFAULT_EMBEDDING]
     run_all(page)
-    assert "None of the chosen tests" in page.warning[0].value
-    page.toggle(key="_batch.same_language").set_value(False).run()
-    run_all(page)
-    assert list(page.dataframe[0].value["Test"]) == ["weat7-ita"]
+    english = [t for t in tests if get_wordset(t).language == "en"]
+    others = len(tests) - len(english)
+    assert page.subheader[0].value == f"{len(english)} tests run, {others} skipped"
+    warning = page.warning[0].value
+    assert warning.startswith("**Not run:**")
+    assert "**biasw1**: No chosen embedding is in German (chosen: English)" in warning
+    assert "**weat7-ita**: No chosen embedding is in Italian (chosen: English)" in warning
+    skipped = page.dataframe[0].value.set_index("test")["skipped"]
+    assert skipped["weat7-ita"].startswith("No chosen embedding is in Italian")
+
+
+def test_choosing_german_selects_its_embedding_and_runs_weathub(home, tmp_path):
+    import_language(tmp_path, "de", "de-small")
+    at = open_app("pages/batch.py")
+    at.multiselect(key="_batch.languages").set_value(["de"]).run()
+    assert at.multiselect(key="_batch.embeddings").value == ["de-small"]
+    at.multiselect(key="_batch.tests").set_value(["weathub-de-weat7", "biasw1"]).run()
+    run_all(at)
+    assert at.subheader[0].value == "2 tests run, 0 skipped"
+    table = at.dataframe[0].value.set_index("test")
+    assert table.loc["weathub-de-weat7", "de · de-small reported d"] == -0.45
 
 
 def test_choices_survive_page_switch(page):
@@ -55,6 +83,5 @@ def test_choices_survive_page_switch(page):
     assert page.multiselect(key="_batch.tests").value == ["weat1"]
     assert page.number_input(key="_batch.iterations").value == 2000
     run_all(page)
-    options = WeatOptions(iterations=2000)
-    expected = run_batch([get_wordset("weat1")], [DEFAULT_EMBEDDING], options)
-    assert list(page.dataframe[0].value["p"]) == pytest.approx([expected[0].p_value])
+    expected = run_batch([get_wordset("weat1")], [DEFAULT_EMBEDDING], WeatOptions(iterations=2000))
+    assert list(page.dataframe[1].value["p_value"]) == pytest.approx([expected[0].p_value])

@@ -11,8 +11,24 @@ PAGE = "../../pages/biaswords.py"
 EDITOR = "_biaswords.editor.glove-6b-50d.weat6.1"
 
 
-def fresh() -> AppTest:
-    return AppTest.from_file(PAGE, default_timeout=120)
+def fresh(draft: str | None = None) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    if draft is not None:
+        at.query_params["draft"] = draft
+    return at
+
+
+def space(at: AppTest) -> str:
+    """The tab's workspace: its draft id."""
+    return at.session_state["_draft_id"]
+
+
+def path_of(at: AppTest):
+    return curation_path("glove-6b-50d", "weat6", space(at))
+
+
+def prev_of(at: AppTest):
+    return backup_path("glove-6b-50d", "weat6", space(at))
 
 
 def generate_weat6() -> AppTest:
@@ -31,8 +47,8 @@ def saved_rows(path):
 
 def test_generate_toggle_and_restore_after_reload(home):
     at = generate_weat6()
-    path = curation_path("glove-6b-50d", "weat6")
-    assert path.exists() and path.parent == home / "curation"
+    path = path_of(at)
+    assert path.exists() and path.parent == home / "curation" / space(at)
     editor = at.data_editor[0]
     assert editor.key == EDITOR
     table = editor.value
@@ -49,8 +65,8 @@ def test_generate_toggle_and_restore_after_reload(home):
     assert not at.exception
     assert saved_rows(path)[0]["kept"] is (not bool(first["kept"]))
 
-    # A browser reload is a new session: the page reads the curation back from disk.
-    again = fresh().run()
+    # A browser reload is a new session at the same address: the curation comes back from disk.
+    again = fresh(space(at)).run()
     again.selectbox(key="_biaswords.wordset").set_value("weat6").run()
     assert not again.exception
     restored = again.data_editor[0].value
@@ -71,6 +87,10 @@ def test_draw_validate_and_save(home):
     assert list((home / "wordsets").glob("*.json"))
 
 
+def asks_to_replace(at: AppTest) -> bool:
+    return any("differs from the new candidates" in w.value for w in at.warning)
+
+
 def click(at: AppTest, label: str) -> AppTest:
     next(b for b in at.button if b.label == label).click().run()
     assert not at.exception
@@ -79,10 +99,10 @@ def click(at: AppTest, label: str) -> AppTest:
 
 def test_generating_again_never_overwrites_a_curation_silently(home):
     at = generate_weat6()
-    path = curation_path("glove-6b-50d", "weat6")
+    path = path_of(at)
     fresh = path.read_text(encoding="utf-8")
     click(at, "Generate candidates")  # nothing curated yet: no question, nothing set aside
-    assert not at.warning and not backup_path("glove-6b-50d", "weat6").exists()
+    assert not asks_to_replace(at) and not prev_of(at).exists()
     first = bool(at.data_editor[0].value.iloc[0]["kept"])
     editor = at.data_editor[0].key
     at.session_state[editor] = {
@@ -98,13 +118,13 @@ def test_generating_again_never_overwrites_a_curation_silently(home):
     assert path.read_text(encoding="utf-8") == curated  # not overwritten
     assert any("differs from the new candidates" in w.value for w in at.warning)
     click(at, "Keep my curation")
-    assert not at.warning and path.read_text(encoding="utf-8") == curated
+    assert not asks_to_replace(at) and path.read_text(encoding="utf-8") == curated
 
     click(at, "Generate candidates")
     click(at, "Replace my curation")
-    assert not at.warning
+    assert not asks_to_replace(at)
     assert path.read_text(encoding="utf-8") == fresh
-    assert backup_path("glove-6b-50d", "weat6").read_text(encoding="utf-8") == curated
+    assert prev_of(at).read_text(encoding="utf-8") == curated
     assert bool(at.data_editor[0].value.iloc[0]["kept"]) is first  # the new table, old edits gone
 
     click(at, "Restore the previous curation")
@@ -114,7 +134,7 @@ def test_generating_again_never_overwrites_a_curation_silently(home):
 
 def test_a_restored_word_still_says_why_the_filter_dropped_it(home):
     at = generate_weat6()
-    path = curation_path("glove-6b-50d", "weat6")
+    path = path_of(at)
     table = at.data_editor[0].value
     row = int(next(i for i in range(len(table)) if not table.iloc[i]["kept"]))
     reason = saved_rows(path)[row]["reason"]
