@@ -89,6 +89,15 @@ def effect_size_words(d: float) -> str:
     return "negligible"
 
 
+def percent(share: float) -> str:
+    """A percentage with two significant digits, never in scientific notation: 100, 12, 1.2,
+    0.012 (`:.2g` writes 100 as "1e+02")."""
+    if share <= 0:
+        return "0"
+    decimals = max(0, 1 - math.floor(math.log10(share)))
+    return f"{share:.{decimals}f}"
+
+
 def verdict(p: float, alpha: float = ALPHA) -> str:
     """The one-line answer: 'Bias detected at the 5% level' or 'No bias detected at the 5% level'.
 
@@ -126,7 +135,7 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
         share_text = f"none of the {result.iterations:,}"
     else:
         share = result.p_value * 100
-        share_text = "fewer than 0.01%" if share < 0.01 else f"{share:.2g}%"
+        share_text = "fewer than 0.01%" if share < 0.01 else f"{percent(share)}%"
         share_text += " of the"
     chance = (
         f"If the words of '{x}' and '{y}' were shuffled between the two lists at random, "
