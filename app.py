@@ -9,7 +9,14 @@ import streamlit as st
 
 ROOT = Path(__file__).resolve().parent
 
-st.set_page_config(page_title="BiasWords", page_icon=":material/balance:", layout="wide")
+# A 240 px sidebar leaves the results room at 800 px (a projector, a split screen); it still
+# collapses on phones ("auto") and the reader can drag it wider.
+st.set_page_config(
+    page_title="BiasWords",
+    page_icon=":material/balance:",
+    layout="wide",
+    initial_sidebar_state=240,
+)
 
 PAGES = [
     st.Page(ROOT / "pages/weat.py", title="WEAT test", icon=":material/science:", default=True),

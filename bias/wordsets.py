@@ -73,6 +73,9 @@ class WordSet:
     notes: tuple[str, ...] = ()
     variant_of: str | None = None
     origin: str = "bundled"  # "bundled", "user" or "file"
+    edited_from: str | None = None
+    """Id of the test whose lists the user changed on screen (see `edited`); not stored in files:
+    a saved edit is the user's own set, a variant of the original."""
 
     @property
     def from_paper(self) -> bool:
@@ -315,6 +318,42 @@ def safe_id(title: str) -> str:
     ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
     return slug[:60] or "my-word-set"
+
+
+def edited(preset: WordSet | None, sets: dict[str, TermSet], language: str) -> WordSet:
+    """The test a person has in front of them after choosing `preset` and maybe changing lists.
+
+    While the four lists equal the preset's, that is the preset itself, with its source and the
+    values its source reported. Once any list differs it is a different test: it keeps the
+    preset's name marked "(edited)" (e.g. "WEAT 7 (edited): math vs. arts, …"), gets its own id
+    (so exports are not named like the published test), and drops the reported values, which
+    belong to the published lists only. Without a preset, it is "My word set" in `language`.
+    """
+    if preset is None:
+        return WordSet("my-word-set", "My word set", language, **sets, origin="user")
+    if preset.sets() == sets:
+        return preset
+    if preset.edited_from is not None:  # already an edit: stays one
+        return replace(preset, **sets)
+    head, colon, rest = preset.title.partition(":")
+    return WordSet(
+        id=f"{preset.id}-edited",
+        title=f"{head} (edited){colon}{rest}",
+        language=preset.language,
+        **sets,
+        variant_of=preset.id,
+        origin="user",
+        edited_from=preset.id,
+    )
+
+
+def titled(wordset: WordSet, title: str) -> WordSet:
+    """`wordset` as the person saves it: a typed title names it (and gives its id); without one
+    it keeps its name. A saved edit is the person's own set, a variant of the original."""
+    title = title.strip()
+    if not title or title == wordset.title:
+        return replace(wordset, edited_from=None)
+    return replace(wordset, id=safe_id(title), title=title, edited_from=None)
 
 
 def save_user_wordset(wordset: WordSet) -> WordSet:

@@ -28,11 +28,12 @@ from bias.wordsets import (
     TermSet,
     WordSet,
     all_wordsets,
+    edited,
     first_test,
     listing_order,
     parse_words,
-    safe_id,
     save_user_wordset,
+    titled,
 )
 from pages.shared import (
     active_embedding_name,
@@ -88,11 +89,11 @@ def load_preset(presets: dict[str, WordSet]) -> None:
         terms = ws.sets()[key] if ws else TermSet(DEFAULT_SET_NAMES[key], ())
         put(f"weat.name.{key}", terms.name)
         put(f"weat.words.{key}", "\n".join(terms.words))
-    put("weat.title", ws.title if ws else "")
+    put("weat.title", "")  # a title typed for saving named the lists it was typed for
 
 
-def current_wordset(presets: dict[str, WordSet], language: str) -> WordSet:
-    """The word set as the user has it now. Raises BiasInputError for an empty set."""
+def current_sets() -> dict[str, TermSet]:
+    """The four lists as the user has them now. Raises BiasInputError for an empty list."""
     sets = {}
     for key in SET_KEYS:
         words = parse_words(st.session_state[f"weat.words.{key}"])
@@ -100,22 +101,13 @@ def current_wordset(presets: dict[str, WordSet], language: str) -> WordSet:
         if not words:
             raise BiasInputError(f"Set {key} ({name}) is empty; write at least one word in it.")
         sets[key] = TermSet(name, tuple(words))
-    preset = presets.get(st.session_state["weat.preset"])
-    unchanged = preset is not None and preset.sets() == sets
-    title = st.session_state["weat.title"].strip() or (
-        preset.title if unchanged else "My word set"
-    )
-    renamed = not unchanged or title != preset.title  # a typed title always names the set
-    return WordSet(
-        id=safe_id(title) if renamed else preset.id,
-        title=title,
-        language=preset.language if preset else language,
-        **sets,
-        source=preset.source if unchanged else {},
-        reported=preset.reported if unchanged else None,  # edited sets are not the paper's test
-        notes=preset.notes if unchanged else (),
-        variant_of=preset.variant_of if unchanged else (preset.id if preset else None),
-    )
+    return sets
+
+
+def current_wordset(presets: dict[str, WordSet], language: str) -> WordSet:
+    """The test as the user has it now: the preset, or 'WEAT 7 (edited)' once a list changed
+    (`bias.wordsets.edited`). The title typed under 'Save' only names a saved set."""
+    return edited(presets.get(st.session_state["weat.preset"]), current_sets(), language)
 
 
 def current_options() -> WeatOptions:
@@ -287,10 +279,26 @@ if not same_language:
 if not any(info.language == language for info in infos.values()):
     no_embedding_panel(language)
 preset = everything.get(st.session_state["weat.preset"])
+for key in SET_KEYS:  # the lists' values (restored from the draft) before their boxes are drawn
+    keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
+    keep(f"weat.words.{key}", "")
+try:
+    on_screen = current_wordset(everything, language)
+except BiasInputError:  # an empty list: said where the user runs or saves
+    on_screen = preset
+if on_screen is not None and on_screen.edited_from is not None and preset is not None:
+    st.info(text.edited_notice(preset), icon=":material/edit:")
+    st.button(
+        f"Use the published lists of {preset.title.partition(':')[0]} again",
+        on_click=load_preset,
+        args=(everything,),
+        icon=":material/undo:",
+    )
 if preset is not None and (preset.notes or preset.source):
-    with st.expander("About this test"):
+    about = "About this test" if on_screen is preset else f"About the original {preset.title}"
+    with st.expander(about):
         if preset.source.get("citation"):
-            st.write(f"Source: {preset.source['citation']}, {preset.source.get('table', '')}")
+            st.write(text.source_line(preset.source))
         if preset.licence:
             st.caption(f"Licence of the words: {preset.licence}")
         for note in preset.notes:
@@ -403,11 +411,50 @@ def run_test() -> None:
         show_error(exc)
         return
     st.session_state["weat.result"] = result
-    st.session_state["weat.result_for"] = (active_embedding_name(), wordset, options)
+    st.session_state["weat.result_for"] = (active_embedding_name(), wordset.sets(), options)
+    st.session_state["weat.result_wordset"] = wordset
 
 
 if run:
     run_test()
+
+# Pixels per number: wide enough for '< 0.0001' and 'Reported effect size' whole; the row wraps
+# onto a second line when the page is narrow (a projector, a split screen). (A comment, not a
+# docstring: Streamlit would print a bare string on the page.)
+METRIC_WIDTH = 200
+
+
+def show_metrics(result: WeatResult, original: WordSet | None) -> None:
+    """Our p and d, the published ones beside them, or why the published ones are not shown."""
+    cmp = text.comparison(result)
+    with st.container(horizontal=True, wrap=True, gap="medium"):
+        st.metric(
+            "p-value",
+            text.p_text(result),
+            help="The share of reshuffled lists showing a difference at least as large as the "
+            "real one. Below 0.05 counts as a bias.",
+            width=METRIC_WIDTH,
+        )
+        st.metric(
+            "Effect size d",
+            text.format_d(result.effect_size),
+            help="How strong the difference is, in standard deviations (Cohen's d): about 0.2 "
+            "is small, 0.5 medium, 0.8 large; about 2 at most in either direction (a little "
+            "more when the two target lists differ in size).",
+            width=METRIC_WIDTH,
+        )
+        if cmp:
+            st.metric("Reported p-value", cmp.reported_p, help=cmp.where, width=METRIC_WIDTH)
+            st.metric(
+                cmp.reported_d_label,
+                cmp.reported_d_value,
+                help=f"{cmp.where}. Ours as printed there: {cmp.ours_d}.",
+                width=METRIC_WIDTH,
+            )
+    if cmp:
+        st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
+    elif original is not None:
+        st.caption(text.edited_notice(original))
 
 
 def show_result(result: WeatResult) -> None:
@@ -415,7 +462,7 @@ def show_result(result: WeatResult) -> None:
     st.subheader(f"Result: {result.title}")
     st.caption(f"on {result.embedding} · {text.method_text(result)}")
     try:
-        now = (active_embedding_name(), current_wordset(everything, language), current_options())
+        now = (active_embedding_name(), current_sets(), current_options())
     except BiasInputError:
         now = None
     if now != st.session_state.get("weat.result_for"):
@@ -424,30 +471,8 @@ def show_result(result: WeatResult) -> None:
     (st.success if result.significant() else st.info)(f"**{message}**")
     st.write(text.explanation(result))
 
-    cmp = text.comparison(result)
-    cols = st.columns(4 if cmp else 2)
-    cols[0].metric(
-        "p-value",
-        text.p_text(result),
-        help="The share of reshuffled lists showing a difference at least as large as the "
-        "real one. Below 0.05 counts as a bias.",
-    )
-    d = result.effect_size
-    cols[1].metric(
-        "Effect size d",
-        text.format_d(d),
-        help="How strong the difference is, in standard deviations (Cohen's d): about 0.2 is "
-        "small, 0.5 medium, 0.8 large; about 2 at most in either direction (a little more "
-        "when the two target lists differ in size).",
-    )
-    if cmp:
-        cols[2].metric("Reported p-value", cmp.reported_p, help=cmp.where)
-        cols[3].metric(
-            "Reported effect size",
-            cmp.reported_d.split("= ")[1],
-            help=f"{cmp.where}. Ours as printed there: {cmp.ours_d}.",
-        )
-        st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
+    wordset = st.session_state.get("weat.result_wordset")
+    show_metrics(result, everything.get(wordset.edited_from) if wordset else None)
     for warning in notes_text(result.notes):
         st.warning(warning, icon=":material/info:")
 
@@ -464,49 +489,74 @@ def show_result(result: WeatResult) -> None:
         )
     with tabs[1]:
         st.plotly_chart(assoc, key="weat.assoc")
-        st.caption(
-            "Target words: positive means closer to the first attribute list. Attribute words: "
-            "positive means closer to the first target list."
-        )
+        st.caption(text.association_caption(result))
     with tabs[2]:
         st.plotly_chart(influence, key="weat.influence")
-        st.caption(
-            "How the effect size changes when one word is left out. Long bars mark words that "
-            "carry the result on their own."
-        )
+        st.caption(text.influence_caption(result.effect_size))
     words = pl.DataFrame(
         [row.__dict__ for row in result.words],
         schema_overrides={"effect_size_without": pl.Float64},
     ).with_columns(pl.col(pl.Float64).fill_nan(None))
     with tabs[3]:
-        st.dataframe(words, hide_index=True, width="stretch")
+        st.dataframe(
+            words,
+            hide_index=True,
+            width="stretch",
+            column_config={
+                column: (
+                    st.column_config.NumberColumn(label, help=help_text, format="%.3f")
+                    if words.schema[column].is_float()
+                    else st.column_config.Column(label, help=help_text)
+                )
+                for column, (label, help_text) in text.WORD_COLUMNS.items()
+            },
+        )
 
     stem = f"{result.wordset_id}_{result.embedding}"
-    d1, d2, d3 = st.columns(3)
-    d1.download_button(
-        "Per-word table (CSV)",
-        data=words.write_csv(),
-        file_name=f"{stem}_words.csv",
-        mime="text/csv",
-        on_click="ignore",
-        icon=":material/download:",
-    )
-    d2.download_button(
-        "Full result (JSON)",
-        data=json.dumps(weat_json(result), ensure_ascii=False, indent=2),
-        file_name=f"{stem}.json",
-        mime="application/json",
-        on_click="ignore",
-        icon=":material/download:",
-    )
-    d3.download_button(
-        "Chart (HTML)",
-        data=lambda: hist.to_html(include_plotlyjs=True, full_html=True),
-        file_name=f"{stem}_null.html",
-        mime="text/html",
-        on_click="ignore",
-        icon=":material/download:",
-    )
+    with st.container(horizontal=True, wrap=True):
+        st.download_button(
+            "Per-word table (CSV)",
+            data=words.write_csv(),
+            file_name=f"{stem}_words.csv",
+            mime="text/csv",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        st.download_button(
+            "Full result (JSON)",
+            data=json.dumps(weat_json(result), ensure_ascii=False, indent=2),
+            file_name=f"{stem}.json",
+            mime="application/json",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        st.download_button(
+            "Chart (HTML)",
+            data=lambda: hist.to_html(include_plotlyjs=True, full_html=True),
+            file_name=f"{stem}_null.html",
+            mime="text/html",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+
+
+def save_wordset(presets: dict[str, WordSet], language: str) -> None:
+    """Callback of 'Save word set': save, then make the saved set the chosen test.
+
+    A callback (not code after the button) so the preset box can follow before it is drawn; the
+    result stays valid because its lists did not change.
+    """
+    save("weat.title")
+    st.session_state.pop("weat.save_error", None)
+    try:
+        wordset = titled(current_wordset(presets, language), st.session_state["weat.title"])
+        saved = save_user_wordset(wordset)
+    except BiasInputError as exc:
+        st.session_state["weat.save_error"] = str(exc)
+        return
+    st.session_state["weat.saved"] = saved.id
+    st.session_state["weat.just_saved"] = True
+    put("weat.preset", saved.id)
 
 
 result = st.session_state.get("weat.result")
@@ -520,19 +570,12 @@ with st.expander("Save these lists as my word set", icon=":material/save:"):
         **persistent("weat.title", ""),
         placeholder="e.g. Swiss first names vs. foreign first names",
     )
-    if st.button("Save word set"):
-        try:
-            saved = save_user_wordset(current_wordset(everything, language))
-        except BiasInputError as exc:
-            show_error(exc)
-        else:
-            st.session_state["weat.saved"] = saved.id
-            st.session_state["weat.preset"] = saved.id
-            remember("weat.preset")
-            st.session_state.pop("_weat.preset", None)
-            st.rerun()
-    if st.session_state.get("weat.saved"):
-        st.success(
-            f"Saved as '{st.session_state['weat.saved']}'. It is in the list of prepared tests, "
-            "also after a restart."
-        )
+    st.button("Save word set", on_click=save_wordset, args=(everything, language))
+    if st.session_state.get("weat.save_error"):
+        st.error(st.session_state["weat.save_error"], icon=":material/error:")
+saved_id = st.session_state.get("weat.saved")
+if saved_id and saved_id == st.session_state["weat.preset"]:
+    message = text.saved_message(everything[saved_id].title if saved_id in everything else saved_id)
+    st.success(message, icon=":material/check_circle:")
+    if st.session_state.pop("weat.just_saved", False):
+        st.toast(message, icon=":material/check_circle:")

@@ -7,6 +7,7 @@ installed command, run from an empty directory, must print the same JSON as `pyt
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -16,13 +17,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_installed_console_script_matches_the_checkout(tmp_path: Path) -> None:
+    # pip builds in the source tree (build/, *.egg-info): build a copy, never the checkout.
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".ruff_cache"))
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
     bin_dir = env_dir / "bin"
     clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     subprocess.run(
         [bin_dir / "python", "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
-         "--no-index", str(ROOT)],
+         "--no-index", str(source)],
         check=True, env=clean, cwd=tmp_path, capture_output=True,
     )
     empty = tmp_path / "elsewhere"

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
+from bias.report import text
 from bias.stats.weat import WeatResult
 
 SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
@@ -48,82 +50,102 @@ def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
         fig.add_vrect(
             x0=min(float(edges[0]), left), x1=left, fillcolor="#c44569", opacity=0.12, line_width=0
         )
+    # Plotly's autorange also spans the empty trace and the shaded areas; fit the data instead.
+    low, high = min(float(edges[0]), -abs(observed)), max(float(edges[-1]), abs(observed))
+    pad = 0.05 * (high - low or 1.0)
     fig.add_vline(
         x=observed,
         line_width=3,
         line_color="#1f1d2b",
         annotation_text=f"observed {observed:.3f}",
-        annotation_position="top",
+        # The label sits on the side with more room, so it is never cut off at the edge.
+        annotation_position="top left" if observed > (low + high) / 2 else "top right",
     )
     if result.alternative == "two-sided" and observed != 0:
         fig.add_vline(x=-observed, line_width=1, line_dash="dot", line_color="#1f1d2b")
-    # Plotly's autorange also spans the empty trace and the shaded areas; fit the data instead.
-    low, high = min(float(edges[0]), -abs(observed)), max(float(edges[-1]), abs(observed))
-    pad = 0.05 * (high - low or 1.0)
     fig.update_xaxes(range=[low - pad, high + pad])
     fig.update_layout(
         title="How unusual is the observed difference?",
-        xaxis_title="difference of mean associations (test statistic) under random reshuffling",
+        xaxis_title="test statistic: difference of mean associations",
         yaxis_title="share of reshufflings",
         yaxis_tickformat=".0%",
         bargap=0,
         barmode="overlay",
-        legend={"orientation": "h", "y": -0.25},
-        margin={"t": 60, "b": 40},
-        height=380,
+        legend={"orientation": "h", "y": -0.3, "yanchor": "top", "x": 0},
+        margin={"t": 60, "b": 40, "l": 10, "r": 10},
+        height=420,
     )
     return fig
 
 
-def _word_bars(result: WeatResult, value: str, title: str, axis: str) -> go.Figure:
-    fig = go.Figure()
-    for key in ("X", "Y", "A", "B"):
-        rows = [row for row in result.words if row.set == key]
+def _bars(fig: go.Figure, result: WeatResult, keys: str, value: str, row: int | None) -> None:
+    """One horizontal bar per word of the sets `keys`, coloured by set, labelled 'word · set'."""
+    for key in keys:
+        rows = [item for item in result.words if item.set == key]
         if not rows:
             continue
         labels = [
-            row.word if row.found_as == row.word else f"{row.word} ({row.found_as})" for row in rows
+            item.word if item.found_as == item.word else f"{item.word} ({item.found_as})"
+            for item in rows
         ]
         fig.add_bar(
             y=[f"{label} · {key}" for label in labels],
-            x=[getattr(row, value) for row in rows],
+            x=[getattr(item, value) for item in rows],
             orientation="h",
             name=f"{key}: {result.sets[key].name}",
             marker_color=SET_COLOURS[key],
-            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
+            hovertemplate=f"%{{y}} ({result.sets[key].name}): %{{x:.3f}}<extra></extra>",
+            row=row,
+            col=None if row is None else 1,
         )
-    n = len(result.words)
+
+
+def association_figure(result: WeatResult) -> go.Figure:
+    """Every word's association, in two panels whose axes say what each one measures.
+
+    Target words (X, Y) are measured against the attribute lists (positive: closer to A than
+    to B); attribute words (A, B) against the target lists (positive: closer to X than to Y).
+    One axis for both would send 'he' toward 'Female terms' when it is only closer to 'Arts'.
+    """
+    names = {key: result.sets[key].name for key in ("X", "Y", "A", "B")}
+    counts = {key: sum(1 for item in result.words if item.set == key) for key in names}
+    targets, attributes = counts["X"] + counts["Y"], counts["A"] + counts["B"]
+    fig = make_subplots(
+        rows=2,
+        cols=1,
+        row_heights=[max(targets, 1), max(attributes, 1)],
+        vertical_spacing=0.32 / max(1, (targets + attributes) / 12),
+        subplot_titles=(
+            text.association_panel_title("targets"),
+            text.association_panel_title("attributes"),
+        ),
+    )
+    _bars(fig, result, "XY", "association", row=1)
+    _bars(fig, result, "AB", "association", row=2)
+    fig.update_xaxes(title_text=text.association_axis(names["B"], names["A"]), row=1, col=1)
+    fig.update_xaxes(title_text=text.association_axis(names["Y"], names["X"]), row=2, col=1)
+    fig.update_yaxes(autorange="reversed", type="category")
     fig.update_layout(
-        title=title,
-        xaxis_title=axis,
-        yaxis={"autorange": "reversed", "type": "category"},
-        height=max(320, 18 * n + 140),
-        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
-        margin={"t": 90},
+        height=max(420, 18 * (targets + attributes) + 260),
+        showlegend=False,
+        margin={"t": 40, "b": 40, "l": 10, "r": 10},
     )
     return fig
 
 
-def association_figure(result: WeatResult) -> go.Figure:
-    """Every word's association, coloured by set (positive leans to X / A)."""
-    a, b = result.sets["A"].name, result.sets["B"].name
-    return _word_bars(
-        result,
-        "association",
-        "Which way does each word lean?",
-        f"← closer to '{b}'      association      closer to '{a}' →  (targets); "
-        "attributes: closer to X (+) or Y (−)",
-    )
-
-
 def influence_figure(result: WeatResult) -> go.Figure:
-    """How much the effect size changes when each word is left out."""
-    return _word_bars(
-        result,
-        "influence",
-        "Which words drive the result? (effect size without the word − with it)",
-        "change of the effect size d when the word is left out",
+    """How much the effect size changes when each word is left out; the axis says which side
+    supports the result (d moves toward zero without the word) and which works against it."""
+    fig = go.Figure()
+    _bars(fig, result, "XYAB", "influence", row=None)
+    fig.update_layout(
+        xaxis_title=text.influence_axis(result.effect_size),
+        yaxis={"autorange": "reversed", "type": "category"},
+        height=max(320, 18 * len(result.words) + 120),
+        showlegend=False,
+        margin={"t": 20, "b": 40, "l": 10, "r": 10},
     )
+    return fig
 
 
 def draws_figure(sampling) -> go.Figure:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bias.stats.pvalues import ALPHA
 from bias.stats.weat import WeatResult, max_effect_size
 from bias.vectors.embeddings import Match, WordLookup
-from bias.wordsets import Reported
+from bias.wordsets import Reported, WordSet
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -158,6 +158,10 @@ class Comparison:
 
     reported_p: str
     reported_d: str
+    reported_d_value: str
+    """The reported effect size alone ('1.06'), for a box whose label says what it is."""
+    reported_d_label: str
+    """'Reported effect size', or 'Reported |d|' where the source printed the absolute value."""
     ours_p: str
     ours_d: str
     where: str
@@ -203,6 +207,8 @@ def comparison(result: WeatResult) -> Comparison | None:
     return Comparison(
         reported_p=reported_p_text(rep),
         reported_d=reported_d_text(rep),
+        reported_d_value=format_d(rep.effect_size),
+        reported_d_label="Reported |d|" if absolute else "Reported effect size",
         ours_p=p_text(result),
         ours_d=("|d| = " if absolute else "d = ") + ours_d,
         where=where,
@@ -238,3 +244,100 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
         ]
         fallback_text = "Found under another spelling: " + ", ".join(parts)
     return missing_text, fallback_text
+
+
+def edited_notice(original: WordSet) -> str:
+    """Why an edited test shows no published values, naming the test it was edited from."""
+    name = original.title.partition(":")[0]
+    text = f"You changed the lists of {name}, so this is now your own test."
+    rep = original.reported
+    if rep is None:
+        return text
+    printed = reported_p_text(rep)
+    p = f"p {printed}" if printed.startswith("<") else f"p = {printed}"
+    where = ", ".join(part for part in (rep.where, rep.embedding) if part)
+    return (
+        f"{text} The values published for {name} ({reported_d_text(rep)}, {p}"
+        f"{f'; {where}' if where else ''}) belong to its original lists, so they are not shown "
+        "beside this result."
+    )
+
+
+def association_panel_title(panel: str) -> str:
+    """Title of one panel of the 'each word' chart: what its words are measured against."""
+    if panel == "targets":
+        return "Target words: which attribute list is each closer to?"
+    return "Attribute words: which target list is each closer to?"
+
+
+def association_axis(left: str, right: str) -> str:
+    """An axis whose negative side is closer to `left` and positive side closer to `right`."""
+    return f"← closer to '{left}'   ·   closer to '{right}' →"
+
+
+def influence_axis(d: float) -> str:
+    """The influence axis (d without the word − d): the side where d moves toward zero without a
+    word holds the words that support the result; the other side, those that work against it."""
+    supports_left = math.isnan(d) or d >= 0
+    support, against = "← supports the result", "works against it →"
+    if not supports_left:
+        support, against = "← works against the result", "supports it →"
+    return f"{support}   ·   change of d without the word   ·   {against}"
+
+
+def influence_caption(d: float) -> str:
+    """The sentence under the 'which words matter' chart, saying which direction supports it."""
+    if math.isnan(d):
+        return "There is no effect size, so no word can change it."
+    side = "left (negative)" if d >= 0 else "right (positive)"
+    return (
+        f"How the effect size d ({format_d(d)}) changes when one word is left out. Bars to the "
+        f"{side} mark words that support the result: without them d moves toward zero. Bars "
+        "the other way mark words that work against it. Long bars mark words that carry the "
+        "result on their own."
+    )
+
+
+def source_line(source: dict) -> str:
+    """'Source: Caliskan et al. 2017, Table 1' from a word set's `source` (citation, table)."""
+    parts = [str(source.get(key, "")).strip() for key in ("citation", "table")]
+    return "Source: " + ", ".join(part for part in parts if part)
+
+
+def saved_message(title: str) -> str:
+    """The confirmation after saving a word set."""
+    return (
+        f"Saved as your word set '{title}'. It is now chosen under 'Prepared test' and stays "
+        "there after a restart."
+    )
+
+
+def association_caption(result: WeatResult) -> str:
+    """The sentence under the 'each word' chart: what the two panels measure, which way is bias."""
+    x, y = result.sets["X"].name, result.sets["Y"].name
+    a, b = result.sets["A"].name, result.sets["B"].name
+    return (
+        f"Target words are measured against the attribute lists, attribute words against the "
+        f"target lists. The tested bias shows as '{x}' words leaning to '{a}' and '{y}' words "
+        f"to '{b}' (top), and as '{a}' words leaning to '{x}' and '{b}' words to '{y}' (bottom)."
+    )
+
+
+WORD_COLUMNS = {
+    "set": ("List", "Which of the four lists the word is in (X, Y: targets; A, B: attributes)."),
+    "word": ("Word", "The word as written in the list."),
+    "found_as": ("Found as", "The entry of the embedding used for it (another spelling, if so)."),
+    "match": ("How found", "exact, or the fallback used to find it (lower case, no accents, …)."),
+    "association": (
+        "Leaning",
+        "Target words: mean similarity to A minus to B. Attribute words: mean similarity to X "
+        "minus to Y. Positive leans to A (or X).",
+    ),
+    "effect_size_without": ("d without it", "The effect size with this word left out."),
+    "influence": (
+        "Change of d",
+        "d without the word minus d with it: a change toward zero means the word supports the "
+        "result.",
+    ),
+}
+"""Readable headers (and their help) for the per-word table's columns, keyed by field name."""

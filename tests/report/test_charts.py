@@ -43,3 +43,24 @@ def test_null_histogram_axis_fits_the_data_and_the_observed_line(weat7):
     observed = abs(weat7.statistic)
     assert low <= edges[0] and high >= max(edges[-1], observed)
     assert high - low < 1.2 * (max(edges[-1], observed) - min(edges[0], -observed))
+
+
+def test_each_word_chart_measures_attributes_against_the_targets(weat7):
+    fig = charts.association_figure(weat7)
+    targets, attributes = fig.layout.xaxis.title.text, fig.layout.xaxis2.title.text
+    assert targets == "← closer to 'Female terms'   ·   closer to 'Male terms' →"
+    assert attributes == "← closer to 'Arts'   ·   closer to 'Math' →"
+    panels = {trace.name[0]: trace.yaxis for trace in fig.data}
+    assert panels == {"X": "y", "Y": "y", "A": "y2", "B": "y2"}
+    assert not fig.layout.showlegend  # no legend to overlap the panel titles
+
+
+def test_which_words_matter_axis_says_which_side_supports_the_result(weat7):
+    title = charts.influence_figure(weat7).layout.xaxis.title.text
+    assert weat7.effect_size > 0 and title.startswith("← supports the result")
+
+
+def test_observed_label_sits_on_the_side_with_room(weat7):
+    fig = charts.null_histogram_figure(weat7)
+    label = next(a for a in fig.layout.annotations if a.text.startswith("observed"))
+    assert weat7.statistic > 0 and label.xanchor == "right"

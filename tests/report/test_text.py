@@ -109,3 +109,22 @@ def test_comparison_warns_when_the_reported_d_is_out_of_reach():
     assert "at most 2.00" in text.comparison(result).note
     plain = run_weat(load_embedding(DEFAULT_EMBEDDING), get_wordset("weat6"))
     assert "larger than" not in text.comparison(plain).note
+
+
+def test_edited_notice_says_why_the_published_values_are_gone():
+    assert text.edited_notice(get_wordset("weat7")) == (
+        "You changed the lists of WEAT 7, so this is now your own test. The values published "
+        "for WEAT 7 (d = 1.06, p = 0.018; Table 1, GloVe Common Crawl 840B (300d)) belong to its "
+        "original lists, so they are not shown beside this result."
+    )
+
+
+def test_influence_axis_and_caption_follow_the_sign_of_d():
+    assert text.influence_axis(1.2).startswith("← supports the result")
+    assert text.influence_axis(-1.2).startswith("← works against the result")
+    assert "left (negative) mark words that support" in text.influence_caption(0.5)
+    assert "right (positive) mark words that support" in text.influence_caption(-0.5)
+
+
+def test_association_axes_name_what_each_panel_measures():
+    assert text.association_axis("Arts", "Math") == "← closer to 'Arts'   ·   closer to 'Math' →"

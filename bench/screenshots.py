@@ -1,0 +1,183 @@
+"""Screenshots of every dashboard page at 1400 px and 800 px, for a person to look at.
+
+    python bench/screenshots.py [OUTDIR]          (default /tmp/biaswords-shots)
+
+Starts `streamlit run app.py` on a free port with an empty BIASWORDS_HOME, opens each page in
+headless Chromium (/usr/bin/chromium, driven by playwright), runs WEAT 7 on the WEAT page and the
+default tests on the Batch page, and saves full-page PNGs named `<page>_<width>.png`. It prints
+each file and, for the WEAT result, every metric value or label that the browser shows cut off
+(the same check as tests/pages/test_browser_narrow.py). Nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+WIDTHS = (1400, 800)
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+# Streamlit cuts a label or metric value that does not fit with an ellipsis (CSS text-overflow on
+# `.stMarkdownEllipsis`); the browser then reports a content wider than the box. This returns the
+# visible ones below `scope` that are cut, and any text Streamlit already ended with "…".
+TRUNCATED_JS = """
+(scope) => [...document.querySelectorAll(scope + ' .stMarkdownEllipsis')]
+  .filter(el => el.offsetParent !== null)
+  .filter(el => el.scrollWidth > el.clientWidth + 1 || el.textContent.trim().endsWith('…'))
+  .map(el => el.textContent.trim())
+"""
+RESULT_SCOPE = '[data-testid="stMain"]'
+METRIC_SCOPE = '[data-testid="stMetric"]'
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def streamlit_server(home: Path) -> Iterator[str]:
+    """`streamlit run app.py` on a free local port with BIASWORDS_HOME=home; yields its URL."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+           "--server.port", str(port), "--server.address", "127.0.0.1",
+           "--browser.gatherUsageStats", "false"]  # fmt: skip
+    env = {**os.environ, "BIASWORDS_HOME": str(home)}
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                output = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                raise RuntimeError(f"streamlit did not start:\n{output}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def settle(page, ms: int = 1500) -> None:
+    """Wait until Streamlit stops running and Plotly has drawn."""
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=120_000
+    )
+    page.wait_for_timeout(ms)
+
+
+def run_weat7(page, url: str) -> None:
+    """Open the WEAT page (WEAT 7 is preselected) and run it until the metrics show."""
+    page.goto(url, timeout=60_000)
+    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run test").click()
+    page.locator('[data-testid="stMetric"]').first.wait_for(timeout=60_000)
+    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+    settle(page)
+
+
+def full_shot(page, path: Path, width: int) -> None:
+    """Screenshot of the whole page: Streamlit scrolls inside its main area, so the viewport is
+    made as tall as that area's content first (and set back afterwards)."""
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('[data-testid=\"stMain\"], "
+        "[data-testid=\"stSidebarContent\"]')].map(e => e.scrollHeight), 600)"
+    )
+    page.set_viewport_size({"width": width, "height": min(int(height) + 40, 8000)})
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(path))
+    page.set_viewport_size({"width": width, "height": 1000})
+
+
+def truncated(page, selector: str) -> list[str]:
+    """Texts of the visible elements matching `selector` that the browser shows cut off."""
+    return page.evaluate(TRUNCATED_JS, selector)
+
+
+def shoot_weat(page, url: str, width: int, outdir: Path) -> list[Path]:
+    """WEAT 7 run, one screenshot per result tab; prints what the browser shows cut off."""
+    run_weat7(page, url)
+    print(f"{width}px WEAT metrics cut off: {truncated(page, METRIC_SCOPE) or 'none'}")
+    print(f"{width}px WEAT page labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
+    shots = []
+    for i, tab in enumerate(("each-word", "which-words", "table"), start=1):
+        page.get_by_role("tab").nth(i).click()
+        settle(page, 800)
+        shots.append(outdir / f"weat-tab-{tab}_{width}.png")
+        full_shot(page, shots[-1], width)
+    page.get_by_role("tab").first.click()
+    settle(page, 800)
+    shots.append(outdir / f"weat_{width}.png")
+    full_shot(page, shots[-1], width)
+    return shots
+
+
+def shoot_other_pages(page, width: int, outdir: Path) -> list[Path]:
+    """BiasWords, Batch (after running its default tests) and Embeddings, via the sidebar."""
+    shots = []
+    for link in ("BiasWords", "Batch", "Embeddings"):
+        page.get_by_role("link", name=link).click()
+        settle(page)
+        if link == "Batch":
+            page.get_by_role("button", name="Run").first.click()
+            settle(page, 2500)
+        print(f"{width}px {link} labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
+        shots.append(outdir / f"{link.lower()}_{width}.png")
+        full_shot(page, shots[-1], width)
+    return shots
+
+
+def shoot_all(outdir: Path) -> list[Path]:
+    """Every page at every width in WIDTHS; returns the PNG paths."""
+    from playwright.sync_api import sync_playwright
+
+    outdir.mkdir(parents=True, exist_ok=True)
+    shots = []
+    with (
+        tempfile.TemporaryDirectory() as home,
+        streamlit_server(Path(home)) as url,
+        sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for width in WIDTHS:
+            page = browser.new_page(viewport={"width": width, "height": 1000})
+            shots += shoot_weat(page, url, width, outdir)
+            shots += shoot_other_pages(page, width, outdir)
+            page.close()
+        browser.close()
+    return shots
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/biaswords-shots")
+    for shot in shoot_all(target):
+        print(shot)

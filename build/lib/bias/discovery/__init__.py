@@ -1,1 +1,0 @@
-"""BiasWords discovery: nearest neighbours, part-of-speech tags, candidates, curation, new draws."""

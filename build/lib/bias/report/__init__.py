@@ -1,1 +1,0 @@
-"""Everything written for people: verdicts, explanations, and the charts."""

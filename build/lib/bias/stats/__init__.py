@@ -1,1 +1,0 @@
-"""The statistics: WEAT (and the other measures), p-value adjustment, batches of tests."""
