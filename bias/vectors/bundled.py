@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.vectors.embeddings import Embedding, normalise_rows
+from bias.vectors.vocabulary import Vocabulary
 
 DEFAULT_EMBEDDING = "glove-6b-50d"
 
@@ -57,7 +58,9 @@ def _load_glove() -> Embedding:
 
     root = _glove_dir()
     matrix = np.load(root / "glove_6B_50d_emb.npy", mmap_mode="r")
-    words = pl.read_parquet(root / "glove_6B_index.parquet").to_series(0).to_list()
+    index = pl.read_parquet(root / "glove_6B_index.parquet").to_series(0)
+    # One joined buffer, never 400,000 Python strings (the Vocabulary keeps bytes).
+    words = Vocabulary(index.str.join("\n").item().encode("utf-8"))
     return Embedding(DEFAULT_EMBEDDING, "en", words, normalise_rows(matrix), _GLOVE_SOURCE)
 
 

@@ -22,6 +22,7 @@ from enum import StrEnum
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.vectors.vocabulary import Vocabulary
 
 
 class Match(StrEnum):
@@ -88,7 +89,8 @@ class Embedding:
     `vectors[i]` is the unit vector of `words[i]`. Build one from raw vectors with
     `Embedding.from_raw`, which normalises; the constructor trusts that rows are already unit length
     (a cache on disk stores them so). When a word occurs twice, the first occurrence wins, as in
-    frequency-ordered fastText files.
+    frequency-ordered fastText files. `words` is kept as a `Vocabulary` (one buffer, looked up
+    with numpy; any sequence of words given is converted), never as a dict of all words.
     """
 
     name: str
@@ -97,7 +99,6 @@ class Embedding:
     vectors: np.ndarray
     source: str = ""
     synthesise: Callable[[str], np.ndarray | None] | None = None
-    _index: dict[str, int] = field(init=False, repr=False)
     _synthesised: dict[str, np.ndarray] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -105,10 +106,8 @@ class Embedding:
             raise ValueError(
                 f"{len(self.words)} words but a vector matrix of shape {self.vectors.shape}"
             )
-        index: dict[str, int] = {}
-        for i, word in enumerate(self.words):
-            index.setdefault(word, i)
-        object.__setattr__(self, "_index", index)
+        if not isinstance(self.words, Vocabulary):
+            object.__setattr__(self, "words", Vocabulary.from_words(self.words))
         object.__setattr__(self, "_synthesised", {})
 
     @classmethod
@@ -126,12 +125,21 @@ class Embedding:
         return len(self.words)
 
     def __contains__(self, word: object) -> bool:
-        return word in self._index
+        return word in self.words
 
     def lookup(self, word: str) -> WordLookup:
         """Find `word`, trying the fallback spellings in order; never raises for a missing word."""
+        return self.lookup_all([word])[0]
+
+    def lookup_all(self, words: Iterable[str]) -> list[WordLookup]:
+        """`lookup` for many words, with every spelling of every word searched in one batch."""
+        words = list(words)
+        rows = self.words.rows(form for word in words for form, _ in _spellings(word))
+        return [self._resolve(word, rows) for word in words]
+
+    def _resolve(self, word: str, rows: dict[str, int]) -> WordLookup:
         for form, match in _spellings(word):
-            if form in self._index:
+            if form in rows:
                 return WordLookup(word, match, form)
         if any(char.isspace() for char in word):
             return WordLookup(word, Match.PHRASE, None)  # subword vectors of a phrase mean little
@@ -146,12 +154,9 @@ class Embedding:
                 return WordLookup(word, Match.SYNTHESISED, word)
         return WordLookup(word, Match.MISSING, None)
 
-    def lookup_all(self, words: Iterable[str]) -> list[WordLookup]:
-        return [self.lookup(word) for word in words]
-
     def row(self, word: str) -> int | None:
         """Row index of a vocabulary word, exactly as spelled, or None."""
-        return self._index.get(word)
+        return self.words.row(word)
 
     def vectors_for(self, lookups: Sequence[WordLookup]) -> np.ndarray:
         """The unit vectors of the found words among `lookups`, in order, as an (n, d) array.
@@ -162,10 +167,11 @@ class Embedding:
         a test uses costs nothing; `store.verify` checks them all).
         """
         found = [item for item in lookups if item.found_as is not None]
+        index = self.words.rows(item.found_as for item in found)
         rows = [
             self._synthesised[item.word]
             if item.match is Match.SYNTHESISED
-            else np.asarray(self.vectors[self._index[item.found_as]])
+            else np.asarray(self.vectors[index[item.found_as]])
             for item in found
         ]
         if not rows:

@@ -50,6 +50,7 @@ from bias.files import home
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.sources import RawVectors, Subwords
+from bias.vectors.vocabulary import Vocabulary
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 _LANGUAGE = re.compile(r"[a-z]{2,3}")
@@ -280,8 +281,11 @@ def load_cached(name: str) -> Embedding:
     entry = root() / name
     try:
         vectors = np.load(entry / "vectors.npy", mmap_mode="r")
-        # Bytes, not read_text: universal newlines would split a word containing "\r".
-        words = (entry / "words.txt").read_bytes().decode("utf-8").split("\n")
+        # Bytes, not read_text: universal newlines would split a word containing "\r". Kept as
+        # bytes (a Vocabulary), not a list and dict of a million words; decoded once to check.
+        data = (entry / "words.txt").read_bytes()
+        data.decode("utf-8")
+        words = Vocabulary(data)
         synthesise = None
         if meta.get("subwords"):
             ngrams = np.load(entry / "subwords.npy", mmap_mode="r")
