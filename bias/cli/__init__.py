@@ -20,6 +20,7 @@ from bias.errors import BiasInputError
 COMMANDS = {
     "wordsets": "bias.cli.wordsets",
     "weat": "bias.cli.weat",
+    "measure": "bias.cli.measure",
     "batch": "bias.cli.batch",
     "biaswords": "bias.cli.biaswords",
     "import": "bias.cli.importing",

@@ -291,7 +291,7 @@ def influence_axis(d: float) -> str:
     support, against = "← supports the result", "works against it →"
     if not supports_left:
         support, against = "← works against the result", "supports it →"
-    return f"{support}   ·   change of d without the word   ·   {against}"
+    return f"change of d without the word<br>{support}   ·   {against}"
 
 
 def influence_caption(d: float) -> str:
@@ -350,3 +350,16 @@ WORD_COLUMNS = {
     ),
 }
 """Readable headers (and their help) for the per-word table's columns, keyed by field name."""
+
+
+def effect_size_ci_text(result: WeatResult) -> str | None:
+    """The bootstrap interval of d in words, or None when there is none."""
+    if result.effect_size_ci is None:
+        return None
+    low, high = result.effect_size_ci
+    return (
+        f"95% confidence interval for d: {format_d(low)} to {format_d(high)} "
+        f"({result.ci_method} bootstrap, {result.ci_resamples:,} resamples of the words, "
+        f"seed {result.seed if result.seed is not None else 0}): how large the effect is, "
+        "allowing for which words happened to be chosen."
+    )
