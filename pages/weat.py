@@ -232,7 +232,7 @@ with st.expander("Advanced options"):
         "reshufflings can be counted (exact); otherwise a random sample of them is drawn "
         "(the paper used 100,000)."
     )
-    a1, a2, a3, a4 = st.columns(4)
+    a1, a2 = st.columns(2)  # two by two: four in a row cut their labels at 800 px
     a1.radio(
         "Method",
         ["auto", "exact", "randomized"],
@@ -252,6 +252,7 @@ with st.expander("Advanced options"):
         **persistent("weat.iterations", DEFAULTS["weat.iterations"]),
         help="How many random reshufflings a randomized test draws.",
     )
+    a3, a4 = st.columns(2, vertical_alignment="bottom")
     a3.number_input(
         "Seed",
         min_value=0,

@@ -291,7 +291,7 @@ def influence_axis(d: float) -> str:
     support, against = "← supports the result", "works against it →"
     if not supports_left:
         support, against = "← works against the result", "supports it →"
-    return f"{support}   ·   change of d without the word   ·   {against}"
+    return f"change of d without the word<br>{support}   ·   {against}"
 
 
 def influence_caption(d: float) -> str:
