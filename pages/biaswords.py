@@ -375,7 +375,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         st.caption(curation_label(sampling))
     summary = sampling.summary
     q = summary.effect_size_quantiles
-    metrics = st.columns(4)
+    metrics = [*st.columns(2), *st.columns(2)]  # two per row: labels stay whole at 800 px
     metrics[0].metric(
         f"Significant draws (p < {summary.alpha:g})",
         f"{summary.share_significant:.0%}",
