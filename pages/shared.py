@@ -258,4 +258,33 @@ def sidebar() -> Embedding | None:
         )
         if info.source:
             st.caption(info.source)
+        warm_up_charts()
     return embedding
+
+
+_WARM_UP = "biaswords-chart-warm-up"
+
+
+def warm_up_charts() -> None:
+    """Make the browser load Streamlit's Plotly code while the visitor reads the page.
+
+    Streamlit fetches and compiles its 4.7 MB Plotly bundle only when a page first draws a chart,
+    so in a new browser tab the first result's histogram waited for it after Run (7-9 s over a
+    slow link, about a second here). An empty chart, drawn off-screen at the end of the sidebar
+    on every page, starts that download as soon as the page opens; later charts find it loaded.
+    """
+    st.html(
+        f"<style>.st-key-{_WARM_UP} {{position: absolute; left: -10000px; width: 10px; "
+        "height: 10px; overflow: hidden;}</style>"
+    )
+    with st.container(key=_WARM_UP):
+        st.plotly_chart(
+            _empty_figure(), key=f"_{_WARM_UP}", config={"staticPlot": True}, height=10
+        )
+
+
+@st.cache_resource
+def _empty_figure():
+    import plotly.graph_objects as go
+
+    return go.Figure(layout={"width": 10, "height": 10, "margin": {"l": 0, "r": 0, "t": 0, "b": 0}})
