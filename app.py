@@ -20,6 +20,7 @@ st.set_page_config(
 
 PAGES = [
     st.Page(ROOT / "pages/weat.py", title="WEAT test", icon=":material/science:", default=True),
+    st.Page(ROOT / "pages/measures.py", title="Measures", icon=":material/straighten:"),
     st.Page(ROOT / "pages/biaswords.py", title="BiasWords", icon=":material/travel_explore:"),
     st.Page(ROOT / "pages/batch.py", title="Batch", icon=":material/table_chart:"),
     st.Page(ROOT / "pages/embeddings.py", title="Embeddings", icon=":material/database:"),

@@ -46,6 +46,23 @@ TRUNCATED_JS = """
 RESULT_SCOPE = '[data-testid="stMain"]'
 METRIC_SCOPE = '[data-testid="stMetric"]'
 
+# Texts of every Plotly chart (titles, axis titles, annotations, legend) that reach outside their
+# chart's box, i.e. that the reader sees cut off.
+CLIPPED_CHART_TEXT_JS = """
+() => [...document.querySelectorAll('.js-plotly-plot')].filter(p => p.offsetParent !== null)
+  .flatMap(plot => {
+    const box = plot.getBoundingClientRect();
+    return [...plot.querySelectorAll('.infolayer text, .annotation-text, .legendtext, .gtitle')]
+      .filter(t => t.textContent.trim())
+      .filter(t => {
+        const r = t.getBoundingClientRect();
+        return r.left < box.left - 1 || r.right > box.right + 1
+          || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+      })
+      .map(t => t.textContent.trim());
+  })
+"""
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -118,9 +135,14 @@ def full_shot(page, path: Path, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 1000})
 
 
-def truncated(page, selector: str) -> list[str]:
-    """Texts of the visible elements matching `selector` that the browser shows cut off."""
-    return page.evaluate(TRUNCATED_JS, selector)
+def truncated(page, scope: str) -> list[str]:
+    """Texts of the visible labels and values below `scope` that the browser shows cut off."""
+    return page.evaluate(TRUNCATED_JS, scope)
+
+
+def clipped_chart_text(page) -> list[str]:
+    """Texts of the visible Plotly charts that reach outside their chart."""
+    return page.evaluate(CLIPPED_CHART_TEXT_JS)
 
 
 def shoot_weat(page, url: str, width: int, outdir: Path) -> list[Path]:
@@ -128,10 +150,12 @@ def shoot_weat(page, url: str, width: int, outdir: Path) -> list[Path]:
     run_weat7(page, url)
     print(f"{width}px WEAT metrics cut off: {truncated(page, METRIC_SCOPE) or 'none'}")
     print(f"{width}px WEAT page labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
+    print(f"{width}px WEAT histogram text cut off: {clipped_chart_text(page) or 'none'}")
     shots = []
     for i, tab in enumerate(("each-word", "which-words", "table"), start=1):
         page.get_by_role("tab").nth(i).click()
         settle(page, 800)
+        print(f"{width}px WEAT {tab} chart text cut off: {clipped_chart_text(page) or 'none'}")
         shots.append(outdir / f"weat-tab-{tab}_{width}.png")
         full_shot(page, shots[-1], width)
     page.get_by_role("tab").first.click()

@@ -8,9 +8,12 @@ renamed into place: a crash or a full disk leaves the old file intact, never a t
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
+
+from bias.errors import BiasInputError
 
 
 def home() -> Path:
@@ -32,3 +35,32 @@ def write_text_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def read_json(path: Path, what: str) -> object:
+    """Parse the JSON file `path` (a `what`, e.g. "word-set file"), or one sentence saying why not.
+
+    A UTF-8 byte-order mark is accepted (Windows Notepad writes one). Numbers of thousands of
+    digits and nesting thousands deep, which `json` refuses with a ValueError or RecursionError,
+    are bad input like any other.
+    """
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except FileNotFoundError as exc:
+        raise BiasInputError(f"There is no {what} at {path}.") from exc
+    except IsADirectoryError as exc:
+        raise BiasInputError(f"{path} cannot be read: it is a folder, not a {what}.") from exc
+    except UnicodeDecodeError as exc:
+        raise BiasInputError(f"{path} is not UTF-8 text; save it as UTF-8 and try again.") from exc
+    except OSError as exc:
+        raise BiasInputError(f"{path} cannot be read ({exc.strerror or exc}).") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BiasInputError(
+            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+        ) from exc
+    except RecursionError as exc:
+        raise BiasInputError(f"{path} is nested too deeply to be a {what}.") from exc
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise BiasInputError(f"{path} holds a number too long to read ({exc}).") from exc

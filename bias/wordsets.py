@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from bias.errors import BiasInputError
-from bias.files import home, write_text_atomic
+from bias.files import home, read_json, write_text_atomic
 
 SET_KEYS = ("X", "Y", "A", "B")
 DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
@@ -152,7 +152,7 @@ def _reported(raw: object, where: str) -> Reported | None:
             embedding=str(raw.get("embedding", "")),
             where=str(raw.get("where", "")),
         )
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         raise BiasInputError(f"{where}: reported p-value and effect size must be numbers.") from exc
 
 
@@ -191,20 +191,7 @@ def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> 
 
 def read_wordset(path: Path, origin: str = "file") -> WordSet:
     """Read and validate one word-set file, turning every kind of bad file into one sentence."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise BiasInputError(f"There is no word-set file at {path}.") from exc
-    except UnicodeDecodeError as exc:
-        raise BiasInputError(f"{path} is not UTF-8 text; save it as UTF-8 and try again.") from exc
-    except OSError as exc:
-        raise BiasInputError(f"{path} cannot be read ({exc.strerror}).") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BiasInputError(
-            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-        ) from exc
+    data = read_json(path, "word-set file")
     return parse_wordset(data, where=path.name, default_id=path.stem, origin=origin)
 
 
@@ -237,7 +224,8 @@ def bundled_wordsets() -> dict[str, WordSet]:
 
 
 def user_wordsets() -> dict[str, WordSet]:
-    """The user's saved word sets, by id; a broken file is skipped rather than hiding the rest."""
+    """The user's saved word sets, by id; a broken file is left out here rather than hiding the
+    rest, and listed by `damaged_user_wordsets` so it never vanishes without a word."""
     found: dict[str, WordSet] = {}
     directory = user_dir()
     for path in sorted(directory.glob("*.json")):
@@ -247,6 +235,17 @@ def user_wordsets() -> dict[str, WordSet]:
             continue
         found[wordset.id] = wordset
     return found
+
+
+def damaged_user_wordsets() -> dict[str, str]:
+    """The user's saved word-set files that cannot be read: file name → the sentence why."""
+    damaged: dict[str, str] = {}
+    for path in sorted(user_dir().glob("*.json")):
+        try:
+            read_wordset(path, "user")
+        except BiasInputError as exc:
+            damaged[path.name] = str(exc)
+    return damaged
 
 
 def all_wordsets(language: str | None = None) -> list[WordSet]:
@@ -420,9 +419,6 @@ def get_named_sets(id_or_path: str) -> NamedSets:
     """Named sets by word-set id (the four-set form), or from a JSON file in either form."""
     path = Path(id_or_path).expanduser()
     if path.suffix == ".json" and path.is_file():
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            return named_sets_of(read_wordset(path))  # reports the problem in one sentence
+        data = read_json(path, "word-set file")
         return parse_named_sets(data, where=path.name, default_id=path.stem)
     return named_sets_of(get_wordset(id_or_path))

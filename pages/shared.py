@@ -94,7 +94,7 @@ def active_embedding_name() -> str:
     default.
     """
     name = st.session_state.get(ACTIVE_KEY, _draft().get(ACTIVE_KEY, DEFAULT_EMBEDDING))
-    if name not in embeddings_by_name():
+    if not isinstance(name, str) or name not in embeddings_by_name():
         name = DEFAULT_EMBEDDING
     st.session_state[ACTIVE_KEY] = name
     return name
@@ -118,13 +118,16 @@ def active_embedding() -> Embedding:
 def _draft() -> dict:
     """This tab's saved values, read from disk once per session; keeps `?draft=` in the address.
 
-    The address is set again on every run, because a page switch may drop it.
+    The address is set again on every run, because a page switch may drop it. A damaged draft
+    file is kept aside by `drafts.read`; its sentence is shown once, in the sidebar.
     """
     if "_draft_id" not in st.session_state:
         given = st.query_params.get(DRAFT_PARAM, "")
         draft_id = given if drafts.valid_id(given) else drafts.new_id()
         st.session_state["_draft_id"] = draft_id
-        st.session_state["_draft"] = drafts.load(draft_id)
+        draft = drafts.read(draft_id)
+        st.session_state["_draft"] = draft.values
+        st.session_state["_draft_problem"] = draft.problem
     if st.query_params.get(DRAFT_PARAM) != st.session_state["_draft_id"]:
         st.query_params[DRAFT_PARAM] = st.session_state["_draft_id"]
     return st.session_state["_draft"]
@@ -135,16 +138,23 @@ def drafted(key: str) -> bool:
     return key in _draft()
 
 
-def remember(key: str) -> None:
+def remember(key: str, *, typed: bool = True) -> None:
     """Write the plain session value `key` into this tab's draft on disk (atomically).
 
     The file is read again and only `key` changes: two tabs open at the same address then never
-    put back each other's older values.
+    put back each other's older values. With `typed=False` (a page filling in its defaults) the
+    value is only noted, and written with the first typed change where the file has no value
+    for it: a visit where nothing was typed leaves no file behind.
     """
     _draft()  # makes sure this tab has its draft id
+    noted = st.session_state.setdefault("_draft_noted", {})
+    if not typed:
+        noted[key] = st.session_state[key]
+        return
+    noted.pop(key, None)
     draft_id = st.session_state["_draft_id"]
-    values = drafts.load(draft_id)
-    values[key] = st.session_state[key]
+    values = {**noted, **drafts.load(draft_id), key: st.session_state[key]}
+    noted.clear()
     drafts.save(draft_id, values)
 
 
@@ -158,7 +168,15 @@ def keep(key: str, default: object) -> str:
     page switches and, through the draft, a browser refresh.
     """
     if key not in st.session_state:
-        st.session_state[key] = _draft().get(key, default)
+        saved = _draft().get(key, default)
+        if not drafts.fits(saved, default):
+            st.warning(
+                f"The saved value of this field ({str(saved)[:40]!r}) did not fit it and was "
+                "replaced by the default.",
+                icon=":material/restart_alt:",
+            )
+            saved = default
+        st.session_state[key] = saved
     if "_" + key not in st.session_state:
         st.session_state["_" + key] = st.session_state[key]
     return "_" + key
@@ -231,6 +249,9 @@ def sidebar() -> Embedding | None:
     the error is then shown in the sidebar and the page should stop or show nothing that needs it.
     """
     _ensure_app_navigation()
+    _draft()
+    if problem := st.session_state.pop("_draft_problem", None):
+        st.sidebar.warning(problem, icon=":material/history:")
     infos = embeddings_by_name()
     name = active_embedding_name()
     if st.session_state.get(_SELECT_KEY) != name:  # the selectbox follows ACTIVE_KEY

@@ -23,6 +23,7 @@ from bias.wordsets import (
     TermSet,
     WordSet,
     all_wordsets,
+    damaged_user_wordsets,
     edited,
     parse_words,
     save_user_wordset,
@@ -53,11 +54,11 @@ DEFAULTS = {
 # --- state helpers ------------------------------------------------------------------------------
 
 
-def put(key: str, value) -> None:
+def put(key: str, value, typed: bool = True) -> None:
     """Set both the plain key and its widget key (only from callbacks or before the widget)."""
     st.session_state[key] = value
     st.session_state["_" + key] = value
-    remember(key)
+    remember(key, typed=typed)
 
 
 def preset_order(ws: WordSet) -> tuple:
@@ -77,15 +78,17 @@ def preset_label(ws: WordSet) -> str:
     return label
 
 
-def load_preset(presets: dict[str, WordSet]) -> None:
-    """Callback of the preset selectbox: fill the four sets from the chosen preset (or blank)."""
-    save("weat.preset")
+def load_preset(presets: dict[str, WordSet], typed: bool = True) -> None:
+    """Callback of the preset selectbox: fill the four sets from the chosen preset (or blank).
+    `typed=False` on a first visit: the defaults are not written to a draft until a change."""
+    st.session_state["weat.preset"] = st.session_state["_weat.preset"]
+    remember("weat.preset", typed=typed)
     ws = presets.get(st.session_state["weat.preset"])
     for key in SET_KEYS:
         terms = ws.sets()[key] if ws else TermSet(DEFAULT_SET_NAMES[key], ())
-        put(f"weat.name.{key}", terms.name)
-        put(f"weat.words.{key}", "\n".join(terms.words))
-    put("weat.title", "")  # a title typed for saving named the lists it was typed for
+        put(f"weat.name.{key}", terms.name, typed)
+        put(f"weat.words.{key}", "\n".join(terms.words), typed)
+    put("weat.title", "", typed)  # a title typed for saving named the lists it was typed for
 
 
 def current_sets() -> dict[str, TermSet]:
@@ -129,6 +132,8 @@ if embedding is None:
 language = embedding.language
 
 everything = {ws.id: ws for ws in sorted(all_wordsets(), key=preset_order)}
+for problem in damaged_user_wordsets().values():
+    st.warning(f"One of your saved word sets cannot be used: {problem}", icon=":material/warning:")
 same_language = [i for i, ws in everything.items() if ws.language == language]
 
 top = st.columns([3, 1], vertical_alignment="bottom")
@@ -146,7 +151,7 @@ if st.session_state[preset_key] not in options:
     st.session_state[preset_key] = BLANK
 if "weat.words.X" not in st.session_state and not drafted("weat.words.X"):
     st.session_state["weat.preset"] = st.session_state[preset_key]
-    load_preset(everything)
+    load_preset(everything, typed=False)
 top[0].selectbox(
     "Prepared test",
     options,
@@ -227,7 +232,7 @@ with st.expander("Advanced options"):
         "reshufflings can be counted (exact); otherwise a random sample of them is drawn "
         "(the paper used 100,000)."
     )
-    a1, a2, a3, a4 = st.columns(4)
+    a1, a2 = st.columns(2)  # two by two: four in a row cut their labels at 800 px
     a1.radio(
         "Method",
         ["auto", "exact", "randomized"],
@@ -247,6 +252,7 @@ with st.expander("Advanced options"):
         **persistent("weat.iterations", DEFAULTS["weat.iterations"]),
         help="How many random reshufflings a randomized test draws.",
     )
+    a3, a4 = st.columns(2, vertical_alignment="bottom")
     a3.number_input(
         "Seed",
         min_value=0,
@@ -314,6 +320,9 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
                 help=f"{cmp.where}. Ours as printed there: {cmp.ours_d}.",
                 width=METRIC_WIDTH,
             )
+    ci_text = text.effect_size_ci_text(result)
+    if ci_text:
+        st.caption(ci_text)
     if cmp:
         st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
     elif original is not None:

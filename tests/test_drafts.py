@@ -26,11 +26,14 @@ def test_ids_cannot_name_other_files(home):
         drafts.save("../x", {})
 
 
-def test_a_damaged_draft_reads_as_empty(home):
+def test_a_damaged_draft_reads_as_empty_and_is_kept_aside(home):
     draft_id = drafts.new_id()
     (home / "drafts").mkdir(parents=True, exist_ok=True)
     (home / "drafts" / f"{draft_id}.json").write_text("{broken")
-    assert drafts.load(draft_id) == {}
+    draft = drafts.read(draft_id)
+    assert draft.values == {} and "was damaged" in draft.problem
+    [kept] = (home / "drafts").glob(f"{draft_id}.damaged-*.json")
+    assert kept.read_text() == "{broken"
 
 
 def test_old_drafts_are_pruned_when_a_tab_starts(home):

@@ -14,11 +14,13 @@ import sys
 from collections.abc import Sequence
 
 from bias.cli.args import Parser
+from bias.cli.terminal import printable_output
 from bias.errors import BiasInputError
 
 COMMANDS = {
     "wordsets": "bias.cli.wordsets",
     "weat": "bias.cli.weat",
+    "measure": "bias.cli.measure",
     "batch": "bias.cli.batch",
     "biaswords": "bias.cli.biaswords",
     "import": "bias.cli.importing",
@@ -48,9 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser(only).parse_args(argv)
     except SystemExit as exc:  # --help, or a usage error already printed as one sentence
         return int(exc.code or 0)
-    try:
-        args.run(args)
-    except BiasInputError as exc:
-        print(f"{args.command}: {exc}", file=sys.stderr)
-        return 2
+    with printable_output():
+        try:
+            args.run(args)
+        except BiasInputError as exc:
+            print(f"{args.command}: {exc}", file=sys.stderr)
+            return 2
     return 0

@@ -18,7 +18,8 @@ class _ProgressLine:
 
     def __call__(self, bytes_read: int, words: int) -> None:
         self.shown = True
-        print(f"\r  {bytes_read / 1e6:,.1f} MB read, {words:,} words", end="", file=sys.stderr,
+        stream = getattr(sys.stderr, "raw", sys.stderr)  # numbers only: its \r may pass
+        print(f"\r  {bytes_read / 1e6:,.1f} MB read, {words:,} words", end="", file=stream,
               flush=True)
 
     def close(self) -> None:

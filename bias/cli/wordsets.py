@@ -15,7 +15,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    from bias.wordsets import all_wordsets
+    from bias.wordsets import all_wordsets, damaged_user_wordsets
 
     wordsets = all_wordsets(args.language)
     if args.json:
@@ -41,3 +41,5 @@ def run(args: argparse.Namespace) -> None:
     for ws in wordsets:
         sizes = "/".join(str(len(s.words)) for s in ws.sets().values())
         print(f"{ws.id:24} {ws.language}  {sizes:11}  {ws.title}")
+    for filename, problem in damaged_user_wordsets().items():
+        print(f"{filename:24} damaged: {problem}")

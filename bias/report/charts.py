@@ -139,7 +139,7 @@ def influence_figure(result: WeatResult) -> go.Figure:
     fig = go.Figure()
     _bars(fig, result, "XYAB", "influence", row=None)
     fig.update_layout(
-        xaxis_title=text.influence_axis(result.effect_size),
+        xaxis={"title": text.influence_axis(result.effect_size), "automargin": True},
         yaxis={"autorange": "reversed", "type": "category"},
         height=max(320, 18 * len(result.words) + 120),
         showlegend=False,

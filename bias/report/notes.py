@@ -72,6 +72,43 @@ def _no_effect_size(d: dict) -> str:
     return "All target words have the same association, so there is no effect size."
 
 
+def _no_permutation_test(d: dict) -> str:
+    return (
+        f"{d['metric']} has no permutation p-value: it treats all target words alike, so "
+        "swapping words between the target sets cannot change it."
+    )
+
+
+def _pairs_left_out(d: dict) -> str:
+    count = len(d["pairs"])
+    return (
+        f"{count} pair{'s' if count > 1 else ''} left out because a word is missing: "
+        f"{', '.join(d['pairs'])}."
+    )
+
+
+def _one_attribute_set(d: dict) -> str:
+    unused = ", ".join(f"'{name}'" for name in d["unused"])
+    return (
+        f"{d['metric']} takes one attribute set: it used the first, '{d['used']}'; {unused} "
+        "did not enter it."
+    )
+
+
+def _weak_classifier(d: dict) -> str:
+    return (
+        f"The classifier tells the two attribute sets apart in only {d['accuracy']:.0%} of the "
+        f"{d['held_out']} held-out words: its 'negative' probabilities, and so RNSB, mean little."
+    )
+
+
+def _no_lean(d: dict) -> str:
+    return (
+        f"{', '.join(d['words'])}: the same cosine with every attribute word, so no lean "
+        "(effect size) can be given."
+    )
+
+
 def _no_embedding_for_language(d: dict) -> str:
     chosen = ", ".join(language_name(code) for code in d.get("chosen_languages", ()))
     return (
@@ -97,6 +134,11 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "unequal_sizes": _unequal_sizes,
     "no_effect_size": _no_effect_size,
     "ambiguous_word": _ambiguous_word,
+    "no_permutation_test": _no_permutation_test,
+    "pairs_left_out": _pairs_left_out,
+    "one_attribute_set": _one_attribute_set,
+    "weak_classifier": _weak_classifier,
+    "no_lean": _no_lean,
 }
 
 

@@ -89,6 +89,15 @@ def effect_size_words(d: float) -> str:
     return "negligible"
 
 
+def percent(share: float) -> str:
+    """A percentage with two significant digits, never in scientific notation: 100, 12, 1.2,
+    0.012 (`:.2g` writes 100 as "1e+02")."""
+    if share <= 0:
+        return "0"
+    decimals = max(0, 1 - math.floor(math.log10(share)))
+    return f"{share:.{decimals}f}"
+
+
 def verdict(p: float, alpha: float = ALPHA) -> str:
     """The one-line answer: 'Bias detected at the 5% level' or 'No bias detected at the 5% level'.
 
@@ -126,7 +135,7 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
         share_text = f"none of the {result.iterations:,}"
     else:
         share = result.p_value * 100
-        share_text = "fewer than 0.01%" if share < 0.01 else f"{share:.2g}%"
+        share_text = "fewer than 0.01%" if share < 0.01 else f"{percent(share)}%"
         share_text += " of the"
     chance = (
         f"If the words of '{x}' and '{y}' were shuffled between the two lists at random, "
@@ -282,7 +291,7 @@ def influence_axis(d: float) -> str:
     support, against = "← supports the result", "works against it →"
     if not supports_left:
         support, against = "← works against the result", "supports it →"
-    return f"{support}   ·   change of d without the word   ·   {against}"
+    return f"change of d without the word<br>{support}   ·   {against}"
 
 
 def influence_caption(d: float) -> str:
@@ -341,3 +350,16 @@ WORD_COLUMNS = {
     ),
 }
 """Readable headers (and their help) for the per-word table's columns, keyed by field name."""
+
+
+def effect_size_ci_text(result: WeatResult) -> str | None:
+    """The bootstrap interval of d in words, or None when there is none."""
+    if result.effect_size_ci is None:
+        return None
+    low, high = result.effect_size_ci
+    return (
+        f"95% confidence interval for d: {format_d(low)} to {format_d(high)} "
+        f"({result.ci_method} bootstrap, {result.ci_resamples:,} resamples of the words, "
+        f"seed {result.seed if result.seed is not None else 0}): how large the effect is, "
+        "allowing for which words happened to be chosen."
+    )

@@ -36,6 +36,12 @@ def weat_report(result: WeatResult) -> str:
     if result.p_value_interval:
         low, high = result.p_value_interval
         lines.append(f"  95% Monte-Carlo interval for p: {low:.3g} – {high:.3g}")
+    if result.effect_size_ci:
+        low, high = result.effect_size_ci
+        lines.append(
+            f"  95% interval for d: {low:.4f} – {high:.4f} "
+            f"({result.ci_method} bootstrap, {result.ci_resamples:,} resamples)"
+        )
     lines += [f"  {verdict(result.p_value)}.", f"  {explanation(result)}"]
     if result.reported is not None:
         rep = result.reported

@@ -37,6 +37,7 @@ import numpy as np
 from bias.discovery.ambiguity import ambiguity_notes
 from bias.errors import BiasInputError
 from bias.notes import Note
+from bias.stats.bootstrap import effect_size_interval
 from bias.stats.pvalues import ALPHA, monte_carlo_interval
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
@@ -64,6 +65,8 @@ class WeatOptions:
     exact_limit: int = 1_000_000
     seed: int = 0
     alternative: Alternative = "greater"
+    ci_resamples: int = 10_000
+    """Bootstrap resamples for the interval of d (bias.stats.bootstrap); 0 leaves it out."""
 
     def __post_init__(self) -> None:
         if isinstance(self.iterations, bool) or not isinstance(self.iterations, int):
@@ -77,6 +80,10 @@ class WeatOptions:
             )
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise BiasInputError("The random seed must be a whole number of 0 or more.")
+        if isinstance(self.ci_resamples, bool) or not isinstance(self.ci_resamples, int) or not (
+            0 <= self.ci_resamples <= 1_000_000
+        ):
+            raise BiasInputError("The bootstrap resamples must be a whole number from 0 to 10^6.")
         if self.method not in ("auto", "exact", "randomized"):
             raise BiasInputError("The method must be 'auto', 'exact' or 'randomized'.")
         if self.alternative not in ("greater", "two-sided"):
@@ -398,6 +405,10 @@ class WeatResult:
     notes: tuple[Note, ...]
     """What a reader must know (missing words, repeats, …); `bias.report.notes` words them."""
     reported: Reported | None
+    effect_size_ci: tuple[float, float] | None = None
+    """95% bootstrap interval for d (None when d is undefined or resamples is 0)."""
+    ci_method: str | None = None
+    ci_resamples: int = 0
 
     # The test's numbers, read through: one source of truth, no copies.
     statistic = property(lambda self: self.test.statistic)
@@ -439,6 +450,9 @@ class WeatResult:
             "statistic_sum": self.statistic_sum,
             "effect_size": None if math.isnan(self.effect_size) else self.effect_size,
             "effect_size_limit": self.effect_size_limit,
+            "effect_size_ci": None if self.effect_size_ci is None else list(self.effect_size_ci),
+            "ci_method": self.ci_method,
+            "ci_resamples": self.ci_resamples,
             "p_value": self.p_value,
             "p_value_is_bound": self.p_value_is_bound,
             "p_value_interval": self.p_value_interval,
@@ -574,6 +588,9 @@ def run_weat(
     nx = vectors["X"].shape[0]
     d = effect_size(s, nx)
     test = permutation_test(s, nx, options)
+    interval = effect_size_interval(
+        cos_a, cos_b, nx, resamples=options.ci_resamples, seed=options.seed
+    )
     notes = _notes(reports, embedding, wordset)
     # Words that mean something else under a lookup fallback ("Bill" found as "bill").
     notes += ambiguity_notes(embedding, {k: r.used_lookups for k, r in reports.items()})
@@ -613,4 +630,7 @@ def run_weat(
         words=tuple(rows),
         notes=tuple(notes),
         reported=wordset.reported,
+        effect_size_ci=None if interval is None else (interval.low, interval.high),
+        ci_method=None if interval is None else interval.method,
+        ci_resamples=0 if interval is None else interval.resamples,
     )

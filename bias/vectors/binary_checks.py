@@ -67,6 +67,8 @@ def check_fasttext_bin(path: Path, shown: str) -> None:
     try:
         with path.open("rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as m:
             _walk_fasttext(m, shown, damaged)
+    except BiasInputError:
+        raise
     except (OSError, ValueError, struct.error) as exc:  # ValueError: mmap of an empty file
         raise BiasInputError(damaged) from exc
 

@@ -145,10 +145,12 @@ def _pump(stream, lines: queue.Queue) -> None:
 
 
 def _stopped(access: ServerAccess) -> str:
+    seconds = access.import_seconds
+    duration = f"{seconds} seconds" if seconds < 120 else f"{seconds // 60} minutes"
     return (
         "The import was stopped: it needed more than this server allows for one import "
-        f"({access.import_memory_mb:,} MB of memory, {access.import_seconds // 60} minutes); "
-        "a vector file that big, or a damaged one, can be imported with the command line."
+        f"({access.import_memory_mb:,} MB of memory, {duration}); a vector file that big, or a "
+        "damaged one, can be imported with the command line."
     )
 
 

@@ -54,3 +54,18 @@ def test_server_paths_are_off_unless_switched_on(home, monkeypatch):
     monkeypatch.setenv("BIASWORDS_ALLOW_PATHS", "0")
     at = open_page(home)
     assert not any(t.label == "Path or URL" for t in at.text_input)
+
+
+def test_a_damaged_import_is_shown_and_can_be_deleted(home, tmp_path):
+    from bias.vectors.download import import_embedding
+
+    (tmp_path / "b.vec").write_text("2 2\nx 1 0\ny 0 1\n", encoding="utf-8")
+    import_embedding(tmp_path / "b.vec", name="broken", language="en")
+    (home / "embeddings" / "broken" / "meta.json").write_text('{"words": "many"}')
+    at = open_page(home)
+    assert any("The cache of 'broken' is damaged" in w.value for w in at.warning)
+    assert "broken" not in list(at.dataframe[0].value["Name"])
+    next(s for s in at.selectbox if s.label == "Imported embedding").set_value("broken").run()
+    next(b for b in at.button if b.label == "Delete").click().run()
+    assert not at.exception and not (home / "embeddings" / "broken").exists()
+    assert not any("is damaged" in w.value for w in at.warning)

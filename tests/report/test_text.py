@@ -120,8 +120,8 @@ def test_edited_notice_says_why_the_published_values_are_gone():
 
 
 def test_influence_axis_and_caption_follow_the_sign_of_d():
-    assert text.influence_axis(1.2).startswith("← supports the result")
-    assert text.influence_axis(-1.2).startswith("← works against the result")
+    assert text.influence_axis(1.2).endswith("<br>← supports the result   ·   works against it →")
+    assert text.influence_axis(-1.2).endswith("<br>← works against the result   ·   supports it →")
     assert "left (negative) mark words that support" in text.influence_caption(0.5)
     assert "right (positive) mark words that support" in text.influence_caption(-0.5)
 

@@ -1,0 +1,84 @@
+"""`python -m bias measure METRIC`: any of the eight measures, as a short report or JSON."""
+
+from __future__ import annotations
+
+import argparse
+
+from bias.cli.args import non_negative_int, positive_int, print_json
+from bias.stats.measure import MeasureOptions
+from bias.stats.measures import METRICS
+from bias.vectors.catalog import DEFAULT_EMBEDDING
+
+DEFAULTS = MeasureOptions()
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    measure = commands.add_parser(
+        "measure",
+        help="run one bias measure: " + ", ".join(METRICS),
+        description="Run one bias measure on a word set (docs/metrics.md explains each).",
+    )
+    measure.add_argument("metric", choices=list(METRICS), help="which measure")
+    measure.add_argument("--wordset", required=True,
+                         help="word-set id or a JSON file (X/Y/A/B or named targets/attributes)")
+    measure.add_argument("--embedding", default=DEFAULT_EMBEDDING, help="embedding name")
+    measure.add_argument("--words", help="sc-weat: the words to measure, comma-separated "
+                         "(default: every target word of the word set)")
+    measure.add_argument("--values", help="wefat: a CSV file of words and real-world values")
+    measure.add_argument("--p-value", action="store_true",
+                         help="rnd, ect, ripa: also a permutation p-value over the target words")
+    measure.add_argument("--iterations", type=positive_int, default=DEFAULTS.test.iterations,
+                         help=f"random draws where a test cannot enumerate "
+                         f"(default {DEFAULTS.test.iterations})")
+    measure.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
+                         help=f"random seed (default {DEFAULTS.seed})")
+    measure.add_argument("--json", action="store_true", help="machine-readable output")
+    measure.set_defaults(run=run)
+
+
+def _read_values(path: str) -> str:
+    from pathlib import Path
+
+    from bias.errors import BiasInputError
+
+    try:
+        return Path(path).expanduser().read_text(encoding="utf-8-sig")
+    except FileNotFoundError as exc:
+        raise BiasInputError(f"There is no values file at {path}.") from exc
+    except UnicodeDecodeError as exc:
+        raise BiasInputError(f"{path} is not UTF-8 text; save it as UTF-8 CSV.") from exc
+    except OSError as exc:
+        raise BiasInputError(f"{path} cannot be read ({exc.strerror}).") from exc
+
+
+def run(args: argparse.Namespace) -> None:
+    from dataclasses import replace
+
+    from bias.errors import BiasInputError
+    from bias.report.measures_text import measure_json, measure_report
+    from bias.stats.measures import run_measure
+    from bias.stats.weat import WeatOptions
+    from bias.stats.wefat import parse_values
+    from bias.vectors.catalog import load_embedding
+    from bias.wordsets import get_named_sets, parse_words
+
+    if args.values and args.metric != "wefat":
+        raise BiasInputError("--values is for wefat only (a table of words and real values).")
+    if args.words and args.metric != "sc-weat":
+        raise BiasInputError("--words is for sc-weat only (the words whose lean is measured).")
+    if args.metric == "wefat" and not args.values:
+        raise BiasInputError("wefat needs --values FILE.csv: one word and one number per row.")
+    test = replace(DEFAULTS.test, iterations=args.iterations, seed=args.seed)
+    options = replace(DEFAULTS, test=test, p_value=args.p_value)
+    values = parse_values(_read_values(args.values)) if args.values else None
+    words = parse_words(args.words) if args.words else None
+    result = run_measure(
+        args.metric,
+        load_embedding(args.embedding),
+        get_named_sets(args.wordset),
+        options,
+        words=words,
+        values=values,
+        weat_options=WeatOptions(iterations=args.iterations, seed=args.seed),
+    )
+    print_json(measure_json(result)) if args.json else print(measure_report(result))

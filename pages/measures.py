@@ -1,0 +1,195 @@
+"""Measures page: the other ways to measure bias (SC-WEAT, WEFAT, RND, MAC, ECT, RIPA, RNSB, and
+WEAT itself), each with a plain explanation, its number, and a chart of the words behind it.
+
+The computation and every sentence live in the engine (`bias.stats.measures`,
+`bias.report.measures_text`, `bias.report.measures_charts`); this page collects the choices,
+caches results per input and draws them. Inputs persist in `measures.*` keys and the tab's draft;
+the last result of each measure stays in `measures.results`, so switching measures keeps it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import polars as pl
+import streamlit as st
+
+from bias.errors import BiasInputError
+from bias.report import measures_charts, measures_text
+from bias.report.notes import notes_text
+from bias.stats.measure import MeasureOptions, MeasureResult
+from bias.stats.measures import METRICS, run_measure
+from bias.stats.weat import WeatOptions
+from bias.stats.wefat import parse_values
+from bias.wordsets import NamedSets, TermSet, all_wordsets, named_sets_of, parse_named_sets
+from bias.wordsets import parse_words as split_words
+from pages.shared import cached_embedding, persistent, show_error, sidebar
+
+DEFAULTS = MeasureOptions()
+MAX_UPLOAD_BYTES = 2_000_000
+EXAMPLE_WORDS = (
+    "nurse, engineer, secretary, carpenter, librarian, pilot, teacher, lawyer, doctor, "
+    "plumber, dancer, mechanic, receptionist, firefighter, hairdresser, surgeon"
+)
+# A sensible first word set: WEAT 7's attributes are male and female terms; WEAT 1's are
+# pleasant and unpleasant words, RNSB's positive and negative.
+PREFERRED_SET = {"sc-weat": "weat7", "wefat": "weat7", "rnsb": "weat1"}
+
+
+def _sets_json(sets: NamedSets) -> str:
+    return json.dumps({
+        "id": sets.id, "title": sets.title, "language": sets.language,
+        "targets": [[t.name, list(t.words)] for t in sets.targets],
+        "attributes": [[a.name, list(a.words)] for a in sets.attributes],
+    }, ensure_ascii=False)
+
+
+@st.cache_data(max_entries=128, show_spinner="Measuring…")
+def _cached(metric: str, embedding_name: str, sets_json: str, seed: int, p_value: bool,
+            words: tuple[str, ...] | None, values: tuple[tuple[str, float], ...] | None
+            ) -> MeasureResult:
+    data = json.loads(sets_json)
+    sets = NamedSets(
+        data["id"], data["title"], data["language"],
+        tuple(TermSet(n, tuple(w)) for n, w in data["targets"]),
+        tuple(TermSet(n, tuple(w)) for n, w in data["attributes"]),
+    )
+    options = replace(DEFAULTS, test=replace(DEFAULTS.test, seed=seed), p_value=p_value)
+    return run_measure(metric, cached_embedding(embedding_name), sets, options, words=words,
+                       values=values, weat_options=WeatOptions(seed=seed))
+
+
+def _uploaded_sets(upload) -> NamedSets:
+    raw = upload.getvalue()
+    if len(raw) > MAX_UPLOAD_BYTES:
+        raise BiasInputError("That file is larger than 2 MB; a word-set file is much smaller.")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise BiasInputError(f"{upload.name} is not UTF-8 text; save it as UTF-8.") from exc
+    except json.JSONDecodeError as exc:
+        raise BiasInputError(f"{upload.name} is not valid JSON (line {exc.lineno}).") from exc
+    stem = upload.name.rsplit(".", 1)[0]
+    return parse_named_sets(data, where=upload.name, default_id=stem or "upload")
+
+
+def _uploaded_table(upload) -> str:
+    raw = upload.getvalue()
+    if len(raw) > MAX_UPLOAD_BYTES:
+        raise BiasInputError("That table is larger than 2 MB; give at most a few thousand rows.")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BiasInputError(f"{upload.name} is not UTF-8 text; save it as CSV UTF-8.") from exc
+
+
+def show_result(result: MeasureResult) -> None:
+    st.success(measures_text.result_sentence(result))
+    numbers = measures_text.headline_numbers(result)
+    for column, (label, value, help_text) in zip(st.columns(len(numbers)), numbers,
+                                                 strict=True):
+        column.metric(label, value, help=help_text)
+    for warning in notes_text(result.notes):
+        st.warning(warning, icon=":material/info:")
+    st.plotly_chart(measures_charts.measure_figure(result), key="measures.chart")
+    data = measures_text.measure_json(result)
+    with st.expander("Every word's number"):
+        st.dataframe(pl.DataFrame(data["per_word"]), hide_index=True)
+    st.download_button(
+        "Download the result (JSON)",
+        json.dumps(data, ensure_ascii=False, indent=2),
+        file_name=f"{result.metric}-{result.wordset_id}-{result.embedding}.json",
+        mime="application/json",
+        icon=":material/download:",
+    )
+
+
+embedding = sidebar()
+st.title("More ways to measure")
+st.write(
+    "WEAT is one question. Here are the others the field asks: how one word leans "
+    "(SC-WEAT), whether the embedding mirrors real-world numbers (WEFAT), and the five standard "
+    "measures of the WEFE library. Each comes with what it can and cannot say."
+)
+if embedding is None:
+    st.stop()
+
+metric = st.segmented_control(
+    "Measure", list(METRICS), format_func=lambda m: METRICS[m].label,
+    **persistent("measures.metric", "sc-weat"),
+) or "sc-weat"
+info = METRICS[metric]
+st.info(measures_text.EXPLANATIONS[metric], icon=":material/lightbulb:")
+st.caption(f"{info.label}: {info.paper}. Formulas: docs/metrics.md.")
+
+wordsets = {ws.id: ws for ws in all_wordsets(embedding.language)} or {
+    ws.id: ws for ws in all_wordsets()}
+ids = list(wordsets)
+default_id = PREFERRED_SET.get(metric, "weat6")
+left, right = st.columns([3, 2])
+chosen = left.selectbox(
+    "Word set", ids, format_func=lambda i: wordsets[i].title,
+    **persistent(f"measures.wordset.{metric}", default_id if default_id in ids else ids[0]),
+)
+upload = right.file_uploader(
+    "…or your own word-set file", type=["json"], key="measures.upload",
+    help="JSON with sets X, Y, A, B, or any number of named sets: "
+    '{"targets": {"men": [...], "women": [...]}, "attributes": {"career": [...]}}',
+)
+sets: NamedSets | None = None
+try:
+    sets = _uploaded_sets(upload) if upload else named_sets_of(wordsets[chosen])
+except BiasInputError as exc:
+    show_error(exc)
+if sets is not None:
+    st.caption(measures_text.inputs_sentence(metric, sets))
+
+words = values = None
+if info.needs == "words":
+    text = st.text_area(
+        "Words to measure (one per line, or separated by commas)",
+        **persistent("measures.words", EXAMPLE_WORDS), height=110,
+    )
+    words = tuple(split_words(text))
+elif info.needs == "values":
+    table_text = st.text_area(
+        "Your table: a word and a number per row (paste from a spreadsheet, or upload a CSV)",
+        **persistent("measures.table", ""), height=160,
+        placeholder="occupation,share of women (%)\nnurse,87\nengineer,16\n…",
+    )
+    table_upload = st.file_uploader("CSV file", type=["csv", "tsv", "txt"],
+                                    key="measures.table_upload")
+    try:
+        source = _uploaded_table(table_upload) if table_upload else table_text
+        values = tuple(parse_values(source)) if source.strip() else None
+    except BiasInputError as exc:
+        show_error(exc)
+
+with st.expander("Options"):
+    seed = st.number_input("Random seed", min_value=0, step=1,
+                           **persistent("measures.seed", DEFAULTS.seed))
+    p_value = False
+    if metric in ("rnd", "ect", "ripa"):
+        p_value = st.toggle(
+            "Also a p-value (is it more than a random split of the target words would give?)",
+            **persistent("measures.p_value", DEFAULTS.p_value),
+        )
+
+results: dict = st.session_state.setdefault("measures.results", {})
+ready = sets is not None and not (info.needs == "values" and values is None)
+if info.needs == "values" and values is None:
+    st.caption("Paste or upload a table to run WEFAT.")
+if st.button("Measure", type="primary", disabled=not ready, icon=":material/play_arrow:"):
+    try:
+        results[metric] = _cached(metric, embedding.name, _sets_json(sets), int(seed),
+                                  bool(p_value), words, values)
+    except BiasInputError as exc:
+        results.pop(metric, None)
+        show_error(exc)
+
+if metric in results:
+    shown = results[metric]
+    if shown.embedding != embedding.name:
+        st.info("This result is for another embedding; press Measure again.")
+    show_result(shown)

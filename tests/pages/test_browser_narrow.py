@@ -1,0 +1,71 @@
+"""At 800 px (a projector, a split screen) every number and label of a WEAT result stays whole.
+
+Real headless Chromium: Streamlit cuts what does not fit with an ellipsis, which only a browser
+shows. The checks are those of `bench/screenshots.py`, which also takes the pictures to look at.
+"""
+
+import pytest
+
+from bench.screenshots import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    METRIC_SCOPE,
+    clipped_chart_text,
+    run_weat7,
+    settle,
+    streamlit_server,
+)
+
+pytestmark = pytest.mark.browser
+
+# Labels and values below the result's header (the tabs, downloads, save box) that are cut off.
+RESULT_LABELS_CUT_JS = """
+() => {
+  const header = [...document.querySelectorAll('h3')]
+    .find(h => h.textContent.startsWith('Result:'));
+  const top = header.getBoundingClientRect().top;
+  return [...document.querySelectorAll('[data-testid="stMain"] .stMarkdownEllipsis')]
+    .filter(el => el.offsetParent !== null && el.getBoundingClientRect().top > top)
+    .filter(el => el.scrollWidth > el.clientWidth + 1 || el.textContent.trim().endsWith('…'))
+    .map(el => el.textContent.trim());
+}
+"""
+
+
+@pytest.fixture
+def page(home):
+    from pathlib import Path
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    with streamlit_server(home) as url, sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 800, "height": 1000})
+            run_weat7(page, url)
+            yield page
+        finally:
+            browser.close()
+
+
+def test_weat_result_is_whole_at_800px(page):
+    metrics = page.locator(METRIC_SCOPE)
+    assert metrics.count() == 4  # ours and the reported ones
+    texts = metrics.all_inner_texts()
+    assert any("0.00023" in t for t in texts) and any("Reported effect size" in t for t in texts)
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid="stMetric"] *')]
+        .filter(el => el.children.length === 0 && el.textContent.trim())
+        .filter(el => el.scrollWidth > el.clientWidth + 1
+                   || el.closest('.stMarkdownEllipsis')?.scrollWidth
+                      > el.closest('.stMarkdownEllipsis')?.clientWidth + 1
+                   || el.textContent.trim().endsWith('…'))
+        .map(el => el.textContent.trim())"""
+    )
+    assert cut == []
+    assert page.evaluate(RESULT_LABELS_CUT_JS) == []
+    for tab in range(4):
+        page.get_by_role("tab").nth(tab).click()
+        settle(page, 800)
+        assert clipped_chart_text(page) == [], f"tab {tab}"
