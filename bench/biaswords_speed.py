@@ -13,11 +13,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bias.discovery.ambiguity import find_ambiguous
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.neighbours import nearest_neighbours
-from bias.discovery.sampling import DrawOptions, draw_sets
+from bias.discovery.sampling import DrawOptions, draw_sets, validate
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets import TermSet, WordSet, get_wordset
 
 
 def timed(label: str, func, repeat: int = 1):
@@ -38,6 +39,8 @@ def main() -> None:
         item for terms in wordset.sets().values() for item in embedding.lookup_all(terms.words)
     ]
     timed("nearest neighbours, 32 seeds, k = 20", lambda: nearest_neighbours(embedding, seeds), 5)
+    by_set = {k: embedding.lookup_all(t.words) for k, t in wordset.sets().items()}
+    timed("ambiguous seeds (own neighbour search)", lambda: find_ambiguous(embedding, by_set), 5)
     candidates = timed(
         "candidates incl. HanTa model load (cold)",
         lambda: generate_candidates(embedding, wordset),
@@ -56,12 +59,33 @@ def main() -> None:
         "100 draws, each validated by WEAT",
         lambda: draw_sets(embedding, wordset, candidates.table, DrawOptions(draws=100)),
     )
+    validated = timed(
+        "100 draws + 100 baseline draws (validate)",
+        lambda: validate(embedding, wordset, candidates, DrawOptions(draws=100)),
+        3,
+    )
+    big = WordSet(
+        "big", "500 seeds per set", "en",
+        *(
+            TermSet(k, tuple(embedding.words[1000 + 500 * i : 1500 + 500 * i]))
+            for i, k in enumerate("XYAB")
+        ),
+    )  # fmt: skip
+    timed(
+        "candidates, 4 × 500 seeds, k = 20 (the cap)",
+        lambda: generate_candidates(embedding, big),
+    )
     kept = candidates.table["kept"].sum()
     print(f"candidates: {candidates.table.height} rows, {kept} kept; tagger: {candidates.tagger}")
     print(
         f"draws: {sampling.summary.significant}/{sampling.summary.draws} significant, "
         f"median d = {sampling.summary.effect_size_quantiles[0.5]:.2f}, "
         f"WEAT method per draw: {sampling.draws[0].method}"
+    )
+    base = validated.baseline.summary
+    print(
+        f"baseline: {base.significant}/{base.draws} significant, "
+        f"median d = {base.effect_size_quantiles[0.5]:.2f}"
     )
 
 

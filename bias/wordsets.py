@@ -280,6 +280,24 @@ def usual_tests(language: str) -> list[WordSet]:
     return paper or hub or mine[:3]
 
 
+START_TEST = "weat7"
+"""Caliskan's WEAT 7 (math vs. arts, male vs. female terms) is where a language starts: the
+paper's and WEATHub's running example, with a published value in most languages."""
+
+
+def first_test(language: str) -> WordSet | None:
+    """The test a language opens with: its WEAT 7 that has reported values (Caliskan's own in
+    English, else the paper's, else WEATHub's), else its first usual test."""
+    sevens = [
+        ws for ws in all_wordsets(language)
+        if listing_order(ws)[3] == 7 and ws.reported is not None and ws.variant_of is None
+    ]
+    if sevens:
+        return min(sevens, key=lambda ws: (ws.id != START_TEST, listing_order(ws)))
+    usual = usual_tests(language)
+    return usual[0] if usual else None
+
+
 def get_wordset(id_or_path: str) -> WordSet:
     """A word set by bundled/user id, or from a JSON file path."""
     for collection in (bundled_wordsets(), user_wordsets()):

@@ -15,6 +15,7 @@ edits are never applied to a new table. The last draws are kept in session state
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import streamlit as st
@@ -53,6 +54,7 @@ from pages.shared import keep, persistent, sidebar, user_errors
 # Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: Streamlit
 # would print a bare string on the page.
 PAPER_SEEDS = ("weat7-ger", "weat8-ger", "ger1", "ger2")
+FIRST_SEEDS = (*PAPER_SEEDS, "weat6")
 
 EDITABLE = ("kept", "candidate")
 DEFAULTS = CandidateOptions()
@@ -72,9 +74,15 @@ def workspace() -> str:
 
 
 def seed_tests(language: str) -> list[WordSet]:
-    """The word sets of the embedding's language; for German the paper's seed tests first."""
+    """The word sets of the embedding's language: a gender test first (the paper's German seed
+    tests, or Caliskan's WEAT 6 names/career/family), then in natural order (WEAT 2 before 10)."""
     tests = all_wordsets(language) or all_wordsets()
-    return sorted(tests, key=lambda ws: (ws.id not in PAPER_SEEDS, ws.origin == "user", ws.id))
+
+    def order(ws: WordSet) -> tuple:
+        natural = tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", ws.id))
+        return (ws.id not in FIRST_SEEDS, ws.origin == "user", natural)
+
+    return sorted(tests, key=order)
 
 
 def candidate_options() -> CandidateOptions:
@@ -367,7 +375,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         st.caption(curation_label(sampling))
     summary = sampling.summary
     q = summary.effect_size_quantiles
-    metrics = st.columns(4)
+    metrics = [*st.columns(2), *st.columns(2)]  # two per row: labels stay whole at 800 px
     metrics[0].metric(
         f"Significant draws (p < {summary.alpha:g})",
         f"{summary.share_significant:.0%}",

@@ -17,6 +17,11 @@ from bias.report import charts, text
 from bias.report.notes import notes_text
 from bias.report.weat_report import weat_json
 from bias.stats.weat import WeatOptions, WeatResult
+from bias.vectors import visitor
+from bias.vectors.access import ServerAccess
+from bias.vectors.catalog import LANGUAGES, language_name
+from bias.vectors.download import fasttext_estimate
+from bias.vectors.sources import DEFAULT_LIMIT
 from bias.wordsets import (
     DEFAULT_SET_NAMES,
     SET_KEYS,
@@ -25,6 +30,8 @@ from bias.wordsets import (
     all_wordsets,
     damaged_user_wordsets,
     edited,
+    first_test,
+    listing_order,
     parse_words,
     save_user_wordset,
     titled,
@@ -33,10 +40,13 @@ from pages.shared import (
     active_embedding_name,
     cached_weat,
     drafted,
+    embeddings_by_name,
+    import_with_progress,
     keep,
     persistent,
     remember,
     save,
+    set_active_embedding,
     show_error,
     sidebar,
 )
@@ -61,20 +71,14 @@ def put(key: str, value, typed: bool = True) -> None:
     remember(key, typed=typed)
 
 
-def preset_order(ws: WordSet) -> tuple:
-    """The paper's tests first, their variants after them, then the others; user sets last."""
-    from_paper = ws.from_paper
-    digits = "".join(c if c.isdigit() else " " for c in ws.id).split()
-    number = int(digits[0]) if digits else 999
-    return (ws.origin == "user", not from_paper, ws.variant_of is not None, number, ws.id)
-
-
 def preset_label(ws: WordSet) -> str:
     label = ws.title
     if ws.origin == "user":
         label = f"★ {label} (your word set)"
     elif ws.from_paper:
         label = f"{label} · paper"
+    if ws.language != st.session_state.get("weat.language", ws.language):
+        label = f"{label} [{ws.language}]"
     return label
 
 
@@ -118,32 +122,140 @@ def current_options() -> WeatOptions:
     )
 
 
-# --- the page -----------------------------------------------------------------------------------
+# --- the page: language first ------------------------------------------------------------------
+
+
+def on_language(presets: dict[str, WordSet]) -> None:
+    """Callback of the language choice: the active embedding follows when one exists for the
+    language, and the language's first test is loaded (the paper's, else WEATHub's)."""
+    save("weat.language")
+    code = st.session_state["weat.language"]
+    infos = embeddings_by_name()
+    mine = [name for name, info in infos.items() if info.language == code]
+    if mine and infos[active_embedding_name()].language != code:
+        set_active_embedding(mine[0])
+    first = first_test(code)
+    put("weat.preset", first.id if first else BLANK)
+    load_preset(presets)
+    put("weat.cross_language_ok", False)
+
+
+def no_embedding_panel(code: str) -> None:
+    """There is no embedding for `code`: say so, and offer the fastText download or an upload."""
+    name = language_name(code)
+    with st.container(border=True):
+        st.markdown(
+            f"#### There is no {name} embedding here yet\n"
+            "An **embedding** is a table of word vectors learnt from a large body of text in one "
+            f"language, and every test measures the bias of one embedding: a {name} test needs "
+            f"{name} vectors. Download them or upload a file you have:"
+        )
+        try:
+            access = ServerAccess.from_environment()
+        except BiasInputError as exc:
+            show_error(exc)
+            return
+        get, upload = st.tabs([f"Download fastText {name}", "Upload a vector file"])
+        with get:
+            words = st.number_input(
+                "Most frequent words to keep",
+                min_value=10_000,
+                max_value=2_000_000,
+                value=DEFAULT_LIMIT,
+                step=50_000,
+                key="weat.download_words",
+                help="fastText files are sorted by frequency; 200,000 words cover the word lists.",
+            )
+            size = fasttext_estimate(int(words))
+            st.caption(
+                f"fastText Common Crawl vectors for {name} (`cc.{code}.300`, Grave et al. 2018, "
+                f"the vectors WEATHub's reported values come from): about "
+                f"{size.download_bytes / 1e6:,.0f} MB to download, "
+                f"{size.cache_bytes / 1e6:,.0f} MB on disk. Needs an internet connection."
+            )
+            if st.button(f"Download {name} vectors", type="primary", icon=":material/download:"):
+                info = import_with_progress(
+                    f"Downloading fastText {name}",
+                    int(words),
+                    lambda progress: visitor.import_fasttext(
+                        code, limit=int(words), access=access, progress=progress
+                    ),
+                )
+                if info is not None:
+                    st.rerun()
+            elif st.session_state.get(f"cancel.Downloading fastText {name}"):
+                st.info("Download cancelled; nothing was saved.")
+        with upload:
+            file = st.file_uploader(
+                f"A {name} vector file",
+                type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
+                key="weat.upload",
+                help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up "
+                f"to {access.max_upload_mb:,} MB.",
+            )
+            if st.button("Import as " + name, disabled=file is None, type="primary"):
+                info = import_with_progress(
+                    f"Importing {file.name}",
+                    DEFAULT_LIMIT,
+                    lambda progress: visitor.import_upload(
+                        file.getbuffer(),
+                        file.name,
+                        name=visitor.chosen_name("", file.name),
+                        language=code,
+                        limit=DEFAULT_LIMIT,
+                        access=access,
+                        progress=progress,
+                    ),
+                )
+                if info is not None:
+                    st.rerun()
+
 
 embedding = sidebar()
 st.title("Is there bias in these words?")
 st.write(
     "The **Word Embedding Association Test (WEAT)** checks whether two lists of *target* words "
     "(e.g. math and arts) sit closer to two lists of *attribute* words (e.g. male and female "
-    "terms) in opposite ways. Pick a prepared test or write your own lists, then press **Run**."
+    "terms) in opposite ways. Choose a language and a prepared test, or write your own lists, "
+    "then press **Run**."
 )
 if embedding is None:
     st.stop()
-language = embedding.language
 
-everything = {ws.id: ws for ws in sorted(all_wordsets(), key=preset_order)}
+everything = {ws.id: ws for ws in sorted(all_wordsets(), key=listing_order)}
 for problem in damaged_user_wordsets().values():
     st.warning(f"One of your saved word sets cannot be used: {problem}", icon=":material/warning:")
-same_language = [i for i, ws in everything.items() if ws.language == language]
-
-top = st.columns([3, 1], vertical_alignment="bottom")
-show_all = top[1].toggle(
-    "Show all languages",
-    **persistent("weat.all_languages", DEFAULTS["weat.all_languages"]),
-    help="Tests written for another language will mostly miss words in this embedding.",
+infos = embeddings_by_name()
+offered_languages = sorted(
+    {ws.language for ws in everything.values()} | {i.language for i in infos.values()}
+    | set(LANGUAGES),
+    key=language_name,
 )
-ids = list(everything) if show_all or not same_language else same_language
-first_preset = "weat7" if "weat7" in ids else (ids[0] if ids else BLANK)
+top = st.columns([1, 3], vertical_alignment="bottom")
+language_key = keep("weat.language", embedding.language)
+if st.session_state[language_key] not in offered_languages:
+    st.session_state[language_key] = embedding.language
+top[0].selectbox(
+    "Language",
+    offered_languages,
+    key=language_key,
+    format_func=lambda c: f"{language_name(c)} ({c})",
+    on_change=on_language,
+    args=(everything,),
+    help="The language of the words. Its tests are listed first, and an embedding of this "
+    "language becomes the active one.",
+)
+language = st.session_state["weat.language"]
+same_language = [i for i, ws in everything.items() if ws.language == language]
+others = [i for i in everything if i not in same_language]
+show_all = st.toggle(
+    "Also list the tests of other languages",
+    **persistent("weat.all_languages", DEFAULTS["weat.all_languages"]),
+    help="A test written for another language mostly misses words in this language's vectors.",
+)
+ids = same_language + (others if show_all or not same_language else [])
+start = first_test(language)
+first_preset = start.id if start else (ids[0] if ids else BLANK)
 preset_key = keep("weat.preset", first_preset)
 chosen = st.session_state["weat.preset"]
 options = [BLANK, *ids] + ([chosen] if chosen in everything and chosen not in ids else [])
@@ -152,7 +264,7 @@ if st.session_state[preset_key] not in options:
 if "weat.words.X" not in st.session_state and not drafted("weat.words.X"):
     st.session_state["weat.preset"] = st.session_state[preset_key]
     load_preset(everything, typed=False)
-top[0].selectbox(
+top[1].selectbox(
     "Prepared test",
     options,
     key=preset_key,
@@ -161,13 +273,16 @@ top[0].selectbox(
     ),
     on_change=load_preset,
     args=(everything,),
-    help="Tests marked 'paper' are those of Kurpicz-Briki & Leoni (2021); ★ marks your own.",
+    help="The paper's tests first (marked 'paper': Kurpicz-Briki & Leoni 2021), then WEATHub's "
+    "(Mukherjee et al. 2023, CC BY 4.0), then your own (★).",
 )
 if not same_language:
     st.info(
-        "There are no prepared tests in this embedding's language yet, so all are listed. "
+        f"There are no prepared tests in {language_name(language)} yet, so all are listed. "
         "Write your own lists below, or translate one."
     )
+if not any(info.language == language for info in infos.values()):
+    no_embedding_panel(language)
 preset = everything.get(st.session_state["weat.preset"])
 for key in SET_KEYS:  # the lists' values (restored from the draft) before their boxes are drawn
     keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
@@ -189,6 +304,8 @@ if preset is not None and (preset.notes or preset.source):
     with st.expander(about):
         if preset.source.get("citation"):
             st.write(text.source_line(preset.source))
+        if preset.licence:
+            st.caption(f"Licence of the words: {preset.licence}")
         for note in preset.notes:
             st.caption(note)
 
@@ -266,7 +383,27 @@ with st.expander("Advanced options"):
         help="Also count a bias in the opposite direction (the paper used one-sided).",
     )
 
-run = st.button("Run test", type="primary", icon=":material/play_arrow:")
+chosen_test = everything.get(st.session_state["weat.preset"])
+test_language = chosen_test.language if chosen_test else language
+crossing = test_language != embedding.language
+if crossing:
+    st.warning(
+        f"This test is in {language_name(test_language)}, but the active embedding "
+        f"{embedding.name} is {language_name(embedding.language)}: most words will be missing, "
+        "and those found may mean something else.",
+        icon=":material/translate:",
+    )
+    st.checkbox(
+        f"Run the {language_name(test_language)} test on {language_name(embedding.language)} "
+        "vectors anyway",
+        **persistent("weat.cross_language_ok", False),
+    )
+run = st.button(
+    "Run test",
+    type="primary",
+    icon=":material/play_arrow:",
+    disabled=crossing and not st.session_state["weat.cross_language_ok"],
+)
 
 
 def run_test() -> None:

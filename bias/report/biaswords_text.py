@@ -29,9 +29,11 @@ def curation_label(sampling: Sampling) -> str:
     """Whether the pool was curated, in one line."""
     if sampling.curated:
         decisions = sampling.hand_decisions
+        if decisions == 0:
+            return "Curated by hand: checked by a person, who agreed with every filter."
         return (
-            f"Curated by hand ({decisions} decision{'s' if decisions != 1 else ''} that differ "
-            "from the filters)."
+            f"Curated by hand: {decisions} decision{'s' if decisions != 1 else ''} "
+            f"{'differ' if decisions != 1 else 'differs'} from the filters'."
         )
     return EXPLORATORY
 

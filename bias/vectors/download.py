@@ -17,6 +17,7 @@ import socket
 import urllib.error
 import urllib.parse
 import urllib.request
+from dataclasses import dataclass
 
 from bias.errors import BiasInputError
 from bias.vectors import store
@@ -43,6 +44,25 @@ def fasttext_url(language: str, base: str | None = None) -> str:
     store.check_language(language)
     base = base or os.environ.get("BIASWORDS_FASTTEXT_BASE") or FASTTEXT_BASE
     return f"{base.rstrip('/')}/cc.{language}.300.vec.gz"
+
+
+FASTTEXT_BYTES_PER_WORD = 625
+"""Compressed bytes per word of `cc.<language>.300.vec.gz`: about 1.25 GB for 2,000,000 words."""
+
+
+@dataclass(frozen=True)
+class DownloadEstimate:
+    """What downloading the first `words` words of a fastText file costs, roughly."""
+
+    words: int
+    download_bytes: int
+    cache_bytes: int
+    """float32 vectors of 300 dimensions, as the cache stores them."""
+
+
+def fasttext_estimate(words: int) -> DownloadEstimate:
+    """The rough size of a fastText download of `words` words (to say before it starts)."""
+    return DownloadEstimate(words, words * FASTTEXT_BYTES_PER_WORD, words * 300 * 4)
 
 
 def fasttext_name(language: str) -> str:
@@ -162,7 +182,13 @@ def _read_url(
     except urllib.error.HTTPError as exc:
         raise BiasInputError(f"The server answered {exc.code} {exc.reason} for {url}.") from exc
     except urllib.error.URLError as exc:
-        raise BiasInputError(f"Cannot connect to download {url}: {exc.reason}.") from exc
+        host = urllib.parse.urlparse(url).hostname or url
+        raise BiasInputError(
+            f"The download needs an internet connection, and {host} cannot be reached "
+            f"({exc.reason}). Without internet, import a vector file you already have instead: "
+            "upload it in the dashboard, or run `python -m bias import FILE --name NAME "
+            "--language LL`."
+        ) from exc
     except (http.client.HTTPException, OSError) as exc:
         raise BiasInputError(
             f"The download of {url} failed midway ({exc or type(exc).__name__}); "

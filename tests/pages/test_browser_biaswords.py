@@ -43,6 +43,15 @@ def generate(page) -> None:
     page.wait_for_timeout(1500)
 
 
+def draw(page) -> None:
+    """Draw and validate; the chart of both distributions must appear."""
+    page.get_by_role("button", name="Draw new sets and run WEAT on each").click()
+    page.get_by_text("Significant draws").first.wait_for(timeout=60_000)
+    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+    assert page.get_by_text("Baseline: random words").count()
+    page.wait_for_timeout(1500)  # let Plotly finish drawing before the screenshot
+
+
 def test_two_visitors_never_see_each_others_edits(server, chromium):  # noqa: F811
     first_context, second_context = chromium.new_context(), chromium.new_context()
     try:
@@ -59,6 +68,7 @@ def test_two_visitors_never_see_each_others_edits(server, chromium):  # noqa: F8
         first.wait_for_timeout(3000)
         after = saved_kept(mine)
         assert after[0] is (not before[0]) and after[1:] == before[1:]
+        draw(first)
         first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_1400.png"), full_page=True)
 
         second = open_biaswords(second_context, server, 800)
@@ -69,6 +79,7 @@ def test_two_visitors_never_see_each_others_edits(server, chromium):  # noqa: F8
         assert not second.get_by_text("differs from the new candidates").count()
         assert saved_kept(theirs) == before  # the filters' decisions, not the first's edit
         assert saved_kept(mine) == after  # and the first's edit is still there
+        draw(second)
         second.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_800.png"), full_page=True)
     finally:
         first_context.close()

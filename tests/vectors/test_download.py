@@ -161,8 +161,11 @@ def test_an_interrupted_download_can_be_restarted(server: str, home: Path) -> No
 
 
 def test_no_server(home: Path) -> None:
-    with pytest.raises(BiasInputError, match="Cannot connect to download"):
+    with pytest.raises(BiasInputError) as caught:
         download.download_fasttext("de", base="http://127.0.0.1:9", timeout=5)
+    message = str(caught.value)
+    assert message.startswith("The download needs an internet connection, and 127.0.0.1 cannot")
+    assert "import a vector file you already have instead: upload it" in message
     assert no_cache(home)
 
 
@@ -204,3 +207,8 @@ def test_served_vectors_give_the_same_weat_as_the_vectors_themselves(server: str
     assert imported.effect_size == pytest.approx(direct.effect_size, abs=1e-4)
     assert imported.statistic == pytest.approx(direct.statistic, abs=1e-5)
     assert imported.p_value == pytest.approx(direct.p_value, abs=2e-3)
+
+
+def test_fasttext_estimate() -> None:
+    estimate = download.fasttext_estimate(200_000)
+    assert (estimate.download_bytes, estimate.cache_bytes) == (125_000_000, 240_000_000)

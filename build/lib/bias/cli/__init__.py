@@ -1,0 +1,56 @@
+"""The command line (`python -m bias`): the same engine as the dashboard, as JSON or a report.
+
+One module per command (`bias/cli/<command>.py`), each with `register(commands)` adding its
+sub-parser; this module only assembles them and turns a user's mistake into one sentence.
+Every mistake a user can make ends as one sentence on stderr and exit code 2, never a traceback:
+`BiasInputError` from the engine, and argparse's own complaints (rewritten to one line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from bias.cli.args import Parser
+from bias.errors import BiasInputError
+
+COMMANDS = {
+    "wordsets": "bias.cli.wordsets",
+    "weat": "bias.cli.weat",
+    "batch": "bias.cli.batch",
+    "biaswords": "bias.cli.biaswords",
+    "import": "bias.cli.importing",
+    "embeddings": "bias.cli.embeddings",
+}
+"""Command name -> its module. Only the module of the command being run is imported: the others
+pull in polars, the tagger or the importers, and `weat` would start twice as slowly."""
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command, or with only the command `only` (when argv names one)."""
+    parser = Parser(
+        prog="python -m bias",
+        description="Measure bias in word embeddings (WEAT) and discover new biased word sets.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for name, module in COMMANDS.items():
+        if only is None or name == only:
+            importlib.import_module(module).register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    only = argv[0] if argv and argv[0] in COMMANDS else None
+    try:
+        args = build_parser(only).parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error already printed as one sentence
+        return int(exc.code or 0)
+    try:
+        args.run(args)
+    except BiasInputError as exc:
+        print(f"{args.command}: {exc}", file=sys.stderr)
+        return 2
+    return 0

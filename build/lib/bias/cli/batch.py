@@ -1,0 +1,83 @@
+"""`python -m bias batch`: several tests on several embeddings, each on those of its language."""
+
+from __future__ import annotations
+
+import argparse
+
+from bias.cli.args import non_negative_int, positive_int
+from bias.stats.batch import BatchOptions
+from bias.stats.weat import WeatOptions
+
+DEFAULTS = WeatOptions()
+BATCH_DEFAULTS = BatchOptions()
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    batch = commands.add_parser(
+        "batch",
+        help="run many tests on many embeddings (each test on the embeddings of its language)",
+    )
+    batch.add_argument("--wordset", nargs="+", action="extend", default=[], metavar="ID_OR_FILE",
+                       help="word-set ids or JSON files")
+    batch.add_argument("--language", nargs="+", action="extend", default=[], metavar="LL",
+                       help="every word set of these languages (ISO codes, e.g. de it)")
+    batch.add_argument("--embedding", nargs="+", action="extend", default=[], metavar="NAME",
+                       help="embeddings to run on (default: every available one)")
+    batch.add_argument(
+        "--cross-language",
+        action="store_true",
+        default=BATCH_DEFAULTS.cross_language,
+        help="run every test on every chosen embedding, whatever its language",
+    )
+    batch.add_argument(
+        "--iterations",
+        type=positive_int,
+        default=DEFAULTS.iterations,
+        help=f"random draws when a test is too large to count (default {DEFAULTS.iterations})",
+    )
+    batch.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
+                       help=f"random seed (default {DEFAULTS.seed})")
+    output = batch.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="a JSON list of rows")
+    output.add_argument("--csv", action="store_true", help="a CSV table")
+    batch.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> None:
+    from bias.errors import BiasInputError
+    from bias.report.batch_report import batch_csv, batch_json, batch_text
+    from bias.stats.batch import run_batch
+    from bias.vectors.catalog import available_embeddings
+    from bias.wordsets import all_wordsets, get_wordset
+
+    if not args.wordset and not args.language:
+        raise BiasInputError("Choose the tests: give --wordset ID… or --language LL….")
+    chosen = {ws.id: ws for ws in (get_wordset(item) for item in args.wordset)}
+    for language in args.language:
+        found = all_wordsets(language)
+        if not found:
+            raise BiasInputError(
+                f"There are no word sets in language '{language}'; "
+                "`python -m bias wordsets` lists them."
+            )
+        chosen |= {ws.id: ws for ws in found if ws.id not in chosen}
+    infos = {info.name: info.language for info in available_embeddings()}
+    embeddings = list(dict.fromkeys(args.embedding)) or list(infos)
+    unknown = [name for name in embeddings if name not in infos]
+    if unknown:
+        raise BiasInputError(
+            f"There is no embedding called '{unknown[0]}'. Available: {', '.join(infos)}."
+        )
+    rows = run_batch(
+        list(chosen.values()),
+        embeddings,
+        WeatOptions(iterations=args.iterations, seed=args.seed),
+        BatchOptions(cross_language=args.cross_language),
+        languages=infos,
+    )
+    if args.json:
+        print(batch_json(rows))
+    elif args.csv:
+        print(batch_csv(rows), end="")
+    else:
+        print(batch_text(rows))

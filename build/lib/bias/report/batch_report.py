@@ -1,0 +1,78 @@
+"""A batch of WEATs for people: the summary sentence, skip reasons, the CLI's JSON, CSV and text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from bias.report.notes import note_text
+from bias.report.text import ALPHA, format_d, format_p
+from bias.stats.batch import BatchRow, counts, to_frame
+
+
+def skipped_texts(rows: Sequence[BatchRow]) -> list[str | None]:
+    """Each row's reason for not running, as a sentence (None for rows that ran)."""
+    return [note_text(row.skipped) if row.skipped else None for row in rows]
+
+
+def header(rows: Sequence[BatchRow]) -> str:
+    """'12 tests run, 3 skipped' — the count a reader checks first."""
+    ran, skipped = counts(rows)
+    return f"{ran} {'test' if ran == 1 else 'tests'} run, {skipped} skipped"
+
+
+def summary(rows: Sequence[BatchRow], alpha: float = ALPHA) -> str:
+    """How many tests detect a bias before and after adjustment over the whole batch."""
+    ran = [row for row in rows if row.ran]
+    text = (
+        f"{sum(row.p_value < alpha for row in ran)} of {len(ran)} tests run detect a bias at the "
+        f"{alpha:.0%} level; {sum(row.p_holm < alpha for row in ran)} after Holm's correction, "
+        f"{sum(row.p_bh < alpha for row in ran)} after Benjamini–Hochberg's (over the whole "
+        "batch)."
+    )
+    skipped = len(rows) - len(ran)
+    if skipped:
+        text += f" {skipped} could not run; the reasons are listed with them."
+    if any(row.reported_d_is_absolute for row in rows):
+        text += " Values marked |d| were reported without their sign."
+    if any(row.reported_p is not None for row in rows):
+        text += " Reported values come from the sources' embeddings, so ours can differ."
+    return text
+
+
+def batch_json(rows: Sequence[BatchRow]) -> str:
+    """The rows as the JSON list the command line prints."""
+    data = [row.to_dict(text) for row, text in zip(rows, skipped_texts(rows), strict=True)]
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def batch_csv(rows: Sequence[BatchRow]) -> str:
+    """The long table (one line per test and embedding) as CSV, reasons as sentences."""
+    return to_frame(rows, skipped_texts(rows)).write_csv()
+
+
+def batch_text(rows: Sequence[BatchRow]) -> str:
+    """A terminal table: one line per test and embedding, then the skipped ones with reasons."""
+    lines = [header(rows) + ".", ""]
+    for row in rows:
+        if not row.ran:
+            continue
+        reported = ""
+        if row.reported_d is not None or row.reported_p is not None:
+            bars = "|" if row.reported_d_is_absolute else ""
+            reported = (
+                f"   reported {bars}d{bars} {format_d(row.reported_d)}, "
+                f"p {row.reported_p_text or format_p(row.reported_p)}"
+            )
+        lines.append(
+            f"{row.wordset:24} {row.embedding:24} d {format_d(row.effect_size):>6}  "
+            f"p {format_p(row.p_value):>9}  Holm {format_p(row.p_holm):>9}  "
+            f"BH {format_p(row.p_bh):>9}{reported}"
+        )
+    skipped = [(row, text) for row, text in zip(rows, skipped_texts(rows), strict=True) if text]
+    if skipped:
+        lines += ["", "Skipped:"]
+        lines += [f"  {row.wordset} ({row.embedding or 'no embedding'}): {text}"
+                  for row, text in skipped]
+    lines += ["", summary(rows)]
+    return "\n".join(lines)

@@ -1,0 +1,105 @@
+"""Every sentence BiasWords shows people about its draws: the labels, the summary, the baseline.
+
+The numbers come from `bias.discovery`; this module only words them, once, for both the page and
+the command line, so the two never say different things.
+"""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+
+from bias.discovery.sampling import Sampling
+
+EXPLORATORY = (
+    "Exploratory: nobody has curated these candidates by hand, so the draws show what the "
+    "filters alone produce. Check the kept words before you call any drawn set validated."
+)
+
+NOT_INDEPENDENT = (
+    "The draws are not independent evidence: the candidates were chosen for lying near words "
+    "that already show the bias, so a high share of significant draws is expected. Compare it "
+    "with the baseline (random words of the same kind), and test a set you keep on another "
+    "embedding before you report it."
+)
+
+
+def curation_label(sampling: Sampling) -> str:
+    """Whether the pool was curated, in one line."""
+    if sampling.curated:
+        decisions = sampling.hand_decisions
+        return (
+            f"Curated by hand ({decisions} decision{'s' if decisions != 1 else ''} that differ "
+            "from the filters)."
+        )
+    return EXPLORATORY
+
+
+def share_line(sampling: Sampling) -> str:
+    summary = sampling.summary
+    q = summary.effect_size_quantiles
+    return (
+        f"{summary.draws} draws: {summary.significant} significant at p < {summary.alpha:g} "
+        f"({summary.share_significant:.0%}); effect size median {_num(q[0.5])} "
+        f"(5–95%: {_num(q[0.05])} to {_num(q[0.95])})"
+    )
+
+
+def baseline_line(sampling: Sampling) -> str | None:
+    """The baseline in one sentence, or None when it was not run."""
+    base = sampling.baseline
+    if base is None:
+        return None
+    q = base.summary.effect_size_quantiles
+    text = (
+        f"Baseline, {base.summary.draws} draws of random words of the same sizes, frequency band "
+        f"and word type: {base.summary.significant} significant "
+        f"({base.summary.share_significant:.0%}); effect size median {_num(q[0.5])} "
+        f"(5–95%: {_num(q[0.05])} to {_num(q[0.95])})"
+    )
+    if base.shortfall:
+        text += (
+            f". Too few matching random words for set {', '.join(base.shortfall)}: its random "
+            "pool is smaller"
+        )
+    return text + "."
+
+
+def best_draw_line(sampling: Sampling) -> str:
+    """The most significant draw, its raw p and the p corrected for having picked it."""
+    summary = sampling.summary
+    best = sampling.draw(summary.best)
+    return (
+        f"Most significant draw #{best.index}: p = {best.p_value:.3g} as computed, "
+        f"{summary.best_p_holm:.3g} after Holm's correction over the {summary.draws} draws "
+        f"(it was picked among them); d = {_num(best.effect_size)}"
+    )
+
+
+def format_run(run) -> str:
+    """A plain-text report: kept candidates per set, then the draws, baseline and best draw."""
+    cand, sampling = run.candidates, run.sampling
+    table = cand.table
+    lines = [f"BiasWords: {cand.wordset_id} in {cand.embedding}", curation_label(sampling)]
+    lines += [f"  note: {note}" for note in cand.notes]
+    for group in cand.ambiguous.values():
+        lines += [f"  check: {seed.describe()}." for seed in group]
+    for key, words in cand.kept_words().items():
+        dropped = table.filter((pl.col("set") == key) & ~pl.col("kept")).height
+        expected = cand.set_pos.get(key)
+        kind = f" [word type {expected}]" if expected else ""
+        lines.append(f"{key}{kind}: {len(words)} kept, {dropped} dropped. Kept: {', '.join(words)}")
+    lines.append(share_line(sampling))
+    base = baseline_line(sampling)
+    if base:
+        lines.append(base)
+    lines.append(best_draw_line(sampling))
+    best = sampling.draw(sampling.summary.best)
+    lines += [f"  {key}: {', '.join(words)}" for key, words in best.sets.items()]
+    lines.append(NOT_INDEPENDENT)
+    return "\n".join(lines)
+
+
+def _num(value: float) -> str:
+    return "n/a" if value is None or math.isnan(value) else f"{value:.2f}"

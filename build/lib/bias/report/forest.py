@@ -1,0 +1,91 @@
+"""The forest plot of a batch: each result's effect size d, grouped by test, coloured by language.
+
+One line per test and embedding (tests in the batch's order, the embeddings of a test together).
+Ours is a filled dot, the value the source reported for that test an open diamond on the same line,
+so a reader sees at a glance where a language departs from the published figure. Tests that did
+not run are not drawn (the batch table lists them with their reasons).
+
+`intervals` may give an interval for d per row (e.g. a bootstrap confidence interval); rows without
+one are drawn as a point. The permutation test's Monte-Carlo interval is an interval for p, not
+for d, so it is never drawn here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.express as px
+import plotly.graph_objects as go
+
+from bias.stats.batch import BatchRow
+from bias.vectors.catalog import language_name
+
+REPORTED_COLOUR = "#1f1d2b"
+
+
+def row_label(row: BatchRow) -> str:
+    """The y-axis label of a row: 'weathub-de-weat7 · fasttext-cc-de-300'."""
+    return f"{row.wordset} · {row.embedding}"
+
+
+def forest_figure(
+    rows: Sequence[BatchRow],
+    intervals: Sequence[tuple[float, float] | None] | None = None,
+) -> go.Figure:
+    """The forest plot of the rows that ran; `intervals[i]` (optional) is (low, high) for d of
+    `rows[i]`."""
+    if intervals is not None and len(intervals) != len(rows):
+        raise ValueError(f"{len(intervals)} intervals for {len(rows)} rows")
+    spans = list(intervals) if intervals is not None else [None] * len(rows)
+    drawn = [(row, span) for row, span in zip(rows, spans, strict=True) if row.ran]
+    order = list(dict.fromkeys(row.wordset for row, _ in drawn))
+    drawn.sort(key=lambda item: order.index(item[0].wordset))
+    labels = [row_label(row) for row, _ in drawn]
+    palette = px.colors.qualitative.Safe
+    languages = list(dict.fromkeys(row.language for row, _ in drawn))
+    fig = go.Figure()
+    for index, language in enumerate(languages):
+        mine = [(row, span) for row, span in drawn if row.language == language]
+        has_span = any(span is not None for _, span in mine)
+        error_x = None
+        if has_span:
+            error_x = {
+                "type": "data",
+                "symmetric": False,
+                "array": [span[1] - row.effect_size if span else 0 for row, span in mine],
+                "arrayminus": [row.effect_size - span[0] if span else 0 for row, span in mine],
+                "thickness": 1.5,
+            }
+        fig.add_scatter(
+            x=[row.effect_size for row, _ in mine],
+            y=[row_label(row) for row, _ in mine],
+            mode="markers",
+            name=f"{language_name(language)} (ours)",
+            marker={"size": 10, "color": palette[index % len(palette)]},
+            error_x=error_x,
+            customdata=[[row.embedding, row.p_value] for row, _ in mine],
+            hovertemplate="%{y}<br>d = %{x:.2f} on %{customdata[0]}, p = %{customdata[1]:.4g}"
+            "<extra></extra>",
+        )
+    reported = [(row, _) for row, _ in drawn if row.reported_d is not None]
+    if reported:
+        fig.add_scatter(
+            x=[row.reported_d for row, _ in reported],
+            y=[row_label(row) for row, _ in reported],
+            mode="markers",
+            name="reported by the source",
+            marker={"size": 11, "symbol": "diamond-open", "color": REPORTED_COLOUR,
+                    "line": {"width": 2}},
+            customdata=[["|d|" if row.reported_d_is_absolute else "d"] for row, _ in reported],
+            hovertemplate="%{y}<br>reported %{customdata[0]} = %{x:.2f}<extra></extra>",
+        )
+    fig.add_vline(x=0, line_width=1, line_color="#888888")
+    fig.update_yaxes(categoryorder="array", categoryarray=labels, autorange="reversed")
+    fig.update_layout(
+        title="Effect sizes by test (dot: ours; diamond: reported by the source)",
+        xaxis_title="effect size d (0 = no difference; about ±2 at most)",
+        legend={"orientation": "h", "y": -0.15 if len(labels) > 6 else -0.4},
+        margin={"t": 60, "b": 40, "l": 10},
+        height=160 + 26 * max(len(labels), 1),
+    )
+    return fig

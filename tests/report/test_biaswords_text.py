@@ -1,0 +1,34 @@
+"""The sentences BiasWords shows about its draws (bias/report/biaswords_text.py)."""
+
+from bias.discovery.sampling import Draw, DrawOptions, Sampling, summarise
+from bias.report.biaswords_text import (
+    EXPLORATORY,
+    baseline_line,
+    best_draw_line,
+    curation_label,
+    share_line,
+)
+
+
+def sampling(curated=False, decisions=0):
+    draws = (Draw(1, {}, 0.001, 1.5, "exact"), Draw(2, {}, 0.2, 0.4, "exact"))
+    return Sampling(
+        "weat6", "glove", {}, {}, {}, DrawOptions(draws=2), draws, summarise(draws),
+        curated=curated, hand_decisions=decisions,
+    )  # fmt: skip
+
+
+def test_curation_labels():
+    assert curation_label(sampling()) == EXPLORATORY
+    assert curation_label(sampling(True, 1)) == (
+        "Curated by hand: 1 decision differs from the filters'."
+    )
+    assert "3 decisions differ" in curation_label(sampling(True, 3))
+    assert "agreed with every filter" in curation_label(sampling(True, 0))
+
+
+def test_best_draw_line_carries_holm_beside_the_raw_p():
+    line = best_draw_line(sampling())
+    assert line.startswith("Most significant draw #1: p = 0.001 as computed, 0.002 after Holm")
+    assert "1 significant at p < 0.05 (50%)" in share_line(sampling())
+    assert baseline_line(sampling()) is None  # no baseline run, no sentence about one
