@@ -24,6 +24,12 @@ silently):
 >>> result.effect_size > 0, result.sets["X"].missing
 (True, ('qqzx',))
 
+The other measures (docs/metrics.md) share one result type; each reports every word's part:
+
+>>> rnd = bias.run_measure("rnd", glove, bias.load_named_sets("weat6"))
+>>> round(rnd.value, 4), rnd.per_word[0].word
+(-0.1754, 'executive')
+
 Candidates for new biased word sets, near a known one (BiasWords, section 2.4 of the paper):
 
 >>> candidates = bias.generate_candidates(glove, bias.load_wordset("weat6"))
@@ -48,6 +54,11 @@ _PUBLIC = {
     "run_weat": ("bias.stats.weat", "run_weat"),
     "WeatOptions": ("bias.stats.weat", "WeatOptions"),
     "WeatResult": ("bias.stats.weat", "WeatResult"),
+    "load_named_sets": ("bias.wordsets", "get_named_sets"),
+    "run_measure": ("bias.stats.measures", "run_measure"),
+    "METRICS": ("bias.stats.measures", "METRICS"),
+    "MeasureOptions": ("bias.stats.measure", "MeasureOptions"),
+    "MeasureResult": ("bias.stats.measure", "MeasureResult"),
     "generate_candidates": ("bias.discovery.candidates", "generate_candidates"),
     "CandidateOptions": ("bias.discovery.candidates", "CandidateOptions"),
     "draw_sets": ("bias.discovery.sampling", "draw_sets"),

@@ -186,11 +186,14 @@ if rows:
             "reported. Reported values come from the source's embedding (fastText for WEATHub)."
         )
     with tabs[1]:
-        st.plotly_chart(forest_figure(rows), key="batch.forest")
+        st.plotly_chart(
+            forest_figure(rows, [row.effect_size_ci for row in rows]), key="batch.forest"
+        )
         st.caption(
             "Each dot is our effect size for one test on one embedding, coloured by the test's "
-            "language; the diamond on the same line is what the source reported. No interval is "
-            "drawn yet: the p-value's interval says nothing about d."
+            "language; the line through it is its 95% confidence interval (bootstrap over the "
+            "words of each list: how large d is, allowing for which words were chosen). The "
+            "diamond on the same line is what the source reported."
         )
     with tabs[2]:
         st.dataframe(

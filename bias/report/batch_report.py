@@ -51,6 +51,14 @@ def batch_csv(rows: Sequence[BatchRow]) -> str:
     return to_frame(rows, skipped_texts(rows)).write_csv()
 
 
+def _interval(row: BatchRow) -> str:
+    """'[1.49, 1.89]', the bootstrap interval of d, or blank when there is none."""
+    if row.effect_size_ci is None:
+        return ""
+    low, high = row.effect_size_ci
+    return f"[{format_d(low)}, {format_d(high)}]"
+
+
 def batch_text(rows: Sequence[BatchRow]) -> str:
     """A terminal table: one line per test and embedding, then the skipped ones with reasons."""
     lines = [header(rows) + ".", ""]
@@ -65,7 +73,8 @@ def batch_text(rows: Sequence[BatchRow]) -> str:
                 f"p {row.reported_p_text or format_p(row.reported_p)}"
             )
         lines.append(
-            f"{row.wordset:24} {row.embedding:24} d {format_d(row.effect_size):>6}  "
+            f"{row.wordset:24} {row.embedding:24} d {format_d(row.effect_size):>6} "
+            f"{_interval(row):>15}  "
             f"p {format_p(row.p_value):>9}  Holm {format_p(row.p_holm):>9}  "
             f"BH {format_p(row.p_bh):>9}{reported}"
         )

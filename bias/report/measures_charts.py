@@ -108,8 +108,11 @@ AXIS = {
 
 
 def per_word_figure(result: MeasureResult) -> go.Figure:
-    """The words behind the value, largest first, coloured by set."""
+    """The words behind the value, largest first, coloured by set. For WEAT only the target
+    words: an attribute word's number measures its lean to X over Y, another axis."""
     rows = sorted(result.per_word, key=lambda r: -r.value)
+    if result.metric == "weat":
+        rows = [r for r in rows if result.roles[r.set] == "target"]
     colours = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(result.sets)}
     fig = go.Figure()
     for name in result.sets:

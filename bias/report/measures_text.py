@@ -20,7 +20,7 @@ EXPLANATIONS: dict[str, str] = {
     ),
     "sc-weat": (
         "SC-WEAT measures one word at a time: does 'nurse' sit closer to the first theme (say, "
-        "female words) or to the second (male words)? Each word gets a lean (effect size, "
+        "male words) or to the second (female words)? Each word gets a lean (effect size, "
         "between about −2 and 2; positive means the first theme) and a p-value saying whether "
         "the lean could come from how the theme words were picked. It suits a long list, such "
         "as occupations. It cannot compare groups of words with each other; a word with "

@@ -71,6 +71,16 @@ class BatchRow:
     missing_words: int
     """Words and phrases of the test that the embedding lacks (left out of the test)."""
     skipped: Note | None
+    effect_size_ci: tuple[float, float] | None = None
+    """The 95% bootstrap interval of d (bias.stats.bootstrap), when the test ran and d exists."""
+
+    @property
+    def d_ci_low(self) -> float | None:
+        return None if self.effect_size_ci is None else self.effect_size_ci[0]
+
+    @property
+    def d_ci_high(self) -> float | None:
+        return None if self.effect_size_ci is None else self.effect_size_ci[1]
 
     @property
     def ran(self) -> bool:
@@ -95,6 +105,7 @@ class BatchRow:
             "embedding": self.embedding,
             "language": self.language,
             "effect_size": number(self.effect_size),
+            "effect_size_ci": None if self.effect_size_ci is None else list(self.effect_size_ci),
             "p_value": number(self.p_value),
             "p_holm": number(self.p_holm),
             "p_bh": number(self.p_bh),
@@ -133,6 +144,7 @@ def _row(
             sum(len(s.missing) + len(s.phrases) for s in result.sets.values()) if result else 0
         ),
         skipped=skipped,
+        effect_size_ci=result.effect_size_ci if result else None,
     )
 
 
@@ -212,6 +224,8 @@ SCHEMA = {
     "embedding_language": pl.String,
     "p_value": pl.Float64,
     "effect_size": pl.Float64,
+    "d_ci_low": pl.Float64,
+    "d_ci_high": pl.Float64,
     "p_holm": pl.Float64,
     "p_bh": pl.Float64,
     "reported_p": pl.Float64,
