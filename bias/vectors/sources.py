@@ -712,7 +712,7 @@ def read_vectors(
     _check_regular_file(path, shown)
     if limit < 1:
         raise BiasInputError(f"The word limit must be at least 1, not {limit}.")
-    name = (label or path.name).lower()
+    name = path.name.lower()  # an upload's copy carries the suffix of the visitor's file
     try:
         handle = path.open("rb")
     except OSError as exc:
