@@ -173,5 +173,5 @@ def _switched_off(what: str, setting: str) -> str:
 def _shown(text: str) -> str:
     """A visitor-supplied name, safe and short enough for a message."""
     clean = "".join(c if c.isprintable() else "?" for c in text)
-    return clean if len(clean) <= 80 else clean[:77] + "…"
+    return clean if len(clean) <= 80 else f"{clean[:60]}…{clean[-16:]}"
 
