@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -53,7 +54,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     with printable_output():
         try:
             args.run(args)
+            sys.stdout.flush()
         except BiasInputError as exc:
             print(f"{args.command}: {exc}", file=sys.stderr)
             return 2
+        except BrokenPipeError:
+            return _reader_went_away()
+    return 0
+
+
+def _reader_went_away() -> int:
+    """The program reading our output stopped early (`python -m bias weat … | head`): stop
+    quietly, as other command-line tools do. Python would otherwise print a traceback when it
+    flushes the closed pipe at exit, so stdout is pointed at the null device first."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.__stdout__.fileno())
+    os.close(devnull)
     return 0

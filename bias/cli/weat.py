@@ -12,7 +12,14 @@ DEFAULTS = WeatOptions()
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    weat = commands.add_parser("weat", help="run a Word Embedding Association Test")
+    weat = commands.add_parser(
+        "weat",
+        help="run a Word Embedding Association Test",
+        description="Run one WEAT. The p-value compares the real target lists with "
+        "reshufflings: the target words dealt anew into two lists of the same sizes (what "
+        "statisticians call partitions). With few words every reshuffling is counted (exact); "
+        "otherwise random ones are drawn.",
+    )
     weat.add_argument("--embedding", default=DEFAULT_EMBEDDING, help="embedding name")
     weat.add_argument("--wordset", required=True, help="word-set id or a JSON file path")
     weat.add_argument(
@@ -22,13 +29,14 @@ def register(commands: argparse._SubParsersAction) -> None:
         help=f"random draws for the randomization test (default {DEFAULTS.iterations})",
     )
     how = weat.add_mutually_exclusive_group()
-    how.add_argument("--exact", action="store_true", help="enumerate every partition")
+    how.add_argument("--exact", action="store_true", help="count every reshuffling")
     how.add_argument("--sampled", action="store_true", help="always use random draws")
     weat.add_argument(
         "--exact-limit",
         type=positive_int,
         default=DEFAULTS.exact_limit,
-        help=f"enumerate up to this many partitions (default {DEFAULTS.exact_limit})",
+        help=f"count every reshuffling when there are at most this many "
+        f"(default {DEFAULTS.exact_limit})",
     )
     weat.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
                       help=f"random seed (default {DEFAULTS.seed})")

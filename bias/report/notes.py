@@ -15,7 +15,10 @@ from bias.vectors.catalog import language_name
 def _language_mismatch(d: dict) -> str:
     return (
         f"The word set is in {language_name(d['wordset_language'])} but {d['embedding']} is "
-        f"{language_name(d['embedding_language'])}: words found here may mean something else."
+        f"{language_name(d['embedding_language'])}: words found here may mean something else. "
+        f"For a fair test add an embedding in {language_name(d['wordset_language'])} on the "
+        f"Embeddings page (or `python -m bias import --fasttext {d['wordset_language']}`) and "
+        "choose it."
     )
 
 

@@ -19,9 +19,9 @@ from bias.wordsets import SET_KEYS
 def weat_report(result: WeatResult) -> str:
     """Title, d and p with how p was computed, the verdict, the source's values, words per set."""
     how = (
-        f"exact, all {result.iterations:,} partitions"
+        f"exact, all {result.iterations:,} reshufflings"
         if result.method == "exact"
-        else f"randomized, {result.iterations:,} draws, seed {result.seed}"
+        else f"randomized, {result.iterations:,} random reshufflings, seed {result.seed}"
     )
     sided = "one-sided" if result.alternative == "greater" else "two-sided"
     p = p_statement(result) if result.p_value_is_bound else f"p = {result.p_value:.6g}"

@@ -494,9 +494,13 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
         if not used:
             hint = ""
             if wordset.language != embedding.language:
+                wanted = language_name(wordset.language)
                 hint = (
-                    f" The word set is in {language_name(wordset.language)} but {embedding.name}"
-                    f" is {language_name(embedding.language)}: choose a matching embedding."
+                    f" The word set is in {wanted} but {embedding.name} is "
+                    f"{language_name(embedding.language)}. Add an embedding in {wanted} on the "
+                    "Embeddings page (or `python -m bias import --fasttext "
+                    f"{wordset.language}`), then choose it as the active embedding in the sidebar "
+                    "(or pass `--embedding NAME`)."
                 )
             raise BiasInputError(
                 f"Every word of set {key} ({terms.name}) is missing from {embedding.name}: "

@@ -22,6 +22,7 @@ __all__ = [
     "EmbeddingInfo",
     "available_embeddings",
     "embedding_version",
+    "language_code",
     "language_name",
     "load_embedding",
 ]
@@ -65,6 +66,17 @@ LANGUAGES = {
 def language_name(code: str) -> str:
     """A human name for an ISO 639-1 code, or the code itself."""
     return LANGUAGES.get(code, code)
+
+
+def language_code(text: str) -> str:
+    """The code for a language given by code or by name, in any case ('German', 'de' -> 'de').
+
+    Text that names no known language is returned as typed (trimmed, lower case), so a language
+    without a name here still works by its code.
+    """
+    wanted = text.strip().lower()
+    by_name = {name.lower(): code for code, name in LANGUAGES.items()}
+    return by_name.get(wanted, wanted)
 
 
 def available_embeddings() -> list[EmbeddingInfo]:
