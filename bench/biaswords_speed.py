@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bias.discovery import ambiguity
 from bias.discovery.ambiguity import find_ambiguous
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.neighbours import nearest_neighbours
@@ -40,7 +41,11 @@ def main() -> None:
     ]
     timed("nearest neighbours, 32 seeds, k = 20", lambda: nearest_neighbours(embedding, seeds), 5)
     by_set = {k: embedding.lookup_all(t.words) for k, t in wordset.sets().items()}
-    timed("ambiguous seeds (own neighbour search)", lambda: find_ambiguous(embedding, by_set), 5)
+    timed(
+        "ambiguous seeds (own search, cache cleared)",
+        lambda: (ambiguity._CACHE.clear(), find_ambiguous(embedding, by_set)),
+        5,
+    )
     candidates = timed(
         "candidates incl. HanTa model load (cold)",
         lambda: generate_candidates(embedding, wordset),

@@ -12,9 +12,8 @@ neighbours and their mean cosine with the (unit) centroid of the *other* seeds o
 "cohesion". A seed found only under another spelling (any fallback) is flagged when its cohesion
 is more than `AMBIGUITY_MARGIN` below the median cohesion of its set. On GloVe 6B this flags
 Bill (0.32 against a median of 0.80), Kenya, Ebony, Jasmine and Tiffany (the jeweller) and
-leaves John, Amy or Diana alone; it also flags a few rare names whose neighbours are surnames
-rather than first names (Keisha), whose neighbours are not good candidates either. Exact matches
-are never flagged: "rose" (the flower, or the past of rise) is written as the source wrote it.
+leaves John, Amy, Diana or Keisha alone. Exact matches are never flagged: "rose" (the flower, or
+the past of rise) is written as the source wrote it.
 """
 
 from __future__ import annotations
@@ -35,6 +34,13 @@ AMBIGUITY_MARGIN = 0.25
 """How far (in mean cosine) a fallback seed's neighbourhood may lie below its set's median."""
 MIN_SEEDS = 3
 """Below this many distinct found seeds a set has no meaningful median; nothing is flagged."""
+AMBIGUITY_VOCABULARY = 100_000
+"""Neighbourhoods are searched among this many most frequent words (the first rows): a word's
+everyday meaning lives there, and the search is four times cheaper on GloVe's 400,000 words, which
+matters because every WEAT with a fallback runs it. BiasWords and WEAT use the same search, so
+they always agree on which seeds are ambiguous."""
+_CACHE: dict[tuple, dict[str, tuple[AmbiguousSeed, ...]]] = {}
+_CACHE_SIZE = 256
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,7 @@ def cohesion(
     others = np.divide(others, norms, out=np.zeros_like(others), where=norms > 0)
     out = np.full(len(seeds), np.nan)
     for i, hood in enumerate(hoods):
-        rows = [embedding.row(word) for word in hood.words]
+        rows = list(hood.rows) or [embedding.row(word) for word in hood.words]
         rows = [row for row in rows if row is not None]
         if rows:
             near = np.asarray(embedding.vectors[rows], dtype=np.float64)
@@ -90,15 +96,12 @@ def cohesion(
 
 
 def find_ambiguous(
-    embedding: Embedding,
-    seeds_by_set: Mapping[str, Sequence[WordLookup]],
-    hoods: Mapping[int, Neighbours] | None = None,
+    embedding: Embedding, seeds_by_set: Mapping[str, Sequence[WordLookup]]
 ) -> dict[str, tuple[AmbiguousSeed, ...]]:
     """The ambiguous seeds per set (sets without any are left out).
 
-    `hoods` maps `id(lookup)` to already computed neighbours (at least `AMBIGUITY_NEIGHBOURS` of
-    them) to save a search; missing ones are searched for, in one pass over the vocabulary, and
-    only for sets that have a fallback at all.
+    The neighbours are searched in one pass over the vocabulary, only for sets that have a
+    fallback at all; answers are cached per embedding and seeds (a batch or the draws repeat them).
     """
     distinct: dict[str, list[WordLookup]] = {}
     for key, seeds in seeds_by_set.items():
@@ -110,20 +113,30 @@ def find_ambiguous(
             distinct[key] = list(first.values())
     if not distinct:
         return {}
-    hoods = dict(hoods or {})
-    wanted = [
-        seed
-        for seeds in distinct.values()
-        for seed in seeds
-        if len(hoods.get(id(seed), Neighbours(seed, (), ())).words) < AMBIGUITY_NEIGHBOURS
-    ]
-    for hood in nearest_neighbours(embedding, wanted, AMBIGUITY_NEIGHBOURS):
-        hoods[id(hood.seed)] = hood
+    key = (
+        id(embedding), embedding.name, len(embedding),
+        tuple((k, tuple((s.word, s.found_as, s.match) for s in v)) for k, v in distinct.items()),
+    )  # fmt: skip
+    if key not in _CACHE:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = _find(embedding, distinct)
+    return _CACHE[key]
+
+
+def _find(
+    embedding: Embedding, distinct: Mapping[str, list[WordLookup]]
+) -> dict[str, tuple[AmbiguousSeed, ...]]:
+    wanted = [seed for seeds in distinct.values() for seed in seeds]
+    hoods = {
+        id(hood.seed): hood
+        for hood in nearest_neighbours(
+            embedding, wanted, AMBIGUITY_NEIGHBOURS, within=AMBIGUITY_VOCABULARY
+        )
+    }
     found: dict[str, tuple[AmbiguousSeed, ...]] = {}
     for key, seeds in distinct.items():
-        own = [
-            Neighbours(s, hoods[id(s)].words[:AMBIGUITY_NEIGHBOURS], ()) for s in seeds
-        ]
+        own = [hoods[id(s)] for s in seeds]
         scores = cohesion(embedding, seeds, own)
         median = float(np.nanmedian(scores))
         flagged = tuple(

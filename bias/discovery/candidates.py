@@ -362,7 +362,7 @@ def generate_candidates(
         )
     found_neighbours = nearest_neighbours(embedding, all_seeds, options.neighbours)
     neighbours_of = {id(n.seed): n for n in found_neighbours}
-    ambiguous = find_ambiguous(embedding, lookups, neighbours_of)
+    ambiguous = find_ambiguous(embedding, lookups)
     ambiguous_words = {(a.set, a.word): a for group in ambiguous.values() for a in group}
 
     seed_pos = {

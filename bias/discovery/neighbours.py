@@ -31,6 +31,8 @@ class Neighbours:
     seed: WordLookup
     words: tuple[str, ...]
     similarities: tuple[float, ...]
+    rows: tuple[int, ...] = ()
+    """The vocabulary rows of `words` (so callers need no word → row look-up)."""
 
 
 def _top_k(scores: np.ndarray, k: int) -> np.ndarray:
@@ -41,12 +43,17 @@ def _top_k(scores: np.ndarray, k: int) -> np.ndarray:
 
 
 def nearest_neighbours(
-    embedding: Embedding, seeds: Sequence[WordLookup], k: int = 20, block_rows: int = BLOCK_ROWS
+    embedding: Embedding,
+    seeds: Sequence[WordLookup],
+    k: int = 20,
+    block_rows: int = BLOCK_ROWS,
+    within: int | None = None,
 ) -> list[Neighbours]:
     """The k nearest neighbours of each found seed, excluding the seed's own vocabulary row.
 
     Seeds that are missing from the embedding get no entry; the caller reports them. Ties are
-    broken by vocabulary order (frequency order in most embeddings).
+    broken by vocabulary order (frequency order in most embeddings). `within` limits the search
+    to the first that many vocabulary rows (the most frequent words).
     """
     found = [seed for seed in seeds if seed.found]
     if not found or k < 1:
@@ -57,9 +64,10 @@ def nearest_neighbours(
     block_rows = max(1, min(block_rows, BLOCK_CELLS // len(found)))
     rows = np.empty((len(found), 0), dtype=np.int64)
     scores = np.empty((len(found), 0), dtype=np.float32)
-    total = len(embedding)
+    total = len(embedding) if within is None else min(len(embedding), within)
     for start in range(0, total, block_rows):
-        block = np.asarray(embedding.vectors[start : start + block_rows], dtype=np.float32)
+        stop = min(start + block_rows, total)
+        block = np.asarray(embedding.vectors[start:stop], dtype=np.float32)
         block_scores = queries @ block.T  # (m, rows): one row per seed, contiguous
         inside = (own_rows >= start) & (own_rows < start + block.shape[0])
         block_scores[seeds_index[inside], own_rows[inside] - start] = -np.inf
@@ -79,6 +87,7 @@ def nearest_neighbours(
                 seed,
                 tuple(embedding.words[rows[j, i]] for i in picked),
                 tuple(float(scores[j, i]) for i in picked),
+                tuple(int(rows[j, i]) for i in picked),
             )
         )
     return result

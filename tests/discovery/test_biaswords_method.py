@@ -415,3 +415,20 @@ def test_draws_from_an_uncurated_table_are_exploratory(names_world):
     sizes = dict.fromkeys("XYAB", 2)
     sampling = draw_sets(emb, ws, cands.table, DrawOptions(draws=2), sizes=sizes)
     assert sampling.exploratory and sampling.hand_decisions == 0
+
+
+def test_glove_flags_the_known_cases_and_no_common_name():
+    from bias.vectors.catalog import load_embedding
+    from bias.wordsets import get_wordset
+
+    emb = load_embedding("glove-6b-50d")
+
+    def flagged(test_id):
+        ws = get_wordset(test_id)
+        found = find_ambiguous(emb, {k: emb.lookup_all(t.words) for k, t in ws.sets().items()})
+        return {a.word for group in found.values() for a in group}
+
+    assert flagged("weat4") == {"Ebony", "Kenya"}
+    assert {"Ebony", "Jasmine"} <= flagged("weat3")
+    assert flagged("weat6") == {"Bill"}
+    assert flagged("weat7") == set()
