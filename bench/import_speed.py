@@ -1,105 +1,125 @@
-"""How fast is importing text vectors? Prints timings; asserts nothing.
+"""Importing real fastText sizes, and reloading them: the project beside a baseline, and the ratio.
 
 Generates a `.vec.gz` in the shape of fastText's `cc.<lang>.300.vec.gz` (a header line, 4-decimal
-values, a trailing space on each line; 200,000 × 300 by default) in a temporary directory, then
-times:
+values, a trailing space on each line; 1,000,000 × 300 by default; the rows repeat every 2,000
+lines, far beyond gzip's 32 KB window, so decompression and parsing cost what they cost on real
+files), or uses `--file`. Then, each in a fresh process, for this checkout and for a baseline
+commit exported with `git archive` (default `8c5e852`: main before the word index and the
+import were rewritten):
 
-- our reader (`read_vectors`) on the `.vec.gz` and on the same text uncompressed,
-- gensim's `KeyedVectors.load_word2vec_format(limit=N)` on the `.vec.gz`,
-- the whole import into the cache (read, normalise, write, checksum),
-- reloading from the cache (`bias.vectors.store.load_cached`: memory map + word list + index).
+- the whole import into the cache (read, normalise, write, checksum): words/s and peak memory
+  (the process's maximum resident set), beside the size of the final float32 matrix;
+- the reload: from `load_cached` to the first WEAT result on that embedding (words found by
+  lookup, vectors read from the memory map).
 
-    python bench/import_speed.py [--words 200000] [--dimensions 300] [--skip-gensim]
+Asserts nothing; prints figures.
 
-The rows repeat every 2,000 lines, far beyond gzip's 32 KB window, so compression and parsing
-cost what they cost on real files.
+    python bench/import_speed.py [--words 1000000] [--file F.vec.gz] [--baseline COMMIT]
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bias.vectors import download, sources, store
-
+ROOT = Path(__file__).resolve().parents[1]
 DISTINCT_ROWS = 2_000
 
+CHILD = r"""
+import json, os, resource, sys, time
+path, limit = sys.argv[1], int(sys.argv[2])
+from bias.vectors import download, store
+from bias.stats.weat import WeatOptions, run_weat
+from bias.wordsets import TermSet, WordSet
+start = time.perf_counter()
+info, _ = download.import_embedding(path, name="bench", language="de", limit=limit)
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+n = info.words
+sets = [TermSet(k, tuple(f"wort{(i * 7919 + j) % n}" for i in range(8)))
+        for j, k in enumerate("XYAB")]
+start = time.perf_counter()
+embedding = store.load_cached("bench")
+run_weat(embedding, WordSet("b", "b", "de", *sets), WeatOptions(iterations=1000))
+reload = time.perf_counter() - start
+print(json.dumps({"words": n, "dims": info.dimensions, "seconds": seconds, "peak": peak,
+                  "reload": reload}))
+"""
 
-def generate(folder: Path, words: int, dimensions: int) -> tuple[Path, Path]:
+
+def generate(path: Path, words: int, dimensions: int = 300) -> None:
+    import numpy as np
+    from isal import igzip
+
     rng = np.random.default_rng(0)
-    rows = [
-        " ".join(f"{x:.4f}" for x in row)
-        for row in rng.normal(0, 0.1, (DISTINCT_ROWS, dimensions))
-    ]
-    gz_path, vec_path = folder / "cc.xx.300.vec.gz", folder / "cc.xx.300.vec"
-    with gzip.open(gz_path, "wb", compresslevel=6) as gz, vec_path.open("wb") as vec:
-        header = f"{words} {dimensions}\n".encode()
-        gz.write(header)
-        vec.write(header)
-        for start in range(0, words, 10_000):
-            block = "".join(
-                f"wort{i} {rows[i % DISTINCT_ROWS]} \n"
-                for i in range(start, min(start + 10_000, words))
-            ).encode()
-            gz.write(block)
-            vec.write(block)
-    return gz_path, vec_path
+    values = rng.normal(0, 0.1, (DISTINCT_ROWS, dimensions))
+    rows = [" ".join(f"{x:.4f}" for x in row) for row in values]
+    with igzip.open(path, "wb", compresslevel=2) as gz:
+        gz.write(f"{words} {dimensions}\n".encode())
+        for start in range(0, words, 20_000):
+            gz.write("".join(f"wort{i} {rows[i % DISTINCT_ROWS]} \n"
+                             for i in range(start, min(start + 20_000, words))).encode())
 
 
-def timed(label: str, words: int, action):
-    start = time.perf_counter()
-    result = action()
-    seconds = time.perf_counter() - start
-    print(f"{label:<44} {seconds:7.2f} s  {words / seconds:>9,.0f} words/s")
-    return result
+def measure(code: Path, path: Path, limit: int) -> dict:
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "BIASWORDS_HOME": home, "PYTHONPATH": str(code)}
+        done = subprocess.run([sys.executable, "-c", CHILD, str(path), str(limit)], env=env,
+                              cwd=code, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the import failed in {code}:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--words", type=int, default=200_000)
-    parser.add_argument("--dimensions", type=int, default=300)
-    parser.add_argument("--skip-gensim", action="store_true")
+    parser.add_argument("--words", type=int, default=1_000_000)
+    parser.add_argument("--file", type=Path, help="an existing .vec/.vec.gz instead")
+    parser.add_argument("--baseline", default="8c5e852", help="commit to compare with")
+    parser.add_argument("--skip-baseline", action="store_true")
     args = parser.parse_args()
-    n = args.words
-
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        os.environ["BIASWORDS_HOME"] = str(folder / "home")
-        start = time.perf_counter()
-        gz_path, vec_path = generate(folder, n, args.dimensions)
-        print(
-            f"generated {n:,} × {args.dimensions}: .vec.gz {gz_path.stat().st_size / 1e6:.0f} MB, "
-            f".vec {vec_path.stat().st_size / 1e6:.0f} MB in {time.perf_counter() - start:.0f} s"
-            f" (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
-        )
-        timed("ours, .vec.gz", n, lambda: sources.read_vectors(gz_path, limit=n))
-        timed("ours, .vec (uncompressed)", n, lambda: sources.read_vectors(vec_path, limit=n))
-        if not args.skip_gensim:
-            from gensim.models import KeyedVectors
-
-            timed(
-                "gensim load_word2vec_format(limit=N), .vec.gz",
-                n,
-                lambda: KeyedVectors.load_word2vec_format(str(gz_path), limit=n),
-            )
-        timed(
-            "whole import into the cache, .vec.gz",
-            n,
-            lambda: download.import_embedding(gz_path, name="bench", language="de", limit=n),
-        )
-        embedding = timed("reload from the cache", n, lambda: store.load_cached("bench"))
-        start = time.perf_counter()
-        embedding.vectors_for(embedding.lookup_all([f"wort{i}" for i in (1, n // 2, n - 1)]))
-        print(f"{'first lookup of 3 rows after reload':<44} {time.perf_counter() - start:7.3f} s")
+        path = args.file
+        if path is None:
+            path = folder / "cc.xx.300.vec.gz"
+            start = time.perf_counter()
+            generate(path, args.words)
+            print(f"generated {args.words:,} × 300, {path.stat().st_size / 1e6:,.0f} MB .vec.gz, "
+                  f"in {time.perf_counter() - start:.0f} s")
+        limit = args.words
+        ours = measure(ROOT, path, limit)
+        theirs = None
+        if not args.skip_baseline:
+            base = folder / "baseline"
+            base.mkdir()
+            archive = subprocess.run(["git", "archive", args.baseline, "bias", "wordsets"],
+                                     cwd=ROOT, check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+            theirs = measure(base, path, limit)
+    matrix = ours["words"] * ours["dims"] * 4
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+          f"final matrix {matrix / 1e9:.2f} GB; baseline {args.baseline}")
+    rows = [
+        ("import, words/s", ours["words"] / ours["seconds"],
+         theirs and theirs["words"] / theirs["seconds"], "{:,.0f}", True),
+        ("import, peak memory (GB)", ours["peak"] / 1e9, theirs and theirs["peak"] / 1e9,
+         "{:.2f}", False),
+        ("peak ÷ final matrix", ours["peak"] / matrix, theirs and theirs["peak"] / matrix,
+         "{:.2f}", False),
+        ("reload to first WEAT (s)", ours["reload"], theirs and theirs["reload"], "{:.3f}", False),
+    ]
+    print(f"{'':28} {'project':>10} {'baseline':>10} {'better by':>10}")
+    for label, mine, base, fmt, higher in rows:
+        ratio = "" if base is None else f"{(mine / base if higher else base / mine):9.1f}x"
+        print(f"{label:28} {fmt.format(mine):>10} "
+              f"{'' if base is None else fmt.format(base):>10} {ratio:>10}")
 
 
 if __name__ == "__main__":

@@ -17,10 +17,12 @@ address as `?draft=…`), so a browser refresh brings it back.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import astuple
+from pathlib import Path
 
 import streamlit as st
 
@@ -171,8 +173,8 @@ def keep(key: str, default: object) -> str:
         saved = _draft().get(key, default)
         if not drafts.fits(saved, default):
             st.warning(
-                f"The saved value of this field ({str(saved)[:40]!r}) did not fit it and was "
-                "replaced by the default.",
+                "The saved value of the next field did not fit it and was replaced by the "
+                "default.",
                 icon=":material/restart_alt:",
             )
             saved = default
@@ -279,7 +281,56 @@ def sidebar() -> Embedding | None:
         )
         if info.source:
             st.caption(info.source)
+        warm_up_charts()
     return embedding
+
+
+_WARM_UP = "biaswords-chart-warm-up"
+
+# Runs in the component's iframe (same origin as the page): once the page has been drawn and the
+# browser is idle, import Streamlit's own Plotly module into the page, by the same address
+# Streamlit uses, so its later import finds it loaded, compiled and ready.
+_WARM_UP_SCRIPT = """<script>
+setTimeout(() => (window.requestIdleCallback || setTimeout)(() => {
+  try {
+    const page = window.parent.document;
+    if (page.querySelector("script[data-biaswords-warm-up]")) return;
+    const script = page.createElement("script");
+    script.type = "module";
+    script.dataset.biaswordsWarmUp = "1";
+    script.textContent = 'import("./static/js/%s").catch(() => {});';
+    page.head.appendChild(script);
+  } catch (error) {}
+}, {timeout: 3000}), 1000);
+</script>"""
+
+
+def warm_up_charts() -> None:
+    """Make the browser load Streamlit's Plotly code while the visitor reads the page.
+
+    Streamlit fetches and compiles its 4.7 MB Plotly module only when a page first draws a chart,
+    so in a new browser tab the first histogram after Run waited for it (7-9 s over a slow link,
+    1.5-3 s here). A script in an invisible component imports that module a second after the
+    page is drawn, when the browser is idle: doing it at once (an off-screen chart) delayed the
+    page itself by a second. Without a Plotly module in Streamlit's files this does nothing.
+    """
+    chunk = _plotly_module()
+    if chunk is None:
+        return
+    st.html(
+        f"<style>.st-key-{_WARM_UP} {{position: absolute; left: -10000px; width: 1px; "
+        "height: 1px; overflow: hidden;}</style>"
+    )
+    with st.container(key=_WARM_UP):
+        st.iframe(_WARM_UP_SCRIPT % chunk, height=1)
+
+
+@functools.cache
+def _plotly_module() -> str | None:
+    """The file name of Streamlit's Plotly module (it changes with every Streamlit release)."""
+    folder = Path(st.__file__).parent / "static" / "static" / "js"
+    found = sorted(path.name for path in folder.glob("PlotlyChart.*.js"))
+    return found[0] if len(found) == 1 else None
 
 
 def import_with_progress(label: str, total_words: int, action) -> EmbeddingInfo | None:

@@ -55,6 +55,9 @@ _READ_BYTES = 256 << 10  # bytes per read from a file or download
 _PARSE_BYTES = 32 << 20  # text per polars call: ~14,000 lines of 300 floats
 _MAX_LINE_BYTES = 16 << 20  # a longer "line" means the file is not text vectors
 _MAX_DIMENSIONS = 10_000  # a header claiming more is not an embedding (and would cost memory)
+_INFLATE_BYTES = 1 << 20  # the most one decompression step may produce (a bomb inflates ~1000×)
+_RATIO_GRACE_BYTES = 16 << 20  # the compression ratio is judged after this much text
+_SEGMENT_BYTES = 1 << 30  # the matrix is allocated in pieces of at most this size
 _TEXT_SUFFIXES = (".vec", ".txt", ".vec.gz", ".txt.gz")
 _GENSIM_SUFFIXES = (".kv", ".model", ".wv")
 SUPPORTED = "text vectors (.vec, .vec.gz, .txt, .txt.gz), word2vec or fastText .bin, gensim .kv"
@@ -70,6 +73,26 @@ DUPLICATE = "duplicate word (first kept)"
 BAD_WORD = "empty word or word with a line break"
 
 
+@dataclass(frozen=True)
+class ReadLimits:
+    """Bounds on the work one text vector file may cause, whatever it holds.
+
+    Reading stops at `limit` words, but a hostile file can hold no usable word at all: a gzip bomb
+    (261 KB that inflate to gigabytes of blank lines) or millions of duplicate lines. These bounds
+    stop it early, in bounded memory, with one sentence. Real files stay far inside them: fastText
+    `.vec.gz` files inflate about 2.5 times, and have a handful of skipped lines.
+    """
+
+    max_skipped_lines: int = 1_000_000
+    """At most `limit` + this many lines are read (skipped lines count too: blank, duplicate,
+    broken), so a file of endless lines without a usable word stops early."""
+    max_inflated_bytes: int = 64 << 30
+    """Decompressed text of a `.gz` in total (a whole 2,000,000 × 300 `cc.*.vec.gz`: 4.5 GB)."""
+    max_ratio: int = 100
+    """A `.gz` that inflates to more than this many times its compressed size (after the first
+    16 MB) is not vector text."""
+
+
 @dataclass
 class ImportReport:
     """What an import read, kept and skipped, for the user and for `meta.json`."""
@@ -81,6 +104,7 @@ class ImportReport:
     lines_read: int = 0
     declared_words: int | None = None  # from a "count dimension" header line, if any
     stopped_at_limit: bool = False
+    stopped_at_skipped_lines: bool = False
     skipped: dict[str, int] = field(default_factory=dict)
     first_skipped_line: dict[str, int] = field(default_factory=dict)
 
@@ -96,7 +120,12 @@ class ImportReport:
         """One paragraph for a person: what was kept, why reading stopped, what was skipped."""
         text = f"Kept {self.words:,} words × {self.dimensions} dimensions from {self.format}"
         text += f" ({self.lines_read:,} entries read"
-        text += ", stopped at the word limit)." if self.stopped_at_limit else ", whole file)."
+        text += (
+            ", stopped at the word limit)." if self.stopped_at_limit
+            else ", stopped early: too many lines without a usable word)."
+            if self.stopped_at_skipped_lines
+            else ", whole file)."
+        )
         if self.skipped:
             parts = [
                 f"{count:,} × {reason} (first at entry {self.first_skipped_line[reason]:,})"
@@ -132,12 +161,26 @@ class Subwords:
 
 @dataclass
 class RawVectors:
-    """Vectors as read, not yet normalised, with the report of how they were read."""
+    """Vectors as read, not yet normalised, with the report of how they were read.
+
+    A text import fills its rows into pieces of at most 1 GB allocated as it goes (`vectors`, then
+    `more`) instead of joining blocks at the end, which needed a second copy of the whole matrix;
+    `row_blocks` gives them in order (the cache writes them one by one).
+    """
 
     words: list[str]
     vectors: np.ndarray
     report: ImportReport
     subwords: Subwords | None = None
+    more: tuple[np.ndarray, ...] = ()
+
+    def row_blocks(self) -> Iterator[np.ndarray]:
+        yield self.vectors
+        yield from self.more
+
+    @property
+    def dimensions(self) -> int:
+        return int(self.vectors.shape[1])
 
 
 class Readable(Protocol):
@@ -191,20 +234,22 @@ def read_text_vectors(
     source: str,
     limit: int = DEFAULT_LIMIT,
     progress: Progress | None = None,
+    limits: ReadLimits = ReadLimits(),
 ) -> RawVectors:
     """Parse `.vec`/`.txt` vectors, gzip-compressed or not, from `stream` until `limit` words.
 
     The first line may be a fastText/word2vec "count dimension" header; GloVe files have none, and
-    then the dimension is the most common number of values among the first lines.
+    then the dimension is the most common number of values among the first lines. `limits` bound
+    the lines and the decompressed bytes a file may make us read (`ReadLimits`).
     """
     compressed = stream.peek(2) == _GZIP_MAGIC
     fmt = "gzip-compressed text vectors" if compressed else "text vectors"
-    parser = _TextParser(source, fmt, limit)
+    parser = _TextParser(source, fmt, limit, limits.max_skipped_lines)
     pending: list[bytes] = []
     pending_bytes = 0
-    source_chunks = _inflate(stream, source) if compressed else _raw_chunks(stream)
+    source_chunks = _inflate(stream, source, limits) if compressed else _raw_chunks(stream)
     with _ReadAhead(source_chunks) as chunks:
-        while not parser.full:
+        while not parser.done:
             chunks.ahead = parser.wanted_bytes()
             chunk = chunks.get()
             if chunk is None:
@@ -298,27 +343,50 @@ class _ReadAhead:
         self._thread.join()
 
 
+def _check_inflated(inflated: int, compressed: int, source: str, limits: ReadLimits) -> None:
+    if inflated > limits.max_inflated_bytes:
+        raise BiasInputError(
+            f"{source} decompresses to more than {limits.max_inflated_bytes / 1e9:,.0f} GB, the "
+            "most BiasWords reads from one file; import fewer words with --limit."
+        )
+    if inflated > _RATIO_GRACE_BYTES and inflated > limits.max_ratio * max(compressed, 1):
+        raise BiasInputError(
+            f"{source} decompresses to more than {limits.max_ratio} times its size (vector text "
+            "compresses about 3 times), so it is not a vector file; it was not read further."
+        )
+
+
 def _raw_chunks(stream: Readable) -> Iterator[bytes]:
     while chunk := stream.read(_READ_BYTES):
         yield chunk
 
 
-def _inflate(stream: Readable, source: str) -> Iterator[bytes]:
+def _inflate(stream: CountingReader, source: str, limits: ReadLimits) -> Iterator[bytes]:
     """Decompress gzip (also several concatenated members) with ISA-L's zlib-compatible inflater.
 
     Measured here on 113 MB of text vectors: Python's zlib 0.64 s, `isal_zlib` 0.23 s (GzipFile
     is slower still, 4.9 s against zlib's 2.8 s for 450 MB). Decompression was what kept `.vec.gz`
     imports under 50,000 words/s.
+
+    Bounded for hostile files (`ReadLimits`): one step inflates at most 1 MB (a 256 KB read of a
+    bomb would otherwise become 250 MB at once), and the total and the ratio to the compressed
+    bytes read are checked after every step.
     """
     inflater = isal_zlib.decompressobj(wbits=31)
+    inflated = 0
     try:
         while data := stream.read(_READ_BYTES):
-            while data:
-                if inflater.eof:
+            while True:
+                if inflater.eof and data:
                     inflater = isal_zlib.decompressobj(wbits=31)
-                if out := inflater.decompress(data):
+                out = inflater.decompress(data, _INFLATE_BYTES)
+                data = inflater.unused_data if inflater.eof else inflater.unconsumed_tail
+                if out:
+                    inflated += len(out)
+                    _check_inflated(inflated, stream.bytes_read, source, limits)
                     yield out
-                data = inflater.unused_data if inflater.eof else b""
+                if not data and len(out) < _INFLATE_BYTES:
+                    break
     except isal_zlib.error as exc:
         raise BiasInputError(f"{source} is damaged: its gzip data cannot be decompressed.") from exc
     if not inflater.eof:
@@ -328,29 +396,35 @@ def _inflate(stream: Readable, source: str) -> Iterator[bytes]:
 
 
 class _TextParser:
-    """Turns blocks of whole lines into kept words and one float32 matrix per block.
+    """Turns blocks of whole lines into kept words and their rows, filled into `_Rows`.
 
     A block is parsed by polars' CSV reader as a table "word v1 … vd" (plus an empty column for the
     trailing space fastText writes): 70,000-160,000 lines of 300 floats per second here, against
     21,000 for one `np.fromstring` over the block, and no Python code runs per line. Blocks must
     be large (tens of MB) for that speed: each call has a fixed cost (8 MB blocks: 46,000/s).
     Only a block polars rejects (a line with too many values, a non-number) is parsed again line
-    by line, to find and count the bad lines.
+    by line, to find and count the bad lines. At most `limit` + `max_skipped` lines are ever
+    parsed, so a file of endless blank or duplicate lines costs bounded work.
     """
 
-    def __init__(self, source: str, fmt: str, limit: int) -> None:
+    def __init__(self, source: str, fmt: str, limit: int, max_skipped: int) -> None:
         if limit < 1:
             raise BiasInputError(f"The word limit must be at least 1, not {limit}.")
         self.report = ImportReport(source, fmt)
         self.limit = limit
+        self.max_lines = limit + max_skipped + 1  # + 1: the header line
         self.words: list[str] = []
         self.seen: set[str] = set()
-        self.blocks: list[np.ndarray] = []
+        self.rows: _Rows | None = None
         self.bytes_parsed = 0
 
     @property
     def full(self) -> bool:
         return len(self.words) >= self.limit
+
+    @property
+    def done(self) -> bool:
+        return self.full or self.report.stopped_at_skipped_lines
 
     def wanted_bytes(self) -> int:
         """Text for the next block: enough for the missing words, once line length is known."""
@@ -362,6 +436,7 @@ class _TextParser:
 
     def feed(self, block: bytes) -> None:
         report = self.report
+        block = self._within_line_bound(block)
         self.bytes_parsed += len(block)
         first_line = report.lines_read
         if first_line == 0:
@@ -377,6 +452,11 @@ class _TextParser:
                     f"{report.source} has {report.dimensions:,} values per word; BiasWords reads "
                     f"vectors of 1 to {_MAX_DIMENSIONS:,} dimensions."
                 )
+            expected = min(self.limit, report.declared_words or self.limit)
+            self.rows = _Rows(report.dimensions, expected)
+        if not block:
+            report.lines_read = first_line
+            return
         table = _parse_table(block, report.dimensions) or _parse_lines(block, report.dimensions)
         words, matrix, reasons = table
         usable = np.isfinite(matrix).all(axis=1) & matrix.any(axis=1)
@@ -389,7 +469,7 @@ class _TextParser:
         ):  # the usual block: every line is kept, no Python code runs per line
             self.words.extend(words)
             self.seen.update(words)
-            self.blocks.append(matrix)
+            self._rows().append(matrix)
             report.lines_read = first_line + len(words)
             return
         finite = np.isfinite(matrix).all(axis=1)
@@ -414,15 +494,75 @@ class _TextParser:
             self.words.append(word)
             keep.append(i)
         report.lines_read = line_no
-        self.blocks.append(matrix[keep])
+        self._rows().append(matrix[keep])
+
+    def _rows(self) -> _Rows:
+        assert self.rows is not None  # set with the dimension, by the first block
+        return self.rows
+
+    def _within_line_bound(self, block: bytes) -> bytes:
+        """`block`, cut after the last line the bound allows (and the report told so)."""
+        room = self.max_lines - self.report.lines_read
+        if block.count(b"\n") < room:
+            return block
+        self.report.stopped_at_skipped_lines = True
+        if room <= 0:
+            return b""
+        ends = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == ord("\n"))
+        return block[: int(ends[room - 1]) + 1]
 
     def result(self) -> RawVectors:
         report = self.report
         report.words = len(self.words)
         report.stopped_at_limit = self.full
+        if self.full:
+            report.stopped_at_skipped_lines = False
         if not self.words:
             raise BiasInputError(_nothing_usable(report))
-        return RawVectors(self.words, np.concatenate(self.blocks), report)
+        first, *more = self._rows().filled()
+        return RawVectors(self.words, first, report, more=tuple(more))
+
+
+class _Rows:
+    """A growing float32 matrix in pieces of at most `_SEGMENT_BYTES`, never copied to grow.
+
+    Each piece is allocated (`np.empty`) for the rows still expected, but the operating system
+    gives memory only to the pages that are written, so a header announcing 2,000,000 words costs
+    nothing until they are read, and the import's peak stays near the size of the final matrix.
+    """
+
+    def __init__(self, dimensions: int, expected_rows: int) -> None:
+        self.dimensions = dimensions
+        self.expected = max(expected_rows, 1)
+        self.pieces: list[np.ndarray] = []
+        self.used: list[int] = []
+
+    def append(self, rows: np.ndarray) -> None:
+        done = 0
+        while done < len(rows):
+            if not self.pieces or self.used[-1] == len(self.pieces[-1]):
+                self._allocate(len(rows) - done)
+            piece, used = self.pieces[-1], self.used[-1]
+            take = min(len(rows) - done, len(piece) - used)
+            piece[used : used + take] = rows[done : done + take]
+            self.used[-1] += take
+            done += take
+
+    def _allocate(self, at_least: int) -> None:
+        have = sum(self.used)
+        rows = max(self.expected - have, at_least)
+        rows = min(rows, max(1, _SEGMENT_BYTES // (4 * self.dimensions)))
+        try:
+            self.pieces.append(np.empty((rows, self.dimensions), dtype=np.float32))
+        except MemoryError:
+            raise BiasInputError(
+                f"There is not enough memory for {have + rows:,} vectors of {self.dimensions} "
+                "values; import fewer words with --limit."
+            ) from None
+        self.used.append(0)
+
+    def filled(self) -> list[np.ndarray]:
+        return [piece[:used] for piece, used in zip(self.pieces, self.used, strict=True) if used]
 
 
 Parsed = tuple[list[str], np.ndarray, list[str | None] | None]
@@ -447,7 +587,7 @@ def _parse_table(block: bytes, dim: int) -> Parsed | None:
         return None
     values = [f"v{i}" for i in range(dim)]
     words = table["word"].to_list()
-    matrix = table.select(values).to_numpy().astype(np.float32, copy=False)
+    matrix = table.select(values).to_numpy(order="c").astype(np.float32, copy=False)
     nulls = table.select(values).null_count().row(0)
     padding = table["pad"].null_count() if padded else table.height
     if not any(nulls) and padding == table.height and not _lossy(table["word"]):
@@ -466,8 +606,14 @@ def _parse_table(block: bytes, dim: int) -> Parsed | None:
 
 
 def _lossy(words: pl.Series) -> bool:
-    """Whether a word is missing or had bytes that are not UTF-8 (read as U+FFFD)."""
-    return bool(words.null_count() or words.str.contains("\ufffd", literal=True).any())
+    """Whether a word is missing, had bytes that are not UTF-8 (read as U+FFFD) or is only white
+    space that is not a plain space (a no-break space, U+2028…): such blocks take the slow path,
+    which names the reason for each line."""
+    return bool(
+        words.null_count()
+        or words.str.contains("\ufffd", literal=True).any()
+        or (words.str.strip_chars().str.len_bytes() == 0).any()
+    )
 
 
 @functools.cache
@@ -551,6 +697,7 @@ def read_vectors(
     progress: Progress | None = None,
     trust_pickle: bool = False,
     label: str | None = None,
+    limits: ReadLimits = ReadLimits(),
 ) -> RawVectors:
     """Read the first `limit` words of a vector file, choosing the reader by content and suffix.
 
@@ -582,7 +729,9 @@ def read_vectors(
         elif name.endswith((".bin", ".bin.gz")):
             result = _read_word2vec_binary(path, limit, shown)
         elif name.endswith(_TEXT_SUFFIXES) or head[:2] == _GZIP_MAGIC:
-            return read_text_vectors(reader, source=shown, limit=limit, progress=progress)
+            return read_text_vectors(
+                reader, source=shown, limit=limit, progress=progress, limits=limits
+            )
         else:
             raise BiasInputError(
                 f"BiasWords cannot tell the format of {Path(shown).name}; it reads {SUPPORTED}."

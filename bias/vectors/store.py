@@ -39,9 +39,11 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -129,8 +131,7 @@ def _write_entry(name: str, language: str, raw: RawVectors, *, source: str) -> d
     final = root() / name
     tmp = _hidden(_TMP_PREFIX, name)
     try:
-        vectors = normalise_rows(raw.vectors)
-        digest = _save_array(tmp / "vectors.npy", vectors)
+        digest = _save_unit_rows(tmp / "vectors.npy", raw)
         _write(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))
         if raw.subwords is not None:
             _save_array(tmp / "subwords.npy", raw.subwords.vectors)
@@ -138,7 +139,7 @@ def _write_entry(name: str, language: str, raw: RawVectors, *, source: str) -> d
             "name": name,
             "language": language,
             "source": source,
-            "dimensions": int(vectors.shape[1]),
+            "dimensions": raw.dimensions,
             "words": len(raw.words),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "sha256": digest,
@@ -415,13 +416,59 @@ def _info(meta: dict) -> EmbeddingInfo:
     )
 
 
-def _save_array(path: Path, array: np.ndarray) -> str:
-    """Save `array` as .npy, flushed to disk; returns the file's sha256."""
-    with path.open("wb") as handle:
-        np.save(handle, array)
+_WRITE_ROWS = 16_384
+"""Rows normalised and written at a time: a bounded temporary (19 MB at 300 dimensions)."""
+
+
+class _HashingWriter:
+    """A file that hashes what is written to it, so the checksum costs no second read."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+        self.digest = hashlib.sha256()
+
+    def write(self, data: bytes | memoryview) -> int:
+        self.digest.update(data)
+        return self.handle.write(data)
+
+
+def _save_unit_rows(path: Path, raw: RawVectors) -> str:
+    """Write the rows of `raw` as unit vectors into a float32 `.npy`, block by block; returns the
+    file's sha256, computed while writing.
+
+    The file is byte for byte what `np.save(normalise_rows(all rows))` writes, but only one block
+    is normalised at a time: the old way held the rows, their normalised copy and a temporary of
+    the same size at once (3.6 GB peak for a 1,000,000 × 300 import), then read the file again
+    to hash it. A second thread hashes and writes one block while the next is normalised
+    (hashlib and file writes release the GIL), with at most two blocks in flight.
+    """
+    rows = sum(len(block) for block in raw.row_blocks())
+    header = {"descr": "<f4", "fortran_order": False, "shape": (rows, raw.dimensions)}
+    with path.open("wb") as handle, ThreadPoolExecutor(1, "biaswords-write") as writer:
+        out = _HashingWriter(handle)
+        np.lib.format.write_array_header_1_0(out, header)
+        pending: Future[int] | None = None
+        for block in raw.row_blocks():
+            for start in range(0, len(block), _WRITE_ROWS):
+                unit = normalise_rows(block[start : start + _WRITE_ROWS])
+                if pending is not None:
+                    pending.result()
+                pending = writer.submit(out.write, unit.data)
+        if pending is not None:
+            pending.result()
         handle.flush()
         os.fsync(handle.fileno())
-    return _sha256(path)
+    return out.digest.hexdigest()
+
+
+def _save_array(path: Path, array: np.ndarray) -> str:
+    """Save `array` as .npy, flushed to disk; returns the file's sha256, computed while writing."""
+    with path.open("wb") as handle:
+        out = _HashingWriter(handle)
+        np.lib.format.write_array(out, np.asarray(array))
+        handle.flush()
+        os.fsync(handle.fileno())
+    return out.digest.hexdigest()
 
 
 def _sha256(path: Path) -> str:

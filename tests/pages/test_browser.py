@@ -114,7 +114,7 @@ def test_run_a_preset_in_chromium(server, chromium):
     metric = page.locator('[data-testid="stMetric"]').first
     metric.wait_for(timeout=60_000)
     assert "p-value" in metric.inner_text()
-    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+    page.locator('[data-testid="stMain"] .js-plotly-plot').first.wait_for(timeout=60_000)
     verdict = page.get_by_text("bias detected at the 5% level").first
     assert verdict.is_visible()
     page.wait_for_timeout(1000)  # let Plotly finish drawing before the screenshot

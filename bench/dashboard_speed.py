@@ -1,0 +1,142 @@
+"""The live-demo path in a real headless Chromium: the project beside a baseline, and the ratio.
+
+Starts `streamlit run app.py` twice on free ports, each with an empty BIASWORDS_HOME: once for this
+checkout, once for a baseline commit exported with `git archive` into a temporary folder (default
+`70c1c02`, main before issue 13). Then, for each server, with the server warmed by one visit:
+
+- page open: a fresh browser context (empty cache, as a new visitor) from `goto` to the WEAT page
+  ready (its word lists shown);
+- Run → histogram: the visitor reads the page for 3 s, presses Run, and the clock stops when the
+  permutation histogram is drawn (a `.js-plotly-plot` with its bars);
+- edit with a result shown: a word added to list X, then the time until the page has rerun and
+  says that the result no longer matches the lists.
+
+Each figure is the median of `--repeats` fresh contexts. Asserts nothing; prints seconds.
+
+    python bench/dashboard_speed.py [--baseline COMMIT] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+READING_SECONDS = 3.0
+HISTOGRAM_DRAWN = (
+    "() => [...document.querySelectorAll('[data-testid=\"stMain\"] .js-plotly-plot')]"
+    ".some(p => p.querySelector('.bars path, .plot .trace'))"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def streamlit(folder: Path) -> Iterator[str]:
+    port = free_port()
+    home = tempfile.mkdtemp(prefix="biaswords-bench-")
+    env = {**os.environ, "BIASWORDS_HOME": home, "PYTHONPATH": str(folder)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false"],
+        cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit did not start in {folder}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def open_page(browser, url: str):
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(url, timeout=90_000)
+    page.get_by_role("textbox", name="X: words").wait_for(timeout=90_000)
+    page.get_by_role("button", name="Run test").wait_for(timeout=90_000)
+    return context, page, time.perf_counter() - start
+
+
+def measure(browser, url: str) -> dict[str, float]:
+    context, page, opened = open_page(browser, url)
+    page.wait_for_timeout(READING_SECONDS * 1000)
+    start = time.perf_counter()
+    page.get_by_role("button", name="Run test").click()
+    page.wait_for_function(HISTOGRAM_DRAWN, timeout=90_000)
+    histogram = time.perf_counter() - start
+    page.wait_for_timeout(1500)
+    words = page.get_by_role("textbox", name="X: words")
+    start = time.perf_counter()
+    words.fill(words.input_value() + "\nalgebra")
+    page.get_by_role("textbox", name="Y: words").click()  # leaving the box sends the edit
+    page.get_by_text("changed since this result").first.wait_for(timeout=90_000)
+    edit = time.perf_counter() - start
+    context.close()
+    return {"page open": opened, "Run → histogram": histogram, "edit, result shown": edit}
+
+
+def run_all(folder: Path, browser, repeats: int) -> dict[str, float]:
+    with streamlit(folder) as url:
+        context, _, _ = open_page(browser, url)  # warm the server: imports, GloVe
+        context.close()
+        runs = [measure(browser, url) for _ in range(repeats)]
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--baseline", default="70c1c02", help="commit to compare with")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        base = Path(tmp) / "baseline"
+        base.mkdir()
+        archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        ours = run_all(ROOT, browser, args.repeats)
+        theirs = run_all(base, browser, args.repeats)
+        browser.close()
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+          f"median of {args.repeats} fresh browser contexts; baseline {args.baseline}")
+    print(f"{'step':24} {'project':>9} {'baseline':>9} {'speed-up':>9}")
+    for key in ours:
+        print(f"{key:24} {ours[key]:8.2f}s {theirs[key]:8.2f}s {theirs[key] / ours[key]:8.1f}x")
+
+
+if __name__ == "__main__":
+    main()
