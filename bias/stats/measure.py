@@ -26,6 +26,10 @@ from bias.stats.weat import EXACT_HARD_LIMIT, SetReport, WeatOptions, partition_
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
 
+MAX_SET_WORDS = 1_000
+"""At most this many words per set: the published sets have 8 to 50, and every measure's work
+grows with the product of set sizes (a server answers many visitors)."""
+
 ROLE_NAMES = {"target": "Target set", "attribute": "Attribute set", "words": "Words"}
 """How a note names a set's role ("Target set (Male names): 2 of 8 words are not in …")."""
 
@@ -188,6 +192,11 @@ def look_up(
     for role, sets in groups:
         for terms in sets:
             name = terms.name if terms.name not in reports else f"{terms.name} ({role})"
+            if len(terms.words) > MAX_SET_WORDS:
+                raise BiasInputError(
+                    f"The {role} set '{name}' has {len(terms.words):,} words; at most "
+                    f"{MAX_SET_WORDS:,} per set, please."
+                )
             report = SetReport(name, name, terms.words, tuple(embedding.lookup_all(terms.words)))
             if not report.used:
                 raise BiasInputError(
@@ -298,7 +307,7 @@ def _p(exceed: int, draws: int, exact: bool, options: WeatOptions) -> Permutatio
 
 
 def partition_masks(
-    n: int, n_first: int, options: WeatOptions
+    n: int, n_first: int, options: WeatOptions, rows_per_partition: int = 1
 ) -> tuple[Iterator[np.ndarray], bool]:
     """Blocks of 0/1 matrices (P, n), each row marking the first set of one partition of n words
     into `n_first` and the rest, and whether they are all partitions (exact) or random ones.
@@ -306,9 +315,11 @@ def partition_masks(
     Exact enumeration up to `options.exact_limit` partitions (as WEAT), otherwise
     `options.iterations` uniformly random partitions (the first `n_first` of a random order),
     seeded; `first @ values` sums the first set of every partition in one matrix product.
+    `rows_per_partition` is how many numbers the caller computes per partition (SC-WEAT: one per
+    word), so that a block stays near `_CHUNK_ELEMENTS` numbers either way.
     """
     exact = _exact_or_not(partition_count(n_first, n - n_first), options)
-    block = max(1, _CHUNK_ELEMENTS // n)
+    block = max(1, _CHUNK_ELEMENTS // max(n, rows_per_partition))
 
     def chosen() -> Iterator[np.ndarray]:
         if exact:

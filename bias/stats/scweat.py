@@ -39,6 +39,9 @@ from bias.wordsets import NamedSets, TermSet
 WORDS = "Words"
 """The name of the set of words whose lean is measured."""
 
+MAX_WORDS = 500
+"""At most this many words per run: each costs a pass over every partition of A ∪ B."""
+
 
 def effect_sizes(cos: np.ndarray, n_a: int) -> tuple[np.ndarray, np.ndarray]:
     """Association and effect size per row of cosines (A's columns first, then B's)."""
@@ -63,6 +66,10 @@ def run_scweat(
     words = [w.strip() for w in words if w.strip()]
     if not words:
         raise BiasInputError("SC-WEAT needs at least one word to measure.")
+    if len(words) > MAX_WORDS:
+        raise BiasInputError(
+            f"SC-WEAT measures at most {MAX_WORDS} words at a time; this list has {len(words):,}."
+        )
     looked = look_up(embedding, [("words", (TermSet(WORDS, tuple(words)),)),
                                  ("attribute", sets.attributes)], sets.language)
     name_a, name_b = looked.names("attribute")
@@ -75,7 +82,7 @@ def run_scweat(
     observed = association[:, None]
     total = cos.sum(axis=1, keepdims=True)
     extreme = "greater" if test.alternative == "greater" else "two-sided"
-    blocks, exact = partition_masks(n, n_a, test)
+    blocks, exact = partition_masks(n, n_a, test, rows_per_partition=cos.shape[0])
     exceed = np.zeros(cos.shape[0], dtype=np.int64)
     draws = 0
     for first in blocks:

@@ -33,7 +33,8 @@ from bias.wordsets import NamedSets, TermSet
 WORDS = "Words"
 MIN_ROWS = 3
 """A correlation of fewer than three points says nothing."""
-MAX_ROWS = 100_000
+MAX_ROWS = 10_000
+"""A table longer than this is refused: labour statistics list a few hundred occupations."""
 
 
 def _number(text: str) -> float | None:

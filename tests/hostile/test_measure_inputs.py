@@ -25,6 +25,21 @@ def test_bad_named_sets_are_one_sentence(data):
         parse_named_sets(data, where="evil.json", default_id="evil")
 
 
+def test_oversized_sets_and_word_lists_are_refused(tmp_path):
+    from bias.stats.measure import MAX_SET_WORDS
+    from bias.stats.scweat import MAX_WORDS, run_scweat
+    from tests.stats.measure_fixtures import planted_sets
+
+    embedding, sets, _ = planted_sets()
+    with pytest.raises(BiasInputError, match=f"at most {MAX_WORDS} words"):
+        run_scweat(embedding, sets, [f"w{i}" for i in range(MAX_WORDS + 1)])
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps({"targets": {"a": [f"w{i}" for i in range(MAX_SET_WORDS + 1)],
+                                            "b": ["x"]}, "attributes": {"c": ["y"]}}))
+    code = main(["measure", "mac", "--wordset", str(path)])
+    assert code == 2
+
+
 def test_binary_and_broken_files(tmp_path):
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
