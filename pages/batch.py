@@ -13,7 +13,13 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.report.batch_report import batch_csv, header, skipped_texts, summary
+from bias.report.batch_report import (
+    batch_csv,
+    header,
+    skipped_groups,
+    skipped_texts,
+    summary,
+)
 from bias.report.forest import forest_figure
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
 from bias.stats.weat import WeatOptions
@@ -105,10 +111,11 @@ c3.multiselect(
     "page.",
 )
 c4.toggle(
-    "Cross-language run: every test on every chosen embedding",
+    "Cross-language run",
     **persistent("batch.cross_language", BATCH_DEFAULTS.cross_language),
-    help="An Italian test on English vectors mostly measures missing words; switch this on only "
-    "when that is what you want to see.",
+    help="Run every test on every chosen embedding, whatever its language. An Italian test on "
+    "English vectors mostly measures missing words; switch this on only when that is what you "
+    "want to see.",
 )
 o1, o2 = st.columns(2)
 o1.number_input(
@@ -162,14 +169,11 @@ if rows:
     st.subheader(header(rows))
     st.caption(summary(rows))
     reasons = skipped_texts(rows)
-    skipped = [(row, text) for row, text in zip(rows, reasons, strict=True) if text]
-    if skipped:
+    groups = skipped_groups(rows)
+    if groups:
         st.warning(
             "**Not run:**\n\n"
-            + "\n".join(
-                f"- **{row.wordset}**{f' on {row.embedding}' if row.embedding else ''}: {text}"
-                for row, text in skipped
-            ),
+            + "\n".join(f"- **{', '.join(names)}**: {reason}" for reason, names in groups),
             icon=":material/block:",
         )
     wide = table7(rows, reasons)

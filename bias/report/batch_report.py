@@ -15,6 +15,17 @@ def skipped_texts(rows: Sequence[BatchRow]) -> list[str | None]:
     return [note_text(row.skipped) if row.skipped else None for row in rows]
 
 
+def skipped_groups(rows: Sequence[BatchRow]) -> list[tuple[str, list[str]]]:
+    """The skipped rows grouped by reason, in order of first appearance: (reason, ['biasw1',
+    'weat7-ger on de-small', …]), so twenty tests of a language without vectors read as one line."""
+    groups: dict[str, list[str]] = {}
+    for row, text in zip(rows, skipped_texts(rows), strict=True):
+        if text is not None:
+            name = row.wordset if row.embedding is None else f"{row.wordset} on {row.embedding}"
+            groups.setdefault(text, []).append(name)
+    return list(groups.items())
+
+
 def header(rows: Sequence[BatchRow]) -> str:
     """'12 tests run, 3 skipped' — the count a reader checks first."""
     ran, skipped = counts(rows)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from bias.notes import Note
-from bias.report.batch_report import header, skipped_texts, summary
+from bias.report.batch_report import header, skipped_groups, skipped_texts, summary
 from bias.report.forest import forest_figure
 from bias.stats.batch import BatchOptions, counts, run_batch, table7, to_frame
 from bias.stats.pvalues import benjamini_hochberg, holm
@@ -78,6 +78,11 @@ def test_tests_of_other_languages_are_skipped_with_a_reason_never_dropped():
     assert text.startswith("No chosen embedding is in German (chosen: English): import one")
     assert counts(rows) == (1, 2)
     assert "2 could not run" in summary(rows)
+    assert [names for _, names in skipped_groups(rows)] == [["weat7-ita"], ["weathub-de-weat7"]]
+    twice = run_batch([sets[2], get_wordset("weathub-de-weat6")], [DEFAULT_EMBEDDING], FAST,
+                      languages=EN)
+    [(reason, names)] = skipped_groups(twice)
+    assert names == ["weathub-de-weat7", "weathub-de-weat6"] and "German" in reason
     crossed = run_batch(sets, [DEFAULT_EMBEDDING], FAST, BatchOptions(cross_language=True),
                         languages=EN)
     assert [r.embedding for r in crossed] == [DEFAULT_EMBEDDING] * 3

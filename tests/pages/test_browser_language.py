@@ -1,0 +1,66 @@
+"""In a real Chromium: German with only English installed offers vectors, not English lists; a Batch
+of three languages on one embedding shows the skipped tests with their reasons. Screenshots at
+1400 and 800 px go to $BIASWORDS_SCREENSHOTS (default /tmp)."""
+
+import pytest
+
+from tests.pages.test_browser import SCREENSHOT_DIR, chromium, server  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def choose(page, label: str, option: str) -> None:
+    """Open the selectbox `label`, type to filter, and pick `option`."""
+    page.get_by_role("combobox", name=label).click()
+    page.keyboard.type(option)
+    page.get_by_role("option", name=option).first.click()
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_german_with_only_english_offers_download_or_upload(server, chromium, width):  # noqa: F811
+    page = chromium.new_page(viewport={"width": width, "height": 1600})
+    page.goto(server, timeout=60_000)
+    page.get_by_text("Is there bias in these words?").wait_for(timeout=60_000)
+    choose(page, "Language", "German (de)")
+    page.get_by_text("There is no German embedding here yet").wait_for(timeout=30_000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('textarea')]"
+        ".some(t => t.value.startsWith('Mathematik'))",
+        timeout=30_000,
+    )
+    assert page.get_by_role("tab", name="Download fastText German").is_visible()
+    assert page.get_by_role("tab", name="Upload a vector file").count() == 1
+    assert page.get_by_role("button", name="Download German vectors").is_visible()
+    assert page.get_by_text("MB to download").first.is_visible()
+    assert page.get_by_role("button", name="Run test").is_disabled()
+    assert page.get_by_text("Run the German test on English vectors anyway").count() == 1
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(SCREENSHOT_DIR / f"biaswords_weat_german_{width}.png"),
+                    full_page=True)
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_batch_of_three_languages_on_one_embedding_lists_the_skipped(server, chromium, width):  # noqa: F811
+    page = chromium.new_page(viewport={"width": width, "height": 1800})
+    page.goto(f"{server}/batch", timeout=60_000)
+    page.get_by_text("Many tests at once").wait_for(timeout=60_000)
+    languages = page.get_by_role("combobox", name="Languages")
+    for option in ("German (de)", "Italian (it)"):
+        languages.click()
+        page.keyboard.type(option)
+        page.get_by_role("option", name=option).first.click()
+        page.wait_for_timeout(800)
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Run all").click()
+    header = page.get_by_role("heading", name="tests run,")
+    header.wait_for(timeout=120_000)
+    assert header.inner_text().endswith("skipped") and " 0 skipped" not in header.inner_text()
+    warning = page.get_by_text("Not run:")
+    warning.wait_for(timeout=30_000)
+    for name in ("German", "Italian"):
+        reason = f"No chosen embedding is in {name} (chosen: English)"
+        assert page.get_by_text(reason).first.is_visible()
+    page.get_by_role("tab", name="Forest plot").click()
+    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+    page.wait_for_timeout(1000)
+    page.screenshot(path=str(SCREENSHOT_DIR / f"biaswords_batch_{width}.png"), full_page=True)
