@@ -244,10 +244,20 @@ def sharing(embedding, wordset: WordSet, space: str, candidates) -> None:
         if cols[0].button("Save as shared curation", icon=":material/group:"):
             copy_curation(embedding.name, wordset.id, space, SHARED)
             st.success("Saved as the shared curation of this test (the previous one is kept).")
-        if curation_path(embedding.name, wordset.id, SHARED).exists() and cols[1].button(
-            "Open the shared curation", icon=":material/file_open:",
-            help="Copy the shared curation into your own; yours is kept as the backup.",
-        ):  # fmt: skip
+        with cols[1]:
+            open_shared(embedding, wordset, space, key="_biaswords.open_shared")
+
+
+def open_shared(embedding, wordset: WordSet, space: str, key: str) -> None:
+    """The button that copies the shared curation into this tab's own (if there is one)."""
+    if space == SHARED or not curation_path(embedding.name, wordset.id, SHARED).exists():
+        return
+    if st.button(
+        "Open the shared curation", key=key, icon=":material/file_open:",
+        help="Copy the shared curation of this test into your own; yours, if any, is kept as "
+        "the backup.",
+    ):  # fmt: skip
+        with user_errors():
             copy_curation(embedding.name, wordset.id, SHARED, space)
             bump_generation(embedding, wordset)
             st.rerun()
@@ -263,6 +273,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         return None
     if candidates is None:
         st.info("No candidates yet for this test and embedding: press **Generate candidates**.")
+        open_shared(embedding, wordset, space, key="_biaswords.open_shared_first")
         return None
     for note in candidates.notes:
         st.caption(note)
