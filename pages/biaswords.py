@@ -31,6 +31,7 @@ from bias.discovery.curation import (
     curation_csv,
     curation_differs,
     curation_path,
+    legacy_curation,
     load_curation,
     read_curation_csv,
     replace_curation,
@@ -274,6 +275,15 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
     if candidates is None:
         st.info("No candidates yet for this test and embedding: press **Generate candidates**.")
         open_shared(embedding, wordset, space, key="_biaswords.open_shared_first")
+        earlier = legacy_curation(embedding.name, wordset.id)
+        if earlier is not None and st.button(
+            "Open the curation saved by an earlier version", icon=":material/history:",
+            help="Curations used to be shared by all visitors; this copies that one into yours "
+            "(the old file stays where it is).",
+        ):  # fmt: skip
+            replace_curation(earlier, space)
+            bump_generation(embedding, wordset)
+            st.rerun()
         return None
     for note in candidates.notes:
         st.caption(note)
