@@ -184,7 +184,14 @@ if rows:
     }
     tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
     with tabs[0]:
-        st.dataframe(wide, hide_index=True, width="stretch", column_config=number_format)
+        st.dataframe(
+            wide,
+            hide_index=True,
+            width="stretch",
+            column_config=number_format
+            | {"title": st.column_config.TextColumn(width="medium"),
+               "skipped": st.column_config.TextColumn(width="large")},
+        )
         st.caption(
             "One row per test; for each embedding our p and d and the values the source "
             "reported. Reported values come from the source's embedding (fastText for WEATHub)."
