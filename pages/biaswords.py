@@ -31,6 +31,7 @@ from bias.discovery.curation import (
     curation_csv,
     curation_differs,
     curation_path,
+    legacy_curation,
     load_curation,
     read_curation_csv,
     replace_curation,
@@ -244,10 +245,20 @@ def sharing(embedding, wordset: WordSet, space: str, candidates) -> None:
         if cols[0].button("Save as shared curation", icon=":material/group:"):
             copy_curation(embedding.name, wordset.id, space, SHARED)
             st.success("Saved as the shared curation of this test (the previous one is kept).")
-        if curation_path(embedding.name, wordset.id, SHARED).exists() and cols[1].button(
-            "Open the shared curation", icon=":material/file_open:",
-            help="Copy the shared curation into your own; yours is kept as the backup.",
-        ):  # fmt: skip
+        with cols[1]:
+            open_shared(embedding, wordset, space, key="_biaswords.open_shared")
+
+
+def open_shared(embedding, wordset: WordSet, space: str, key: str) -> None:
+    """The button that copies the shared curation into this tab's own (if there is one)."""
+    if space == SHARED or not curation_path(embedding.name, wordset.id, SHARED).exists():
+        return
+    if st.button(
+        "Open the shared curation", key=key, icon=":material/file_open:",
+        help="Copy the shared curation of this test into your own; yours, if any, is kept as "
+        "the backup.",
+    ):  # fmt: skip
+        with user_errors():
             copy_curation(embedding.name, wordset.id, SHARED, space)
             bump_generation(embedding, wordset)
             st.rerun()
@@ -263,6 +274,16 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         return None
     if candidates is None:
         st.info("No candidates yet for this test and embedding: press **Generate candidates**.")
+        open_shared(embedding, wordset, space, key="_biaswords.open_shared_first")
+        earlier = legacy_curation(embedding.name, wordset.id)
+        if earlier is not None and st.button(
+            "Open the curation saved by an earlier version", icon=":material/history:",
+            help="Curations used to be shared by all visitors; this copies that one into yours "
+            "(the old file stays where it is).",
+        ):  # fmt: skip
+            replace_curation(earlier, space)
+            bump_generation(embedding, wordset)
+            st.rerun()
         return None
     for note in candidates.notes:
         st.caption(note)

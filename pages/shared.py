@@ -173,8 +173,8 @@ def keep(key: str, default: object) -> str:
         saved = _draft().get(key, default)
         if not drafts.fits(saved, default):
             st.warning(
-                f"The saved value of this field ({str(saved)[:40]!r}) did not fit it and was "
-                "replaced by the default.",
+                "The saved value of the next field did not fit it and was replaced by the "
+                "default.",
                 icon=":material/restart_alt:",
             )
             saved = default

@@ -245,6 +245,22 @@ def copy_curation(
     return candidates
 
 
+def legacy_curation(embedding: str, wordset_id: str) -> Candidates | None:
+    """A curation saved before curations were per workspace (`curation/<emb>__<set>.json`).
+
+    Those names were not injective, so the file is used only if the embedding and word set it
+    names inside are exactly these; an unreadable or foreign file is left alone (None).
+    """
+    path = home() / "curation" / f"{safe_id(embedding)}__{safe_id(wordset_id)}.json"
+    try:
+        candidates = parse_curation(path.read_bytes())
+    except (OSError, BiasInputError):
+        return None
+    if (candidates.embedding, candidates.wordset_id) != (embedding, wordset_id):
+        return None
+    return candidates
+
+
 # --- CSV --------------------------------------------------------------------------------------
 
 

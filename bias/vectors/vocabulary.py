@@ -18,6 +18,9 @@ from typing import overload
 
 import numpy as np
 
+_UNKNOWN = -1
+"""Memo value for "not looked up yet" (a row is never negative)."""
+
 _MEMO_SIZE = 50_000
 """Lookups remembered per vocabulary (found or not); beyond this the memo starts again."""
 
@@ -81,8 +84,9 @@ class Vocabulary(Sequence[str]):
         found: dict[str, int] = {}
         todo: dict[int, list[tuple[str, bytes]]] = defaultdict(list)
         for word in dict.fromkeys(words):
-            if word in self._memo:
-                if (row := self._memo[word]) is not None:
+            row = self._memo.get(word, _UNKNOWN)  # one read: another thread may clear the memo
+            if row is not _UNKNOWN:
+                if row is not None:
                     found[word] = row
                 continue
             encoded = word.encode("utf-8", errors="surrogatepass")

@@ -432,3 +432,15 @@ def test_glove_flags_the_known_cases_and_no_common_name():
     assert {"Ebony", "Jasmine"} <= flagged("weat3")
     assert flagged("weat6") == {"Bill"}
     assert flagged("weat7") == set()
+
+
+def test_cli_text_names_the_kept_words_as_kept_and_labels_the_run():
+    text = biaswords_cli("glove-6b-50d", "weat6", draws=3, seed=2)
+    lines = text.splitlines()
+    assert lines[1].startswith("Exploratory:")
+    x = next(line for line in lines if line.startswith("X "))
+    assert x.startswith("X [word type PROPN]: ") and " dropped. Kept: james, " in x
+    assert any("ambiguous seed: 'Bill'" in line for line in lines)
+    assert any(line.startswith("Baseline, 3 draws of random words") for line in lines)
+    best = next(line for line in lines if line.startswith("Most significant draw #"))
+    assert "as computed," in best and "after Holm's correction over the 3 draws" in best

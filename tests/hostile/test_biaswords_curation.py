@@ -113,3 +113,19 @@ def test_shared_workspace_is_separate_from_a_tab(home):
     replace_curation(fresh, "0123456789abcdef")
     assert load_curation("glove-6b-50d", "weat6", SHARED) is None
     assert load_curation("glove-6b-50d", "weat6", "fedcba9876543210") is None
+
+
+def test_a_curation_from_before_workspaces_is_found_only_if_it_is_really_this_one(home):
+    from bias.discovery.curation import legacy_curation
+    from bias.wordsets import safe_id
+
+    fresh = generate_candidates(
+        load_embedding("glove-6b-50d"), get_wordset("weat6"), CandidateOptions(neighbours=3)
+    )
+    old = home / "curation" / f"{safe_id('glove-6b-50d')}__{safe_id('weat6')}.json"
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps(fresh.to_dict()), encoding="utf-8")
+    assert legacy_curation("glove-6b-50d", "weat6").table.equals(fresh.table)
+    assert legacy_curation("glove.6b.50d", "weat6") is None  # same old file name, other id
+    old.write_bytes(b"\xff")
+    assert legacy_curation("glove-6b-50d", "weat6") is None

@@ -4,6 +4,8 @@ process, and the server stays free for everyone else."""
 from __future__ import annotations
 
 import gzip
+import http.server
+import threading
 import time
 from pathlib import Path
 
@@ -52,3 +54,38 @@ def test_an_upload_over_the_size_limit_never_reaches_the_disk(home: Path) -> Non
             access=ServerAccess(max_upload_mb=1),
         )
     assert not (home / "uploads").exists() or list((home / "uploads").iterdir()) == []
+
+
+class _Trickle(http.server.BaseHTTPRequestHandler):
+    """Sends a plausible header line, then one value every 50 ms, for as long as it is read."""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.end_headers()
+        try:
+            self.wfile.write(b"1000 300\nwort")
+            for _ in range(2000):  # bounded: 100 s at most
+                self.wfile.write(b" 0.1")
+                self.wfile.flush()
+                time.sleep(0.05)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_a_download_that_never_ends_is_stopped_at_the_time_limit(home: Path) -> None:
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Trickle)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/slow.vec"
+    access = ServerAccess(urls=True, private_addresses=True, import_seconds=3)
+    started = time.monotonic()
+    try:
+        with pytest.raises(BiasInputError, match=r"The import was stopped.*3 seconds"):
+            visitor.import_from_server(url, name="slow", language="en", limit=10, access=access)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert time.monotonic() - started < 15 and store.list_cached() == []

@@ -170,3 +170,42 @@ def test_effect_size_texts_do_not_cap_d_at_2(home):
     assert "can exceed 2" in helps
     source = Path(__file__).parent.joinpath(PAGE).read_text(encoding="utf-8")
     assert "at most 2" not in source and "±2" not in source
+
+
+def test_seed_tests_start_with_a_gender_test_in_natural_order(home):
+    at = fresh().run()
+    box = at.selectbox(key="_biaswords.wordset")
+    assert box.value == "weat6"
+    titles = [t.split(":")[0].split() for t in box.options if t.startswith("WEAT ")]
+    numbers = [int(t[1]) for t in titles[1:] if len(t) == 2 and t[1].isdigit()]
+    assert numbers[:3] == [1, 2, 3] and numbers == sorted(numbers)  # WEAT 2 before WEAT 10
+
+
+def test_two_tabs_have_their_own_curation_and_share_only_on_purpose(home):
+    one = generate_weat6()
+    editor = one.data_editor[0].key
+    first = bool(one.data_editor[0].value.iloc[0]["kept"])
+    one.session_state[editor] = {
+        "edited_rows": {0: {"kept": not first}}, "added_rows": [], "deleted_rows": [],
+    }  # fmt: skip
+    one.run()
+    other = fresh().run()
+    other.selectbox(key="_biaswords.wordset").set_value("weat6").run()
+    assert space(other) != space(one)
+    assert any("No candidates yet" in i.value for i in other.info)  # not the first tab's work
+    click(one, "Save as shared curation")
+    assert any("shared curation" in s.value for s in one.success)
+    other.run()  # the second tab looks again: now a shared curation exists
+    click(other, "Open the shared curation")
+    assert bool(other.data_editor[0].value.iloc[0]["kept"]) is (not first)
+    assert saved_rows(path_of(other))[0]["kept"] is (not first)
+
+
+def test_exploratory_until_curated(home):
+    at = generate_weat6()
+    assert any("Bill" in w.value and "ambiguous" in w.value.lower() for w in at.warning)
+    at.number_input(key="_biaswords.draws").set_value(3).run()
+    click(at, "Draw new sets and run WEAT on each")
+    assert any(w.value.startswith("Exploratory") for w in at.warning)
+    labels = [m.label for m in at.metric]
+    assert "Baseline: random words" in labels and "Best draw, p corrected" in labels

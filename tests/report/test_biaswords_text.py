@@ -1,5 +1,7 @@
 """The sentences BiasWords shows about its draws (bias/report/biaswords_text.py)."""
 
+from dataclasses import replace
+
 from bias.discovery.sampling import Draw, DrawOptions, Sampling, summarise
 from bias.report.biaswords_text import (
     EXPLORATORY,
@@ -32,3 +34,15 @@ def test_best_draw_line_carries_holm_beside_the_raw_p():
     assert line.startswith("Most significant draw #1: p = 0.001 as computed, 0.002 after Holm")
     assert "1 significant at p < 0.05 (50%)" in share_line(sampling())
     assert baseline_line(sampling()) is None  # no baseline run, no sentence about one
+
+
+def test_draws_chart_shows_both_distributions():
+    from bias.discovery.sampling import Baseline
+    from bias.report.charts import draws_figure
+
+    base_draws = (Draw(1, {}, 0.4, 0.1, "exact"), Draw(2, {}, 0.6, -0.2, "exact"))
+    base = Baseline({}, {}, {}, base_draws, summarise(base_draws))
+    figure = draws_figure(replace(sampling(), baseline=base))
+    assert [t.name for t in figure.data] == ["Draws from your candidates", "Baseline: random words"]
+    assert list(figure.data[0].x) == [1.5, 0.4] and list(figure.data[1].x) == [0.1, -0.2]
+    assert [t.name for t in draws_figure(sampling()).data] == ["Draws from your candidates"]
