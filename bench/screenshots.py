@@ -172,8 +172,9 @@ def shoot_other_pages(page, width: int, outdir: Path) -> list[Path]:
         page.get_by_role("link", name=link).click()
         settle(page)
         if link == "Batch":
-            page.get_by_role("button", name="Run").first.click()
-            settle(page, 2500)
+            page.get_by_role("button", name="Run all").click()
+            page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=120_000)
+            settle(page, 2000)
         print(f"{width}px {link} labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
         shots.append(outdir / f"{link.lower()}_{width}.png")
         full_shot(page, shots[-1], width)

@@ -355,6 +355,16 @@ def titled(wordset: WordSet, title: str) -> WordSet:
     return replace(wordset, id=safe_id(title), title=title, edited_from=None)
 
 
+def short_titles(wordsets: list[WordSet]) -> dict[str, str]:
+    """A short name per word-set id for tight places (chips, table rows): the title up to its
+    colon ('WEAT 7'), or the whole title where several sets share that short name."""
+    short = {ws.id: ws.title.partition(":")[0].strip() or ws.title for ws in wordsets}
+    counts: dict[str, int] = {}
+    for name in short.values():
+        counts[name] = counts.get(name, 0) + 1
+    return {ws.id: short[ws.id] if counts[short[ws.id]] == 1 else ws.title for ws in wordsets}
+
+
 def save_user_wordset(wordset: WordSet) -> WordSet:
     """Save a user word set atomically and return it as saved (with its final id).
 

@@ -24,7 +24,7 @@ from bias.report.forest import forest_figure
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
-from bias.wordsets import all_wordsets, listing_order, usual_tests
+from bias.wordsets import all_wordsets, listing_order, short_titles, usual_tests
 from pages.shared import (
     active_embedding_name,
     cached_weat,
@@ -52,6 +52,7 @@ if embedding is None:
     st.stop()
 
 wordsets = {ws.id: ws for ws in sorted(all_wordsets(), key=listing_order)}
+short_names = short_titles(list(wordsets.values()))
 infos = embeddings_by_name()
 with_tests = sorted({ws.language for ws in wordsets.values()}, key=language_name)
 languages = list(dict.fromkeys([*with_tests, *LANGUAGES]))
@@ -96,7 +97,7 @@ c2.multiselect(
     "Tests",
     offered,
     **persistent("batch.tests", default_tests(chosen_languages)),
-    format_func=lambda i: f"{wordsets[i].title} [{wordsets[i].language}]",
+    format_func=lambda i: short_names[i],  # a whole title would not fit in its chip
     placeholder="Choose one or more tests",
     help="The paper's tests first, then WEATHub's (Mukherjee et al. 2023, CC BY 4.0), then yours.",
 )
@@ -188,9 +189,10 @@ if rows:
             wide,
             hide_index=True,
             width="stretch",
+            # The readable title first and always in view; the id stays in the data (export).
+            column_order=[column for column in wide.columns if column != "test"],
             column_config=number_format
-            | {"title": st.column_config.TextColumn(width="medium"),
-               "skipped": st.column_config.TextColumn(width="large")},
+            | {"title": st.column_config.TextColumn("Test", width="large", pinned=True)},
         )
         st.caption(
             "One row per test; for each embedding our p and d and the values the source "
@@ -207,11 +209,14 @@ if rows:
             "diamond on the same line is what the source reported."
         )
     with tabs[2]:
+        every_row = to_frame(rows, reasons)
         st.dataframe(
-            to_frame(rows, reasons),
+            every_row,
             hide_index=True,
             width="stretch",
+            column_order=[column for column in every_row.columns if column != "wordset"],
             column_config={
+                "title": st.column_config.TextColumn("Test", width="large", pinned=True),
                 "p_value": st.column_config.NumberColumn("p", format="%.5f"),
                 "effect_size": st.column_config.NumberColumn("d", format="%.2f"),
                 "p_holm": st.column_config.NumberColumn(

@@ -122,18 +122,25 @@ def candidate_options() -> CandidateOptions:
             "Drop seed words", **persistent("biaswords.seeds", DEFAULTS.drop_seed_words),
             help="Do not offer a word that is already in one of the four seed sets.",
         )  # fmt: skip
-        more = st.columns(3)
+        more = st.columns(4)
         opposite = more[0].checkbox(
             "Drop words nearer the opposite set",
             **persistent("biaswords.opposite", DEFAULTS.drop_opposite),
             help="Drop a candidate of the male names that lies closer to the female names (a "
             "'wife'), as the paper did by hand.",
         )  # fmt: skip
-        forms = more[1].checkbox(
+        attribute_like = more[1].checkbox(
+            "Drop target words nearer an attribute",
+            **persistent("biaswords.attribute_like", DEFAULTS.drop_attribute_like),
+            help="Drop a candidate for X or Y that lies closer to the attribute words (A, B) "
+            "than to its own set: 'husband' or 'mother' near the female names, but nearer the "
+            "family words.",
+        )  # fmt: skip
+        forms = more[2].checkbox(
             "One form per word", **persistent("biaswords.forms", DEFAULTS.group_forms),
             help="Of director and directors (or colour and color) keep only the closer one.",
         )  # fmt: skip
-        ambiguous = more[2].checkbox(
+        ambiguous = more[3].checkbox(
             "Keep neighbours of ambiguous seeds",
             **persistent("biaswords.ambiguous", DEFAULTS.keep_ambiguous),
             help="A seed found only under another spelling that means something else here "
@@ -153,7 +160,8 @@ def candidate_options() -> CandidateOptions:
     return CandidateOptions(
         neighbours=int(neighbours), min_edit=int(min_edit), pos_filter=pos, edit_filter=edit,
         clean=clean, drop_seed_words=seeds, min_zipf=float(zipf) or None,
-        drop_opposite=opposite, group_forms=forms, keep_ambiguous=ambiguous,
+        drop_opposite=opposite, drop_attribute_like=attribute_like, group_forms=forms,
+        keep_ambiguous=ambiguous,
         set_pos=chosen or None,
     )  # fmt: skip
 

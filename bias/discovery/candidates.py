@@ -77,6 +77,9 @@ class CandidateOptions:
     drop_opposite: bool = True
     """Drop a neighbour that is closer (mean cosine) to the opposite set's seeds than to its own
     set's: the paper removed such words (a wife among male words) by hand."""
+    drop_attribute_like: bool = True
+    """Drop a candidate for X or Y that is closer to the seeds of A or B than to its own set's
+    ("husband" among female names, nearer the family words)."""
     group_forms: bool = True
     """Keep one word of each group of forms (director/directors, colour/color) per set."""
     set_pos: dict[str, str] | None = None
@@ -418,8 +421,8 @@ def generate_candidates(
                 )
     table = pl.DataFrame(rows, schema=TABLE_SCHEMA)
     table = _drop_duplicates(table, sharp_s)
-    if options.drop_opposite:
-        table = _drop_opposite(embedding, table, lookups)
+    if options.drop_opposite or options.drop_attribute_like:
+        table = _drop_closer_elsewhere(embedding, table, lookups, options)
     if options.group_forms:
         table = _group_forms(table, sharp_s)
     if options.flag_opposed:
@@ -509,38 +512,55 @@ def _drop_duplicates(table: pl.DataFrame, sharp_s: bool) -> pl.DataFrame:
     )
 
 
-def _drop_opposite(
-    embedding: Embedding, table: pl.DataFrame, lookups: Mapping[str, list[WordLookup]]
+def _drop_closer_elsewhere(
+    embedding: Embedding,
+    table: pl.DataFrame,
+    lookups: Mapping[str, list[WordLookup]],
+    options: CandidateOptions,
 ) -> pl.DataFrame:
-    """Drop kept words closer, on average, to the opposite set's seeds than to their own set's.
+    """Drop kept words closer, on average, to another set's seeds than to their own set's.
 
-    A neighbour of "Amy" may be "husband": near the female names, but nearer the male ones. The
-    paper removed such words by hand; here the filter does it and says so, and a person can
-    restore the word. Closeness is the mean cosine with the set's found seeds (its centroid would
-    let one frequent seed dominate less, but the mean is what WEAT itself uses).
+    Two rules, each its own option. `drop_opposite`: a neighbour of "Amy" that lies nearer the
+    male names than the female ones belongs to neither side (the paper removed such words by
+    hand). `drop_attribute_like`: a candidate for a *target* set (X, Y) that lies nearer an
+    attribute set's seeds (A, B) than its own, e.g. "husband", "mother" or "widow" near the female
+    names but nearer the family words, is an attribute word, not a new target word. Closeness is
+    the mean cosine with the set's found seeds, as WEAT itself uses. A person can restore any.
     """
     seeds = {key: embedding.vectors_for(items) for key, items in lookups.items() if items}
+    rivals = {key: [OPPOSED[key]] if options.drop_opposite else [] for key in SET_KEYS}
+    if options.drop_attribute_like:
+        for key in ("X", "Y"):
+            rivals[key] += ["A", "B"]
     kept, reasons = table["kept"].to_list(), table["reason"].to_list()
     sets, words = table["set"].to_list(), table["candidate"].to_list()
-    todo = [i for i in range(table.height) if kept[i] and OPPOSED[sets[i]] in seeds]
+    todo = [i for i in range(table.height) if kept[i] and sets[i] in seeds and rivals[sets[i]]]
     rows = {i: embedding.row(words[i]) for i in todo}
-    todo = [i for i in todo if rows[i] is not None and sets[i] in seeds]
-    if todo:
-        vectors = np.asarray(embedding.vectors[[rows[i] for i in todo]], dtype=np.float64)
-        for key in SET_KEYS:
-            picked = [j for j, i in enumerate(todo) if sets[i] == key]
-            if not picked or OPPOSED[key] not in seeds:
-                continue
-            own = (vectors[picked] @ seeds[key].T.astype(np.float64)).mean(axis=1)
-            other = (vectors[picked] @ seeds[OPPOSED[key]].T.astype(np.float64)).mean(axis=1)
-            for j, mine, theirs in zip(picked, own, other, strict=True):
-                if theirs > mine:
-                    i = todo[j]
-                    kept[i] = False
-                    reasons[i] = (
-                        f"closer to the opposite set {OPPOSED[key]} (mean similarity "
-                        f"{theirs:.2f}) than to its own set {key} ({mine:.2f})"
-                    )
+    todo = [i for i in todo if rows[i] is not None]
+    if not todo:
+        return table
+    vectors = np.asarray(embedding.vectors[[rows[i] for i in todo]], dtype=np.float64)
+    for key in SET_KEYS:
+        picked = [j for j, i in enumerate(todo) if sets[i] == key]
+        others = [other for other in rivals[key] if other in seeds]
+        if not picked or not others:
+            continue
+        closeness = {
+            k: (vectors[picked] @ seeds[k].T.astype(np.float64)).mean(axis=1)
+            for k in (key, *others)
+        }
+        for n, j in enumerate(picked):
+            mine = closeness[key][n]
+            rival = max(others, key=lambda k: closeness[k][n])
+            theirs = closeness[rival][n]
+            if theirs > mine:
+                kind = "the opposite set" if rival == OPPOSED[key] else "the attribute set"
+                i = todo[j]
+                kept[i] = False
+                reasons[i] = (
+                    f"closer to {kind} {rival} (mean similarity {theirs:.2f}) than to its own "
+                    f"set {key} ({mine:.2f})"
+                )
     return table.with_columns(
         pl.Series("kept", kept, dtype=pl.Boolean), pl.Series("reason", reasons, dtype=pl.String)
     )

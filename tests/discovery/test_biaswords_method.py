@@ -204,13 +204,14 @@ def test_a_candidate_closer_to_the_opposite_set_is_dropped():
         "opp", "en", words, np.array([raw[w] + rng.normal(size=DIMS) * 1e-3 for w in words])
     )
     ws = wordset(["brother", "uncle"], ["sister", "aunt"], ["c"], ["d"])
-    options = CandidateOptions(neighbours=3, min_edit=0)
+    options = CandidateOptions(neighbours=3, min_edit=0, drop_attribute_like=False)
     y = generate_candidates(emb, ws, options, None).table.filter(pl.col("set") == "Y")
     husband = y.filter(pl.col("candidate") == "husband")
     assert not husband["kept"].any()
     assert husband["reason"][0].startswith("closer to the opposite set X (mean similarity")
     off = generate_candidates(emb, ws, CandidateOptions(neighbours=3, min_edit=0,
-                                                          drop_opposite=False), None)
+                                                          drop_opposite=False,
+                                                          drop_attribute_like=False), None)
     assert off.table.filter((pl.col("set") == "Y") & (pl.col("candidate") == "husband"))[
         "kept"
     ].any()
@@ -284,6 +285,9 @@ def test_glove_weat6_done_when(glove_run):
     b = {r["word"] for r in data["candidates"]["B"] if r["kept"]}
     assert not x & {"legislation", "senate", "tax", "republican", "republicans"}
     assert not b & {"where", "now", "just", "back"}
+    y = {r["word"]: r for r in data["candidates"]["Y"]}
+    for word in ("husband", "wife", "widow", "mother"):  # family words, not female names
+        assert not y[word]["kept"] and y[word]["reason"].startswith("closer to the attribute set B")
     assert [a["word"] for a in data["ambiguous_seeds"]] == ["Bill"]
     assert all(isinstance(r["flags"], list) for k in "XYAB" for r in data["candidates"][k])
     assert data["curated"] is False and data["exploratory"] is True
@@ -444,3 +448,29 @@ def test_cli_text_names_the_kept_words_as_kept_and_labels_the_run():
     assert any(line.startswith("Baseline, 3 draws of random words") for line in lines)
     best = next(line for line in lines if line.startswith("Most significant draw #"))
     assert "as computed," in best and "after Holm's correction over the 3 draws" in best
+
+
+def test_a_target_candidate_nearer_an_attribute_set_is_dropped():
+    e = np.eye(DIMS)
+    raw = {
+        "amy": e[0], "joan": e[0] * 0.95 + e[6] * 0.05,
+        "john": e[1], "paul": e[1] * 0.95 + e[6] * 0.05,
+        "family": e[2], "home": e[2] * 0.95 + e[6] * 0.05,
+        "career": e[3], "office": e[3] * 0.95 + e[6] * 0.05,
+        # among the top neighbours of amy, but nearer the family words:
+        "mother": e[0] * 0.45 + e[2] * 0.55,
+        "lisa": e[0] * 0.9 + e[7] * 0.1,
+    }  # fmt: skip
+    words = list(raw)
+    emb = Embedding.from_raw("attr", "en", words, np.array([raw[w] for w in words]))
+    ws = wordset(["john", "paul"], ["amy", "joan"], ["career", "office"], ["family", "home"])
+    y = generate_candidates(emb, ws, CandidateOptions(neighbours=3, min_edit=0), None).table
+    mother = y.filter((pl.col("set") == "Y") & (pl.col("candidate") == "mother"))
+    assert not mother["kept"].any()
+    assert mother["reason"][0].startswith("closer to the attribute set B (mean similarity")
+    lisa = y.filter((pl.col("set") == "Y") & (pl.col("candidate") == "lisa"))
+    assert lisa["kept"].any()  # kept once (its second row is a duplicate)
+    off = generate_candidates(
+        emb, ws, CandidateOptions(neighbours=3, min_edit=0, drop_attribute_like=False), None
+    ).table
+    assert off.filter((pl.col("set") == "Y") & (pl.col("candidate") == "mother"))["kept"].any()

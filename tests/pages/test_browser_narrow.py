@@ -69,3 +69,17 @@ def test_weat_result_is_whole_at_800px(page):
         page.get_by_role("tab").nth(tab).click()
         settle(page, 800)
         assert clipped_chart_text(page) == [], f"tab {tab}"
+
+
+def test_saving_beside_a_result_confirms_and_keeps_the_result(page):
+    page.get_by_text("Save these lists as my word set").click()
+    title = page.get_by_role("textbox", name="Title")
+    title.fill("Maths and arts, for the talk")
+    title.press("Tab")  # leaving the box keeps the title
+    page.get_by_role("button", name="Save word set").click()
+    confirm = page.get_by_text("Saved as your word set 'Maths and arts, for the talk'").first
+    confirm.wait_for(timeout=30_000)
+    settle(page, 500)
+    assert confirm.is_visible()
+    assert page.locator(METRIC_SCOPE).count() == 4  # the result is still there
+    assert page.get_by_text("press Run again").count() == 0
