@@ -79,7 +79,8 @@ def on_languages() -> None:
 
 
 start_language = embedding.language
-c1, c2 = st.columns([2, 3])
+# Tests and embeddings get whole rows: their chips are long and a chip that does not fit is cut.
+c1, c4 = st.columns([3, 2], vertical_alignment="bottom")
 c1.multiselect(
     "Languages",
     languages,
@@ -93,7 +94,7 @@ chosen_languages = st.session_state["batch.languages"]
 offered = [i for i, ws in wordsets.items() if ws.language in chosen_languages]
 keep("batch.tests", default_tests(chosen_languages))
 offered += [i for i in st.session_state["batch.tests"] if i in wordsets and i not in offered]
-c2.multiselect(
+st.multiselect(
     "Tests",
     offered,
     **persistent("batch.tests", default_tests(chosen_languages)),
@@ -101,8 +102,7 @@ c2.multiselect(
     placeholder="Choose one or more tests",
     help="The paper's tests first, then WEATHub's (Mukherjee et al. 2023, CC BY 4.0), then yours.",
 )
-c3, c4 = st.columns([3, 2])
-c3.multiselect(
+st.multiselect(
     "Embeddings",
     list(infos),
     **persistent("batch.embeddings", [active_embedding_name()]),
@@ -183,6 +183,9 @@ if rows:
         for column, dtype in wide.schema.items()
         if dtype == pl.Float64
     }
+    # Short names in the table: a whole title would push the numbers out of view.
+    wide = wide.with_columns(pl.col("test").replace_strict(short_names, default=pl.col("title"))
+                             .alias("title"))  # fmt: skip
     tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
     with tabs[0]:
         st.dataframe(
@@ -192,7 +195,7 @@ if rows:
             # The readable title first and always in view; the id stays in the data (export).
             column_order=[column for column in wide.columns if column != "test"],
             column_config=number_format
-            | {"title": st.column_config.TextColumn("Test", width="large", pinned=True)},
+            | {"title": st.column_config.TextColumn("Test", width="medium", pinned=True)},
         )
         st.caption(
             "One row per test; for each embedding our p and d and the values the source "

@@ -26,6 +26,7 @@ def test_tests_box_shows_short_names_and_the_table_leads_with_the_title(home):
     assert not at.exception
     table = at.dataframe[0].proto
     assert table.column_order[0] == "title" and "test" not in table.column_order
+    assert list(at.dataframe[0].value["title"]) == ["WEAT 7", "WEAT 8"]
     title = json.loads(table.columns)["title"]
     assert title["label"] == "Test" and title["pinned"] is True
     every = at.dataframe[1].proto
