@@ -104,43 +104,42 @@ def candidate_options() -> CandidateOptions:
             **persistent("biaswords.zipf", 0.0),
             help="Hide rare words: Zipf 3 is about once per million words (wordfreq).",
         )  # fmt: skip
-        toggles = st.columns(4)
-        pos = toggles[0].checkbox(
+        # One checkbox per line: their labels stay whole at any width (800 px included).
+        pos = st.checkbox(
             "Same word type", **persistent("biaswords.pos", DEFAULTS.pos_filter),
             help="Keep a candidate only if its word type (noun, name, adjective…) goes with "
             "its set's: the type most of the set's seed words have, or the one you choose below.",
         )  # fmt: skip
-        edit = toggles[1].checkbox(
+        edit = st.checkbox(
             "Letters different", **persistent("biaswords.edit", DEFAULTS.edit_filter),
             help="Apply the minimum number of different letters above.",
         )  # fmt: skip
-        clean = toggles[2].checkbox(
+        clean = st.checkbox(
             "Clean-up", **persistent("biaswords.clean", DEFAULTS.clean),
             help="Drop numbers, punctuation and web addresses, and repeats of a word.",
         )  # fmt: skip
-        seeds = toggles[3].checkbox(
+        seeds = st.checkbox(
             "Drop seed words", **persistent("biaswords.seeds", DEFAULTS.drop_seed_words),
             help="Do not offer a word that is already in one of the four seed sets.",
         )  # fmt: skip
-        more = st.columns(4)
-        opposite = more[0].checkbox(
+        opposite = st.checkbox(
             "Drop words nearer the opposite set",
             **persistent("biaswords.opposite", DEFAULTS.drop_opposite),
             help="Drop a candidate of the male names that lies closer to the female names (a "
             "'wife'), as the paper did by hand.",
         )  # fmt: skip
-        attribute_like = more[1].checkbox(
+        attribute_like = st.checkbox(
             "Drop target words nearer an attribute",
             **persistent("biaswords.attribute_like", DEFAULTS.drop_attribute_like),
             help="Drop a candidate for X or Y that lies closer to the attribute words (A, B) "
             "than to its own set: 'husband' or 'mother' near the female names, but nearer the "
             "family words.",
         )  # fmt: skip
-        forms = more[2].checkbox(
+        forms = st.checkbox(
             "One form per word", **persistent("biaswords.forms", DEFAULTS.group_forms),
             help="Of director and directors (or colour and color) keep only the closer one.",
         )  # fmt: skip
-        ambiguous = more[3].checkbox(
+        ambiguous = st.checkbox(
             "Keep neighbours of ambiguous seeds",
             **persistent("biaswords.ambiguous", DEFAULTS.keep_ambiguous),
             help="A seed found only under another spelling that means something else here "
@@ -148,7 +147,7 @@ def candidate_options() -> CandidateOptions:
             "unless you tick this.",
         )  # fmt: skip
         st.caption("Word type each set's candidates must go with:")
-        kinds = st.columns(4)
+        kinds = [*st.columns(2), *st.columns(2)]  # two per row, so the choice reads whole
         chosen = {}
         for col, key in zip(kinds, SET_KEYS, strict=True):
             tag = col.selectbox(
