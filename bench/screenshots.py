@@ -176,9 +176,10 @@ def shoot_weat(page, url: str, width: int, outdir: Path) -> list[Path]:
 
 
 def shoot_other_pages(page, width: int, outdir: Path) -> list[Path]:
-    """BiasWords, Batch (after running its default tests) and Embeddings, via the sidebar."""
+    """Measures, BiasWords, Batch (after running its default tests) and Embeddings, via the
+    sidebar."""
     shots = []
-    for link in ("BiasWords", "Batch", "Embeddings"):
+    for link in ("Measures", "BiasWords", "Batch", "Embeddings"):
         page.get_by_role("link", name=link).click()
         settle(page)
         if link == "Batch":

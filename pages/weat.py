@@ -272,16 +272,15 @@ try:
     on_screen = current_wordset(everything, language)
 except BiasInputError:  # an empty list: said where the user runs or saves
     on_screen = preset
+# The box keeps the preset's own label even once its lists are edited: a label that changes
+# makes Streamlit treat the box as a new widget, which would reload the published lists. The
+# notice right under it says the lists are edited.
 top[1].selectbox(
     "Prepared test",
     options,
     key=preset_key,
     format_func=lambda i: (
-        "— start from empty lists —"
-        if i == BLANK
-        else on_screen.title  # "WEAT 7 (edited): …" once its lists changed
-        if on_screen is not None and on_screen.edited_from == i
-        else preset_label(everything[i])
+        "— start from empty lists —" if i == BLANK else preset_label(everything[i])
     ),
     on_change=load_preset,
     args=(everything,),

@@ -83,3 +83,15 @@ def test_saving_beside_a_result_confirms_and_keeps_the_result(page):
     assert confirm.is_visible()
     assert page.locator(METRIC_SCOPE).count() == 4  # the result is still there
     assert page.get_by_text("press Run again").count() == 0
+
+
+def test_an_edited_preset_runs_as_edited_and_keeps_the_edit(page):
+    words = page.get_by_role("textbox", name="X: words")
+    words.fill("math\nalgebra\ngeometry\ncalculus")
+    page.get_by_role("textbox", name="Y: name").click()  # leaving the box keeps the words
+    settle(page, 800)
+    page.get_by_role("button", name="Run test").click()
+    page.get_by_text("Result: WEAT 7 (edited)").wait_for(timeout=60_000)
+    assert words.input_value() == "math\nalgebra\ngeometry\ncalculus"
+    assert page.get_by_text("You changed the lists of WEAT 7").first.is_visible()
+    assert page.locator(METRIC_SCOPE).count() == 2  # no published values beside an edit
