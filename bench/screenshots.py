@@ -162,6 +162,16 @@ def shoot_weat(page, url: str, width: int, outdir: Path) -> list[Path]:
     settle(page, 800)
     shots.append(outdir / f"weat_{width}.png")
     full_shot(page, shots[-1], width)
+    # An edited preset: its own name, and why the published values are gone.
+    page.get_by_role("textbox", name="X: words").fill("math\nalgebra\ngeometry\ncalculus")
+    page.get_by_role("textbox", name="Y: name").click()
+    settle(page, 800)
+    page.get_by_role("button", name="Run test").click()
+    page.get_by_text("Result: WEAT 7 (edited)").wait_for(timeout=60_000)
+    settle(page)
+    print(f"{width}px edited WEAT labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
+    shots.append(outdir / f"weat-edited_{width}.png")
+    full_shot(page, shots[-1], width)
     return shots
 
 

@@ -264,12 +264,24 @@ if st.session_state[preset_key] not in options:
 if "weat.words.X" not in st.session_state and not drafted("weat.words.X"):
     st.session_state["weat.preset"] = st.session_state[preset_key]
     load_preset(everything, typed=False)
+preset = everything.get(st.session_state["weat.preset"])
+for key in SET_KEYS:  # the lists' values (restored from the draft) before their boxes are drawn
+    keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
+    keep(f"weat.words.{key}", "")
+try:
+    on_screen = current_wordset(everything, language)
+except BiasInputError:  # an empty list: said where the user runs or saves
+    on_screen = preset
 top[1].selectbox(
     "Prepared test",
     options,
     key=preset_key,
     format_func=lambda i: (
-        "— start from empty lists —" if i == BLANK else preset_label(everything[i])
+        "— start from empty lists —"
+        if i == BLANK
+        else on_screen.title  # "WEAT 7 (edited): …" once its lists changed
+        if on_screen is not None and on_screen.edited_from == i
+        else preset_label(everything[i])
     ),
     on_change=load_preset,
     args=(everything,),
@@ -283,14 +295,6 @@ if not same_language:
     )
 if not any(info.language == language for info in infos.values()):
     no_embedding_panel(language)
-preset = everything.get(st.session_state["weat.preset"])
-for key in SET_KEYS:  # the lists' values (restored from the draft) before their boxes are drawn
-    keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
-    keep(f"weat.words.{key}", "")
-try:
-    on_screen = current_wordset(everything, language)
-except BiasInputError:  # an empty list: said where the user runs or saves
-    on_screen = preset
 if on_screen is not None and on_screen.edited_from is not None and preset is not None:
     st.info(text.edited_notice(preset), icon=":material/edit:")
     st.button(

@@ -100,6 +100,15 @@ def _bars(fig: go.Figure, result: WeatResult, keys: str, value: str, row: int | 
         )
 
 
+def _around_zero(result: WeatResult, value: str, keys: str) -> list[float]:
+    """An axis range centred on zero, so both directions are in view even when every bar points
+    one way (a reader then sees that no word leans the other way)."""
+    values = [abs(getattr(item, value)) for item in result.words if item.set in keys]
+    finite = [v for v in values if np.isfinite(v)]
+    reach = 1.08 * max(finite, default=0.0) or 1.0
+    return [-reach, reach]
+
+
 def association_figure(result: WeatResult) -> go.Figure:
     """Every word's association, in two panels whose axes say what each one measures.
 
@@ -122,8 +131,13 @@ def association_figure(result: WeatResult) -> go.Figure:
     )
     _bars(fig, result, "XY", "association", row=1)
     _bars(fig, result, "AB", "association", row=2)
-    fig.update_xaxes(title_text=text.association_axis(names["B"], names["A"]), row=1, col=1)
-    fig.update_xaxes(title_text=text.association_axis(names["Y"], names["X"]), row=2, col=1)
+    for row, keys, (left, right) in ((1, "XY", "BA"), (2, "AB", "YX")):
+        fig.update_xaxes(
+            title_text=text.association_axis(names[left], names[right]),
+            range=_around_zero(result, "association", keys),
+            row=row,
+            col=1,
+        )
     fig.update_yaxes(autorange="reversed", type="category")
     fig.update_layout(
         height=max(420, 18 * (targets + attributes) + 260),
@@ -139,7 +153,11 @@ def influence_figure(result: WeatResult) -> go.Figure:
     fig = go.Figure()
     _bars(fig, result, "XYAB", "influence", row=None)
     fig.update_layout(
-        xaxis={"title": text.influence_axis(result.effect_size), "automargin": True},
+        xaxis={
+            "title": text.influence_axis(result.effect_size),
+            "automargin": True,
+            "range": _around_zero(result, "influence", "XYAB"),
+        },
         yaxis={"autorange": "reversed", "type": "category"},
         height=max(320, 18 * len(result.words) + 120),
         showlegend=False,

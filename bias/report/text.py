@@ -268,7 +268,7 @@ def edited_notice(original: WordSet) -> str:
     return (
         f"{text} The values published for {name} ({reported_d_text(rep)}, {p}"
         f"{f'; {where}' if where else ''}) belong to its original lists, so they are not shown "
-        "beside this result."
+        "beside results of yours."
     )
 
 

@@ -44,6 +44,9 @@ def test_an_edited_preset_is_labelled_edited_everywhere(app):
                for e in app.expander)  # fmt: skip
     # Exports (file names and JSON) carry the edited id, not the published test's.
     assert app.session_state["weat.result"].wordset_id == "weat7-edited"
+    # The preset box names the edit too.
+    box = app.selectbox(key="_weat.preset")
+    assert box.format_func(box.value) == "WEAT 7 (edited): math vs. arts, male vs. female terms"
 
 
 def test_the_published_lists_come_back_with_one_click(app):

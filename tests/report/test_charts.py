@@ -64,3 +64,12 @@ def test_observed_label_sits_on_the_side_with_room(weat7):
     fig = charts.null_histogram_figure(weat7)
     label = next(a for a in fig.layout.annotations if a.text.startswith("observed"))
     assert weat7.statistic > 0 and label.xanchor == "right"
+
+
+def test_word_axes_are_centred_on_zero_so_both_directions_show(weat7):
+    fig = charts.association_figure(weat7)
+    attributes = [item.association for item in weat7.words if item.set in "AB"]
+    assert max(attributes) < 0  # every attribute word of WEAT 7 leans to 'Arts' in GloVe
+    low, high = fig.layout.xaxis2.range
+    assert low == pytest.approx(-high) and high > 0
+    assert high >= max(abs(v) for v in attributes)

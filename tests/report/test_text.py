@@ -115,7 +115,7 @@ def test_edited_notice_says_why_the_published_values_are_gone():
     assert text.edited_notice(get_wordset("weat7")) == (
         "You changed the lists of WEAT 7, so this is now your own test. The values published "
         "for WEAT 7 (d = 1.06, p = 0.018; Table 1, GloVe Common Crawl 840B (300d)) belong to its "
-        "original lists, so they are not shown beside this result."
+        "original lists, so they are not shown beside results of yours."
     )
 
 
