@@ -13,12 +13,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bias.discovery import ambiguity
-from bias.discovery.ambiguity import find_ambiguous
+from bias.discovery.biaswords import validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates
-from bias.discovery.neighbours import nearest_neighbours
-from bias.discovery.sampling import DrawOptions, draw_sets, validate
+from bias.discovery.sampling import DrawOptions, draw_sets
+from bias.vectors import ambiguity
+from bias.vectors.ambiguity import find_ambiguous
 from bias.vectors.catalog import load_embedding
+from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import TermSet, WordSet, get_wordset
 
 

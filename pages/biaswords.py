@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from bias.discovery.biaswords import pool_wordsets
+from bias.discovery.biaswords import pool_wordsets, validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
 from bias.discovery.curation import (
     SHARED,
@@ -39,7 +39,7 @@ from bias.discovery.curation import (
     save_curation,
 )
 from bias.discovery.pos import UPOS_TAGS, pos_label
-from bias.discovery.sampling import DrawOptions, draw_sizes, draws_table, save_draw, validate
+from bias.discovery.sampling import DrawOptions, draw_sizes, draws_table, save_draw
 from bias.errors import BiasInputError
 from bias.report.biaswords_text import (
     NOT_INDEPENDENT,

@@ -43,10 +43,57 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    from bias.discovery.biaswords import biaswords_cli
-
     print(biaswords_cli(args.embedding, args.wordset, neighbours=args.neighbours,
                         min_edit=args.min_edit, draws=args.draws, seed=args.seed,
                         as_json=args.json, curation=args.curation,
                         keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
                         save_curation=args.save_curation))
+
+
+def biaswords_cli(
+    embedding: str,
+    wordset: str,
+    neighbours: int = CandidateOptions.neighbours,
+    min_edit: int = CandidateOptions.min_edit,
+    draws: int = DrawOptions.draws,
+    seed: int = DrawOptions.seed,
+    as_json: bool = False,
+    curation: str | None = None,
+    keep_ambiguous: bool = CandidateOptions.keep_ambiguous,
+    baseline: bool = DrawOptions.baseline,
+    save_curation: str | None = None,
+) -> str:
+    """The text `python -m bias biaswords` prints: JSON, or a short human summary.
+
+    Raises BiasInputError for anything the user can get wrong (unknown embedding or word set,
+    too few candidates for the original sizes, a damaged curation file).
+    """
+    import json
+    from pathlib import Path
+
+    from bias.discovery.biaswords import run_biaswords
+    from bias.errors import BiasInputError
+    from bias.report.biaswords_text import format_run
+    from bias.vectors.catalog import load_embedding
+    from bias.wordsets import get_wordset
+
+    run = run_biaswords(
+        load_embedding(embedding),
+        get_wordset(wordset),
+        CandidateOptions(neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous),
+        DrawOptions(draws=draws, seed=seed, baseline=baseline),
+        Path(curation) if curation else None,
+    )
+    if save_curation:
+        from bias.discovery.curation import curation_csv
+        from bias.files import write_text_atomic
+
+        try:
+            write_text_atomic(Path(save_curation), curation_csv(run.candidates))
+        except OSError as exc:
+            raise BiasInputError(
+                f"The curation could not be written to {save_curation} ({exc.strerror})."
+            ) from None
+    if as_json:
+        return json.dumps(run.to_dict(), ensure_ascii=False, indent=2)
+    return format_run(run)

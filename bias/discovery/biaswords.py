@@ -15,19 +15,21 @@ The method, in three steps, each in its own module:
    kept candidates and each is validated with WEAT; the same draws from random matched words
    give the baseline. An uncurated run is labelled exploratory.
 
-This module runs the whole method in one call for the command line, optionally with a curation
-exported from the dashboard (`--curation FILE.csv`).
+This module joins the steps: `validate` (the draws with their baseline and provenance, what the
+page and the command line call) and `run_biaswords` (the whole method in one call, optionally with
+a curation exported from the dashboard, `--curation FILE.csv`).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from bias.discovery.baseline import run_baseline
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
-from bias.discovery.sampling import DrawOptions, Sampling, validate
+from bias.discovery.pos import Tagger, tagger_for
+from bias.discovery.sampling import DrawOptions, Sampling, draw_sets, streams
 from bias.errors import BiasInputError
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, TermSet, WordSet
@@ -103,45 +105,46 @@ def run_biaswords(
     return BiasWordsRun(candidates, validate(embedding, wordset, candidates, draw_options))
 
 
-def biaswords_cli(
-    embedding: str,
-    wordset: str,
-    neighbours: int = CandidateOptions.neighbours,
-    min_edit: int = CandidateOptions.min_edit,
-    draws: int = DrawOptions.draws,
-    seed: int = DrawOptions.seed,
-    as_json: bool = False,
-    curation: str | None = None,
-    keep_ambiguous: bool = CandidateOptions.keep_ambiguous,
-    baseline: bool = DrawOptions.baseline,
-    save_curation: str | None = None,
-) -> str:
-    """The text `python -m bias biaswords` prints: JSON, or a short human summary.
+def validate(
+    embedding: Embedding,
+    wordset: WordSet,
+    candidates: Candidates,
+    options: DrawOptions = DrawOptions(),
+    sizes: Mapping[str, int] | None = None,
+    tagger: Tagger | bool | None = True,
+) -> Sampling:
+    """The draws from a (curated) candidates table, its baseline, and the run's provenance.
 
-    Raises BiasInputError for anything the user can get wrong (unknown embedding or word set,
-    too few candidates for the original sizes, a damaged curation file).
+    This is what the page and the command line call: `draw_sets` plus `baseline.run_baseline`
+    (when `options.baseline`), with `curated` taken from the candidates (a hand decision or the
+    person's "reviewed" mark).
     """
-    from bias.report.biaswords_text import format_run
-    from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
-
-    run = run_biaswords(
-        load_embedding(embedding),
-        get_wordset(wordset),
-        CandidateOptions(neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous),
-        DrawOptions(draws=draws, seed=seed, baseline=baseline),
-        Path(curation) if curation else None,
+    sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)
+    base = None
+    if options.baseline:
+        if tagger is True:
+            tagger = tagger_for(embedding.language) if candidates.tagger else None
+        base = run_baseline(
+            embedding, wordset, candidates, sampling, options, streams(options.seed),
+            tagger or None,
+        )  # fmt: skip
+    provenance = {
+        "seed_test": wordset.id,
+        "seed_test_title": wordset.title,
+        "embedding": embedding.name,
+        "filters": asdict(candidates.options),
+        "tagger": candidates.tagger,
+        "set_pos": dict(candidates.set_pos),
+        "curated": candidates.curated,
+        "hand_decisions": candidates.hand_decisions(),
+        "draws": options.draws,
+        "seed": options.seed,
+        "share_significant": sampling.summary.share_significant,
+    }
+    return replace(
+        sampling,
+        curated=candidates.curated,
+        hand_decisions=candidates.hand_decisions(),
+        baseline=base,
+        provenance=provenance,
     )
-    if save_curation:
-        from bias.discovery.curation import curation_csv
-        from bias.files import write_text_atomic
-
-        try:
-            write_text_atomic(Path(save_curation), curation_csv(run.candidates))
-        except OSError as exc:
-            raise BiasInputError(
-                f"The curation could not be written to {save_curation} ({exc.strerror})."
-            ) from None
-    if as_json:
-        return json.dumps(run.to_dict(), ensure_ascii=False, indent=2)
-    return format_run(run)

@@ -17,11 +17,11 @@ import numpy as np
 import polars as pl
 from rapidfuzz.distance import Levenshtein
 
-from bias.discovery.ambiguity import AmbiguousSeed, find_ambiguous
-from bias.discovery.neighbours import nearest_neighbours
 from bias.discovery.pos import UPOS_TAGS, Tagger, compatible, pos_label, tagger_for
 from bias.errors import BiasInputError
+from bias.vectors.ambiguity import AmbiguousSeed, find_ambiguous
 from bias.vectors.embeddings import Embedding, Match, WordLookup
+from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import SET_KEYS, WordSet
 
 OPPOSED = {"X": "Y", "Y": "X", "A": "B", "B": "A"}

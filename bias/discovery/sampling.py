@@ -25,8 +25,7 @@ from dataclasses import asdict, dataclass, field, replace
 import numpy as np
 import polars as pl
 
-from bias.discovery.candidates import Candidates, curated_pools, hand_decisions
-from bias.discovery.pos import Tagger, tagger_for
+from bias.discovery.candidates import curated_pools, hand_decisions
 from bias.errors import BiasInputError
 from bias.stats.pvalues import ALPHA, holm
 from bias.stats.weat import WeatOptions, run_weat
@@ -409,53 +408,6 @@ def draw_sets(
         summary=summarise(draws, options.alpha, options.alternative),
         curated=decisions > 0,
         hand_decisions=decisions,
-    )
-
-
-def validate(
-    embedding: Embedding,
-    wordset: WordSet,
-    candidates: Candidates,
-    options: DrawOptions = DrawOptions(),
-    sizes: Mapping[str, int] | None = None,
-    tagger: Tagger | bool | None = True,
-) -> Sampling:
-    """The draws from a (curated) candidates table, its baseline, and the run's provenance.
-
-    This is what the page and the command line call: `draw_sets` plus `baseline.run_baseline`
-    (when `options.baseline`), with `curated` taken from the candidates (a hand decision or the
-    person's "reviewed" mark).
-    """
-    from bias.discovery.baseline import run_baseline
-
-    sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)
-    base = None
-    if options.baseline:
-        if tagger is True:
-            tagger = tagger_for(embedding.language) if candidates.tagger else None
-        base = run_baseline(
-            embedding, wordset, candidates, sampling, options, streams(options.seed),
-            tagger or None,
-        )  # fmt: skip
-    provenance = {
-        "seed_test": wordset.id,
-        "seed_test_title": wordset.title,
-        "embedding": embedding.name,
-        "filters": asdict(candidates.options),
-        "tagger": candidates.tagger,
-        "set_pos": dict(candidates.set_pos),
-        "curated": candidates.curated,
-        "hand_decisions": candidates.hand_decisions(),
-        "draws": options.draws,
-        "seed": options.seed,
-        "share_significant": sampling.summary.share_significant,
-    }
-    return replace(
-        sampling,
-        curated=candidates.curated,
-        hand_decisions=candidates.hand_decisions(),
-        baseline=base,
-        provenance=provenance,
     )
 
 

@@ -118,7 +118,8 @@ def _no_embedding_for_language(d: dict) -> str:
         f"No chosen embedding is in {language_name(d['language'])}"
         f"{f' (chosen: {chosen})' if chosen else ''}: import one for {d['language']} on the "
         "Embeddings page (or `python -m bias import --fasttext "
-        f"{d['language']}`), or ask for a cross-language run."
+        f"{d['language']}`), or run it across languages (`--cross-language`; on the Batch "
+        "page 'Cross-language run')."
     )
 
 

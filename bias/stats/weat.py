@@ -34,11 +34,11 @@ from typing import Literal
 
 import numpy as np
 
-from bias.discovery.ambiguity import ambiguity_notes
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.stats.bootstrap import effect_size_interval
 from bias.stats.pvalues import ALPHA, monte_carlo_interval
+from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
 from bias.wordsets import SET_KEYS, Reported, WordSet

@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from bias.discovery.biaswords import biaswords_cli
+from bias.cli.biaswords import biaswords_cli
 from bias.discovery.candidates import (
     CandidateOptions,
     Candidates,
@@ -30,10 +30,10 @@ from bias.discovery.curation import (
     restore_previous_curation,
     save_curation,
 )
-from bias.discovery.neighbours import nearest_neighbours
 from bias.discovery.sampling import Draw, DrawOptions, draw_sets, save_draw, summarise
 from bias.errors import BiasInputError
 from bias.vectors.embeddings import Embedding
+from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import TermSet, WordSet, user_wordsets
 
 DIMS = 12

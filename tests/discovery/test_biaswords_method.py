@@ -11,9 +11,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from bias.discovery import neighbours as neighbours_module
-from bias.discovery.ambiguity import AMBIGUITY_MARGIN, cohesion, find_ambiguous
-from bias.discovery.biaswords import biaswords_cli, pool_wordsets
+from bias.cli.biaswords import biaswords_cli
+from bias.discovery.biaswords import pool_wordsets, validate
 from bias.discovery.candidates import (
     MAX_SEEDS_PER_SET,
     CandidateOptions,
@@ -21,7 +20,6 @@ from bias.discovery.candidates import (
     hand_decisions,
 )
 from bias.discovery.curation import curation_csv, read_curation_csv
-from bias.discovery.neighbours import nearest_neighbours
 from bias.discovery.sampling import (
     Draw,
     DrawOptions,
@@ -29,12 +27,14 @@ from bias.discovery.sampling import (
     rank_draws,
     streams,
     summarise,
-    validate,
     weat_seeds,
 )
 from bias.errors import BiasInputError
 from bias.stats.pvalues import holm
+from bias.vectors import neighbours as neighbours_module
+from bias.vectors.ambiguity import AMBIGUITY_MARGIN, cohesion, find_ambiguous
 from bias.vectors.embeddings import Embedding
+from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import TermSet, WordSet
 
 DIMS = 16

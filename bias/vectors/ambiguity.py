@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bias.discovery.neighbours import Neighbours, nearest_neighbours
 from bias.notes import Note
 from bias.vectors.embeddings import Embedding, WordLookup
+from bias.vectors.neighbours import Neighbours, nearest_neighbours
 
 AMBIGUITY_NEIGHBOURS = 20
 """How many neighbours describe a seed's neighbourhood (fixed, so the flag does not depend on
