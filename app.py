@@ -1,6 +1,10 @@
 """BiasWords dashboard: `streamlit run app.py`.
 
-Only navigation lives here; each page draws its own sidebar via `pages.shared.sidebar()`.
+Only navigation lives here; each page draws its own sidebar via `views.shared.sidebar()`.
+
+The pages live in `views/`, not `pages/`: Streamlit treats a `pages/` folder beside the entry file
+as its older automatic navigation, which on a fresh server lists every file of the folder and
+skips this one; with `st.navigation` (this file) Streamlit's documentation asks for another name.
 """
 
 from pathlib import Path
@@ -19,11 +23,11 @@ st.set_page_config(
 )
 
 PAGES = [
-    st.Page(ROOT / "pages/weat.py", title="WEAT test", icon=":material/science:", default=True),
-    st.Page(ROOT / "pages/measures.py", title="Measures", icon=":material/straighten:"),
-    st.Page(ROOT / "pages/biaswords.py", title="BiasWords", icon=":material/travel_explore:"),
-    st.Page(ROOT / "pages/batch.py", title="Batch", icon=":material/table_chart:"),
-    st.Page(ROOT / "pages/embeddings.py", title="Embeddings", icon=":material/database:"),
+    st.Page(ROOT / "views/weat.py", title="WEAT test", icon=":material/science:", default=True),
+    st.Page(ROOT / "views/measures.py", title="Measures", icon=":material/straighten:"),
+    st.Page(ROOT / "views/biaswords.py", title="BiasWords", icon=":material/travel_explore:"),
+    st.Page(ROOT / "views/batch.py", title="Batch", icon=":material/table_chart:"),
+    st.Page(ROOT / "views/embeddings.py", title="Embeddings", icon=":material/database:"),
 ]
 
 st.navigation(PAGES).run()

@@ -6,7 +6,7 @@ Starts `streamlit run app.py` on a free port with an empty BIASWORDS_HOME, opens
 headless Chromium (/usr/bin/chromium, driven by playwright), runs WEAT 7 on the WEAT page and the
 default tests on the Batch page, and saves full-page PNGs named `<page>_<width>.png`. It prints
 each file and, for the WEAT result, every metric value or label that the browser shows cut off
-(the same check as tests/pages/test_browser_narrow.py). Nothing is downloaded.
+(the same check as tests/views/test_browser_narrow.py). Nothing is downloaded.
 """
 
 from __future__ import annotations

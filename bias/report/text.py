@@ -2,7 +2,7 @@
 
 Everything the dashboard and the command line say about a result is written here, so it can be
 tested and reused. Nothing here computes statistics (the numbers come from `bias.stats.weat`) and
-nothing here draws: the charts live in `bias.report.charts`, the only module that imports Plotly.
+nothing here draws: the charts live in `bias.report.charts`, the only package that imports Plotly.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from bias.errors import BiasInputError
 from bias.vectors.catalog import load_embedding
 from bias.wordsets import TermSet, WordSet, get_wordset
 
-PAGE = "../../pages/biaswords.py"
+PAGE = "../../views/biaswords.py"
 
 
 def test_curation_file_names_are_injective():

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from bias import drafts
-from pages.shared import ACTIVE_KEY
 from tests.apptest import open_app
+from views.shared import ACTIVE_KEY
 
-PAGES = ("pages/weat.py", "pages/batch.py", "pages/biaswords.py", "pages/embeddings.py")
+PAGES = ("views/weat.py", "views/batch.py", "views/biaswords.py", "views/embeddings.py")
 
 
 def write_draft(home: Path, text: str) -> str:
@@ -28,7 +28,7 @@ def test_a_visit_without_typing_writes_no_draft(home: Path) -> None:
         tab.switch_page(page).run()
     assert not tab.exception
     assert not list((home / "drafts").glob("*.json")) if (home / "drafts").exists() else True
-    tab.switch_page("pages/weat.py").run()
+    tab.switch_page("views/weat.py").run()
     tab.number_input(key="_weat.seed").set_value(7).run()
     saved = drafts.load(tab.query_params["draft"])
     assert saved["weat.seed"] == 7 and saved["weat.words.X"].startswith("math")

@@ -38,7 +38,7 @@ def test_best_draw_line_carries_holm_beside_the_raw_p():
 
 def test_draws_chart_shows_both_distributions():
     from bias.discovery.sampling import Baseline
-    from bias.report.charts import draws_figure
+    from bias.report.charts.biaswords import draws_figure
 
     base_draws = (Draw(1, {}, 0.4, 0.1, "exact"), Draw(2, {}, 0.6, -0.2, "exact"))
     base = Baseline({}, {}, {}, base_draws, summarise(base_draws))

@@ -1,8 +1,8 @@
-"""Plotly figures of a result (bias.report.charts)."""
+"""Plotly figures of a result (bias.report.charts.weat)."""
 
 import pytest
 
-from bias.report import charts
+from bias.report.charts import weat as charts
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets import get_wordset

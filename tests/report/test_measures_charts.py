@@ -3,7 +3,7 @@ and fitted line, the per-word bars of the other measures; the text reads the res
 
 import pytest
 
-from bias.report.measures_charts import measure_figure
+from bias.report.charts.measures import measure_figure
 from bias.report.measures_text import EXPLANATIONS, inputs_sentence, measure_json, result_sentence
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import METRICS, run_measure

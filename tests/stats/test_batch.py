@@ -7,7 +7,7 @@ import pytest
 
 from bias.notes import Note
 from bias.report.batch_report import header, skipped_groups, skipped_texts, summary
-from bias.report.forest import forest_figure
+from bias.report.charts.forest import forest_figure
 from bias.stats.batch import BatchOptions, counts, run_batch, table7, to_frame
 from bias.stats.pvalues import benjamini_hochberg, holm
 from bias.stats.weat import WeatOptions, run_weat

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from bias.report.batch_report import batch_json, batch_text
-from bias.report.forest import forest_figure
+from bias.report.charts.forest import forest_figure
 from bias.stats.batch import run_batch, to_frame
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding

@@ -13,7 +13,8 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.report import charts, text
+from bias.report import text
+from bias.report.charts import weat as charts
 from bias.report.notes import notes_text
 from bias.report.weat_report import weat_json
 from bias.stats.weat import WeatOptions, WeatResult
@@ -36,7 +37,7 @@ from bias.wordsets import (
     save_user_wordset,
     titled,
 )
-from pages.shared import (
+from views.shared import (
     active_embedding_name,
     cached_weat,
     drafted,

@@ -6,9 +6,9 @@ from bias.report import text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets import get_wordset
-from pages.shared import ACTIVE_KEY
 from tests.apptest import open_app
 from tests.language_vectors import import_language
+from views.shared import ACTIVE_KEY
 
 
 def button(at, label):

@@ -13,7 +13,7 @@ from tests.apptest import open_app
 
 @pytest.fixture
 def page(home):
-    at = open_app("pages/measures.py")
+    at = open_app("views/measures.py")
     assert not at.exception
     return at
 

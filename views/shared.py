@@ -2,7 +2,7 @@
 
 Every page starts with
 
-    from pages.shared import sidebar, show_error, user_errors
+    from views.shared import sidebar, show_error, user_errors
     embedding = sidebar()          # draws the sidebar, returns the active Embedding (or None)
 
 and uses `active_embedding()` / `active_embedding_name()` wherever it needs the embedding again.
@@ -223,26 +223,6 @@ def _on_select() -> None:
     remember(ACTIVE_KEY)
 
 
-def _ensure_app_navigation() -> None:
-    """Route a direct link to a page (e.g. /batch) through app.py's navigation.
-
-    Because the pages live in `pages/`, Streamlit (1.67) runs the very first request of a fresh
-    server in its old "pages directory" mode, which lists every file of `pages/` (shared.py too)
-    and skips app.py, until some run has called `st.navigation`. If that happens, switch the old
-    mode off and rerun: the rerun goes through app.py and lands on the same page (same URL path).
-    """
-    try:
-        from streamlit.runtime import Runtime
-        from streamlit.runtime.pages_manager import PagesManager
-    except ImportError:  # pragma: no cover - a future Streamlit without these classes
-        return
-    if type(Runtime._instance).__module__.startswith("unittest.mock"):
-        return  # AppTest resets this mode before every run; a rerun there would drop clicks
-    if getattr(PagesManager, "uses_pages_directory", False):
-        PagesManager.uses_pages_directory = False
-        st.rerun()
-
-
 def sidebar() -> Embedding | None:
     """Draw the sidebar (call once, at the top of every page) and return the active embedding.
 
@@ -250,7 +230,6 @@ def sidebar() -> Embedding | None:
     available embedding, grouped by language. Returns None when the embedding cannot be loaded;
     the error is then shown in the sidebar and the page should stop or show nothing that needs it.
     """
-    _ensure_app_navigation()
     _draft()
     if problem := st.session_state.pop("_draft_problem", None):
         st.sidebar.warning(problem, icon=":material/history:")

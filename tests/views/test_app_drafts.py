@@ -47,7 +47,7 @@ def test_stale_draft_values_do_not_break_any_page(home):
         "batch.tests": ["no-such-test", "weat7"],
         "biaswords.wordset": "no-such-test",
     })
-    for page in ("pages/weat.py", "pages/batch.py", "pages/biaswords.py", "pages/embeddings.py"):
+    for page in ("views/weat.py", "views/batch.py", "views/biaswords.py", "views/embeddings.py"):
         at = open_app(page, draft=draft_id)
         assert not at.exception, (page, [e.value for e in at.exception])
 
@@ -66,8 +66,8 @@ def test_two_tabs_at_the_same_address_do_not_undo_each_other(home):
 def test_refresh_keeps_the_biaswords_seed_test(home):
     tab = open_app()
     draft_id = tab.query_params["draft"]
-    tab.switch_page("pages/biaswords.py").run()
+    tab.switch_page("views/biaswords.py").run()
     tab.selectbox(key="_biaswords.wordset").set_value("weat6").run()
     assert not tab.exception
-    refreshed = open_app("pages/biaswords.py", draft=draft_id)
+    refreshed = open_app("views/biaswords.py", draft=draft_id)
     assert refreshed.selectbox(key="_biaswords.wordset").value == "weat6"

@@ -16,7 +16,7 @@ from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
-from pages.shared import set_active_embedding, show_error, sidebar
+from views.shared import set_active_embedding, show_error, sidebar
 
 sidebar()
 st.title("Embeddings")

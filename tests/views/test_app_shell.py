@@ -13,7 +13,7 @@ def test_app_starts_with_default_embedding_in_sidebar(home):
 
 
 def test_embeddings_page_lists_the_default(home):
-    at = open_app("pages/embeddings.py")
+    at = open_app("views/embeddings.py")
     assert not at.exception
     names = at.dataframe[0].value["Name"].to_list()
     assert DEFAULT_EMBEDDING in names
@@ -21,6 +21,6 @@ def test_embeddings_page_lists_the_default(home):
 
 def test_every_page_renders_without_error(home):
     at = open_app()
-    for page in ("pages/biaswords.py", "pages/batch.py", "pages/embeddings.py", "pages/weat.py"):
+    for page in ("views/biaswords.py", "views/batch.py", "views/embeddings.py", "views/weat.py"):
         at.switch_page(page).run()
         assert not at.exception, page

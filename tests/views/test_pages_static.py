@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPTS = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py"))]
+SCRIPTS = [ROOT / "app.py", *sorted((ROOT / "views").glob("*.py"))]
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)

@@ -5,7 +5,7 @@ from tests.apptest import open_app
 
 
 def open_page(home):
-    at = open_app("pages/embeddings.py")
+    at = open_app("views/embeddings.py")
     assert not at.exception
     return at
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from bias.discovery.curation import curation_path
-from tests.pages.test_browser import SCREENSHOT_DIR, chromium, server  # noqa: F401 (fixtures)
+from tests.views.test_browser import SCREENSHOT_DIR, chromium, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 

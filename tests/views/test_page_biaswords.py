@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from bias.discovery.curation import backup_path, curation_path
 
-PAGE = "../../pages/biaswords.py"
+PAGE = "../../views/biaswords.py"
 EDITOR = "_biaswords.editor.glove-6b-50d.weat6.1"
 
 

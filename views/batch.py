@@ -2,7 +2,7 @@
 
 The pairing (each test on the chosen embeddings of its language), the skipped tests and their
 reasons, the multiple-testing adjustment and the tables live in `bias.stats.batch` and
-`bias.report.batch_report`; the forest plot in `bias.report.forest`. This page collects the
+`bias.report.batch_report`; the forest plot in `bias.report.charts.forest`. This page collects the
 choices, shows progress and draws what the engine returns. Each single test goes through the same
 cache as the WEAT page (`cached_weat`), so a test already run there is instant here.
 """
@@ -20,12 +20,12 @@ from bias.report.batch_report import (
     skipped_texts,
     summary,
 )
-from bias.report.forest import forest_figure
+from bias.report.charts.forest import forest_figure
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import all_wordsets, listing_order, short_titles, usual_tests
-from pages.shared import (
+from views.shared import (
     active_embedding_name,
     cached_weat,
     embedding_label,

@@ -4,7 +4,7 @@ of three languages on one embedding shows the skipped tests with their reasons. 
 
 import pytest
 
-from tests.pages.test_browser import SCREENSHOT_DIR, chromium, server  # noqa: F401 (fixtures)
+from tests.views.test_browser import SCREENSHOT_DIR, chromium, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from tests.language_vectors import import_language
 
 @pytest.fixture
 def page(home):
-    at = open_app("pages/batch.py")
+    at = open_app("views/batch.py")
     assert not at.exception
     return at
 
@@ -67,7 +67,7 @@ def test_three_languages_one_embedding_lists_the_skipped_with_reasons(page):
 
 def test_choosing_german_selects_its_embedding_and_runs_weathub(home, tmp_path):
     import_language(tmp_path, "de", "de-small")
-    at = open_app("pages/batch.py")
+    at = open_app("views/batch.py")
     at.multiselect(key="_batch.languages").set_value(["de"]).run()
     assert at.multiselect(key="_batch.embeddings").value == ["de-small"]
     at.multiselect(key="_batch.tests").set_value(["weathub-de-weat7", "biasw1"]).run()
@@ -80,8 +80,8 @@ def test_choosing_german_selects_its_embedding_and_runs_weathub(home, tmp_path):
 def test_choices_survive_page_switch(page):
     page.multiselect(key="_batch.tests").set_value(["weat1"]).run()
     page.number_input(key="_batch.iterations").set_value(2000).run()
-    page.switch_page("pages/weat.py").run()
-    page.switch_page("pages/batch.py").run()
+    page.switch_page("views/weat.py").run()
+    page.switch_page("views/batch.py").run()
     assert page.multiselect(key="_batch.tests").value == ["weat1"]
     assert page.number_input(key="_batch.iterations").value == 2000
     run_all(page)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import streamlit as st
 
-from pages import shared
 from tests.apptest import open_app
+from views import shared
 
 
 def test_the_plotly_module_is_found_in_streamlits_files():
@@ -24,7 +24,7 @@ def walk(node):
         yield from walk(child)
 
 
-@pytest.mark.parametrize("page", [None, "pages/batch.py", "pages/embeddings.py"])
+@pytest.mark.parametrize("page", [None, "views/batch.py", "views/embeddings.py"])
 def test_each_page_carries_the_warm_up(home, page):
     app = open_app() if page is None else open_app(page)
     assert not app.exception

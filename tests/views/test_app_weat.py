@@ -117,6 +117,6 @@ def test_a_typed_title_names_an_unchanged_preset_when_saved(app, home):
 
 def test_typing_survives_a_page_switch(app):
     text_area(app, "Y").set_value("poetry\nart").run()
-    app.switch_page("pages/embeddings.py").run()
-    app.switch_page("pages/weat.py").run()
+    app.switch_page("views/embeddings.py").run()
+    app.switch_page("views/weat.py").run()
     assert text_area(app, "Y").value == "poetry\nart"

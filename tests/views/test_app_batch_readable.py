@@ -18,7 +18,7 @@ def test_short_titles_are_unique_and_short():
 
 
 def test_tests_box_shows_short_names_and_the_table_leads_with_the_title(home):
-    at = open_app("pages/batch.py")
+    at = open_app("views/batch.py")
     tests = at.multiselect(key="_batch.tests")
     assert "WEAT 7" in tests.options and "WEAT 5 (original, as printed)" in tests.options
     tests.set_value(["weat7", "weat8"]).run()

@@ -1,7 +1,7 @@
 """BiasWords page: find new biased word sets near a known one, curate them, draw and validate.
 
 All computing happens in `bias.discovery`, every explanation in `bias.report.biaswords_text` and
-the chart in `bias.report.charts`; this page only draws widgets and calls them.
+the chart in `bias.report.charts.biaswords`; this page only draws widgets and calls them.
 
 State: the curated candidates live on disk in this tab's workspace (the `?draft=` id the WEAT page
 uses too, `curation.save_curation(..., workspace)`), so they survive page switches, reloads and
@@ -47,9 +47,9 @@ from bias.report.biaswords_text import (
     best_draw_line,
     curation_label,
 )
-from bias.report.charts import draws_figure
+from bias.report.charts.biaswords import draws_figure
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets
-from pages.shared import keep, persistent, sidebar, user_errors
+from views.shared import keep, persistent, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
 # Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: Streamlit
@@ -70,7 +70,7 @@ def editor_key(embedding: str, wordset_id: str) -> str:
 
 
 def workspace() -> str:
-    """This tab's workspace: its draft id (`pages.shared` gives every tab one)."""
+    """This tab's workspace: its draft id (`views.shared` gives every tab one)."""
     return st.session_state.get("_draft_id", SHARED)
 
 

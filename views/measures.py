@@ -2,7 +2,7 @@
 WEAT itself), each with a plain explanation, its number, and a chart of the words behind it.
 
 The computation and every sentence live in the engine (`bias.stats.measures`,
-`bias.report.measures_text`, `bias.report.measures_charts`); this page collects the choices,
+`bias.report.measures_text`, `bias.report.charts.measures`); this page collects the choices,
 caches results per input and draws them. Inputs persist in `measures.*` keys and the tab's draft;
 the last result of each measure stays in `measures.results`, so switching measures keeps it.
 """
@@ -16,7 +16,8 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.report import measures_charts, measures_text
+from bias.report import measures_text
+from bias.report.charts import measures as measures_charts
 from bias.report.notes import notes_text
 from bias.stats.measure import MeasureOptions, MeasureResult
 from bias.stats.measures import METRICS, run_measure
@@ -24,7 +25,7 @@ from bias.stats.weat import WeatOptions
 from bias.stats.wefat import parse_values
 from bias.wordsets import NamedSets, TermSet, all_wordsets, named_sets_of, parse_named_sets
 from bias.wordsets import parse_words as split_words
-from pages.shared import cached_embedding, persistent, show_error, sidebar
+from views.shared import cached_embedding, persistent, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
 MAX_UPLOAD_BYTES = 2_000_000

@@ -1,0 +1,117 @@
+"""The engine's shape, checked from the source: no import cycles, layers that only look down,
+no Streamlit in the engine, Plotly only in the charts, no private Streamlit API anywhere.
+
+Layers, lowest first: vectors ← stats ← discovery ← report ← cli. Top-level modules of `bias/`
+(errors, files, notes, wordsets, drafts) are shared ground that any layer may use; they import no
+layer above `vectors`.
+"""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = ["vectors", "stats", "discovery", "report", "cli"]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module this file imports, at the top or inside functions."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
+ENGINE = {module_name(p): imports(p) for p in sorted((ROOT / "bias").rglob("*.py"))}
+
+
+def internal(name: str) -> str | None:
+    """The engine module `name` refers to (a module, or a name inside one), else None."""
+    while name and name not in ENGINE:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def graph() -> dict[str, set[str]]:
+    return {
+        module: {t for i in found if (t := internal(i)) and t != module and t != "bias"}
+        for module, found in ENGINE.items()
+    }
+
+
+def layer(module: str) -> int:
+    if module == "bias.__main__":  # `python -m bias`: the entry point above every layer
+        return len(LAYERS)
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else -1
+
+
+def test_there_is_no_import_cycle() -> None:
+    edges, state, cycles = graph(), {}, []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = "open"
+        for target in sorted(edges[node]):
+            if state.get(target) == "open":
+                cycles.append([*path[path.index(target):], target] if target in path else path)
+            elif target not in state:
+                visit(target, [*path, target])
+        state[node] = "done"
+
+    for module in sorted(edges):
+        if module not in state:
+            visit(module, [module])
+    assert cycles == []
+
+
+def test_layers_only_import_downwards() -> None:
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        for target in targets
+        if layer(target) > max(layer(module), 0)
+    )
+    assert upward == []
+
+
+def test_the_engine_never_imports_streamlit_and_only_the_charts_import_plotly() -> None:
+    def users(package: str) -> list[str]:
+        return [m for m, found in ENGINE.items() if any(i.split(".")[0] == package for i in found)]
+
+    streamlit, plotly = users("streamlit"), users("plotly")
+    assert streamlit == []
+    assert all(m.startswith("bias.report.charts") for m in plotly), plotly
+
+
+def test_no_file_uses_streamlit_internals() -> None:
+    files = [ROOT / "app.py", *(ROOT / "views").rglob("*.py"), *(ROOT / "bias").rglob("*.py")]
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in files
+        if any(i.startswith("streamlit.runtime") for i in imports(path))
+    ]
+    assert offenders == []
+
+
+def test_every_engine_module_imports_without_streamlit() -> None:
+    """Imports each module in a fresh interpreter where `import streamlit` fails."""
+    modules = sorted(m for m in ENGINE if not m.endswith("__main__"))
+    code = (
+        "import importlib, sys\n"
+        "sys.modules['streamlit'] = None\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.stdout.strip() == "ok", out.stderr[-2000:]
