@@ -19,18 +19,11 @@ FOR_DEVELOPERS = [
 ]
 
 
-EVERY_FILE = {"the project's brief", "a work session"}
-"""Checked in every bundled file. The WEATHub files (`weathub-*`, made by tools/weathub.py from
-the dataset) still name their repository file and commit; the other checks skip them until that
-tool words its notes for users too."""
-
-
 @pytest.mark.parametrize(("pattern", "what"), FOR_DEVELOPERS, ids=[w for _, w in FOR_DEVELOPERS])
 def test_no_bundled_note_is_written_for_developers(pattern, what):
     offending = [
         f"{wordset.id}: {note}"
         for wordset in bundled_wordsets().values()
-        if what in EVERY_FILE or not wordset.id.startswith("weathub-")
         for note in wordset.notes
         if re.search(pattern, note, flags=re.IGNORECASE if what != "a commit hash" else 0)
     ]

@@ -85,7 +85,7 @@ def test_words_and_reported_values_as_published():
     assert any("below 0.0005" in note for note in hi16.notes)
     # the authors report nothing on fastText for the b-variants
     assert sets["weathub-de-weat12b"].reported is None
-    assert any("reported is null" in note for note in sets["weathub-de-weat12b"].notes)
+    assert any("No published value" in note for note in sets["weathub-de-weat12b"].notes)
 
 
 def test_repeats_phrases_and_nan_are_kept_and_named():

@@ -110,18 +110,18 @@ def convert(path: Path, reported: dict[tuple[str, str, str], tuple[str, str]]) -
     )
     relative = f"data/{folder}/{test}.json"
     notes = [
-        f"Words copied exactly from WEATHub {relative} (repository iamshnoo/weathub, commit "
-        f"{COMMIT}); only the format changed: targ1, targ2, attr1, attr2 became X, Y, A, B and "
-        "the category names became the set names.",
-        f"Licence: {LICENCE}. Cite {CITATION}.",
+        f"Words copied exactly from the WEATHub dataset ({name}, {what} test "
+        f"{_test_number(test)}); only the layout changed: its two target lists and two attribute "
+        "lists became X, Y, A and B, and its category names became the set names.",
+        f"Licence: CC BY 4.0 (Creative Commons Attribution). Cite {CITATION}.",
     ]
     notes += _word_notes(sets)
     values = reported.get((language, data_source, test))
     result = None
     if values is None:
         notes.append(
-            f"reported is null: the authors give no fastText value for {test} in {name} "
-            f"({data_source} rows of reported_fasttext.csv)."
+            f"No published value to compare with: the authors give no fastText result for this "
+            f"test in {name}."
         )
     else:
         d, p = values
