@@ -104,9 +104,12 @@ server_tab = access.paths or access.urls
 labels = ["Download fastText", "Upload a file"] + (["File on the server"] if server_tab else [])
 tabs = st.tabs(labels)
 with tabs[0]:
+    size = download.fasttext_estimate(int(limit))
     st.write(
         "The fastText Common Crawl vectors (Grave et al. 2018) exist for 157 languages; the "
-        "paper used them. Only the first words are downloaded (about 200 MB for 200,000)."
+        f"paper used them. Only the first words are downloaded (about "
+        f"{size.download_bytes / 1e6:,.0f} MB for {int(limit):,}, "
+        f"{size.cache_bytes / 1e6:,.0f} MB on disk)."
     )
     code = st.text_input(
         "Language code", value="de", max_chars=3, help="ISO 639-1, e.g. de, fr, it, sv, rm"

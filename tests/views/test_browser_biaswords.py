@@ -65,7 +65,13 @@ def test_two_visitors_never_see_each_others_edits(server, chromium):  # noqa: F8
         box = grid.bounding_box()
         first.mouse.click(box["x"] + 37, box["y"] + 35 + 17)  # selects the cell
         first.keyboard.press("Space")  # toggles a checkbox cell, as a keyboard user would
-        first.wait_for_timeout(3000)
+        # The edit reaches the tab's curation file after a rerun: wait for it (bounded), not
+        # for a fixed time that a loaded machine may need more than.
+        for _ in range(80):
+            if saved_kept(mine) != before:
+                break
+            first.wait_for_timeout(250)
+        first.wait_for_timeout(1500)  # and let that rerun finish before the next click
         after = saved_kept(mine)
         assert after[0] is (not before[0]) and after[1:] == before[1:]
         draw(first)
