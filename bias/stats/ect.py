@@ -19,7 +19,7 @@ from bias.errors import BiasInputError
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
-    look_up,
+    look_up_sets,
     partition_p,
     require,
     result,
@@ -71,8 +71,7 @@ def run_ect(
 ) -> MeasureResult:
     """ECT of two target sets over one attribute set."""
     require(sets, 2, 1, "ECT")
-    looked = look_up(embedding, [("target", sets.targets), ("attribute", sets.attributes)],
-                     sets.language)
+    looked = look_up_sets(embedding, sets)
     t1, t2 = (looked.vectors[n] for n in looked.names("target"))
     (attribute_name,) = looked.names("attribute")
     attributes = looked.vectors[attribute_name]

@@ -16,7 +16,7 @@ import numpy as np
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
-    look_up,
+    look_up_sets,
     not_testable,
     require,
     result,
@@ -31,8 +31,7 @@ def run_mac(
 ) -> MeasureResult:
     """MAC over all target and attribute sets; per target word its mean distance to each set."""
     require(sets, None, None, "MAC")
-    looked = look_up(embedding, [("target", sets.targets), ("attribute", sets.attributes)],
-                     sets.language)
+    looked = look_up_sets(embedding, sets)
     attributes = looked.names("attribute")
     per_word, all_s = [], []
     for name in looked.names("target"):

@@ -219,6 +219,13 @@ def look_up(
     return Looked(reports, vectors, roles, notes)
 
 
+def look_up_sets(embedding: Embedding, sets: NamedSets) -> Looked:
+    """`look_up` of a word set's target and attribute sets, the case of every measure but the
+    per-word ones (SC-WEAT, WEFAT)."""
+    return look_up(embedding, [("target", sets.targets), ("attribute", sets.attributes)],
+                   sets.language)
+
+
 def require(sets: NamedSets, targets: int | None, attributes: int | None, metric: str) -> None:
     """One sentence when a measure gets the wrong number of target or attribute sets."""
     for role, wanted, have in (

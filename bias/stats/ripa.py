@@ -22,7 +22,7 @@ from bias.notes import Note
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
-    look_up,
+    look_up_sets,
     require,
     result,
     scores,
@@ -44,8 +44,7 @@ def run_ripa(
             f"both target sets need the same number of words ({len(first.words)} and "
             f"{len(second.words)} here)."
         )
-    looked = look_up(embedding, [("target", sets.targets), ("attribute", sets.attributes)],
-                     sets.language)
+    looked = look_up_sets(embedding, sets)
     (attribute_name,) = looked.names("attribute")
     attributes = looked.vectors[attribute_name]
     lookups = [embedding.lookup_all(s.words) for s in (first, second)]

@@ -16,7 +16,7 @@ import numpy as np
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
-    look_up,
+    look_up_sets,
     partition_p,
     require,
     result,
@@ -51,8 +51,7 @@ def run_rnd(
 ) -> MeasureResult:
     """RND of two target sets over one attribute set; per attribute word its contribution."""
     require(sets, 2, 1, "RND")
-    looked = look_up(embedding, [("target", sets.targets), ("attribute", sets.attributes)],
-                     sets.language)
+    looked = look_up_sets(embedding, sets)
     t1, t2 = (looked.vectors[n] for n in looked.names("target"))
     (attribute_name,) = looked.names("attribute")
     attributes = looked.vectors[attribute_name]

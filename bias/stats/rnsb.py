@@ -25,7 +25,7 @@ from bias.notes import Note
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
-    look_up,
+    look_up_sets,
     not_testable,
     require,
     result,
@@ -82,8 +82,7 @@ def run_rnsb(
 ) -> MeasureResult:
     """RNSB of any number of target sets, with two attribute sets (positive, negative)."""
     require(sets, None, 2, "RNSB")
-    looked = look_up(embedding, [("target", sets.targets), ("attribute", sets.attributes)],
-                     sets.language)
+    looked = look_up_sets(embedding, sets)
     positive, negative = (looked.vectors[n] for n in looked.names("attribute"))
     if min(positive.shape[0], negative.shape[0]) < 2:
         raise BiasInputError(
