@@ -22,7 +22,7 @@ from bias.report.batch_report import (
 )
 from bias.report.charts.forest import forest_figure
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
-from bias.stats.weat import WeatOptions
+from bias.stats.weat import MAX_DRAWS, WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import all_wordsets, listing_order, short_titles, usual_tests
 from views.shared import (
@@ -122,7 +122,7 @@ o1, o2 = st.columns(2)
 o1.number_input(
     "Random draws per test",
     min_value=1_000,
-    max_value=10_000_000,
+    max_value=MAX_DRAWS,
     step=10_000,
     **persistent("batch.iterations", WEAT_DEFAULTS.iterations),
     help="Used when a test has too many reshufflings to count them all (the paper: 100,000).",

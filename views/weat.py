@@ -17,7 +17,7 @@ from bias.report import text
 from bias.report.charts import weat as charts
 from bias.report.notes import notes_text
 from bias.report.weat_report import weat_json
-from bias.stats.weat import WeatOptions, WeatResult
+from bias.stats.weat import MAX_DRAWS, WeatOptions, WeatResult
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
@@ -53,11 +53,12 @@ from views.shared import (
 )
 
 BLANK = ""
+WEAT_DEFAULTS = WeatOptions()
 DEFAULTS = {
-    "weat.method": "auto",
-    "weat.iterations": 100_000,
-    "weat.seed": 0,
-    "weat.two_sided": False,
+    "weat.method": WEAT_DEFAULTS.method,
+    "weat.iterations": WEAT_DEFAULTS.iterations,
+    "weat.seed": WEAT_DEFAULTS.seed,
+    "weat.two_sided": WEAT_DEFAULTS.alternative == "two-sided",
     "weat.all_languages": False,
 }
 
@@ -368,7 +369,7 @@ with st.expander("Advanced options"):
     a2.number_input(
         "Random draws",
         min_value=1_000,
-        max_value=10_000_000,
+        max_value=MAX_DRAWS,
         step=10_000,
         **persistent("weat.iterations", DEFAULTS["weat.iterations"]),
         help="How many random reshufflings a randomized test draws.",
