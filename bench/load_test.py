@@ -21,17 +21,17 @@ import argparse
 import asyncio
 import gzip
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script, `bench` is importable too
+from bench.streamlit_server import streamlit_server  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -44,34 +44,6 @@ class Visitor:
     loads: list[float] = field(default_factory=list)
     weats: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(home: Path, import_seconds: int) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "BIASWORDS_HOME": str(home),
-           "BIASWORDS_IMPORT_SECONDS": str(import_seconds)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                return proc, url
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    raise SystemExit("streamlit did not start within 90 s")
 
 
 def gzip_bomb(path: Path, members: int) -> Path:
@@ -165,15 +137,13 @@ def main() -> None:
         bomb = gzip_bomb(Path(tmp) / "bomb.vec.gz", args.bomb_mb)
         print(f"bomb: {bomb.stat().st_size / 1e6:.1f} MB inflating to {args.bomb_mb:,} MB; "
               f"server import limit {args.import_seconds} s; {os.cpu_count()} cores")
-        server, url = start_server(Path(tmp) / "home", args.import_seconds)
-        try:
+        env = {"BIASWORDS_HOME": str(Path(tmp) / "home"),
+               "BIASWORDS_IMPORT_SECONDS": str(args.import_seconds)}
+        with streamlit_server(ROOT, env) as url:
             asyncio.run(phase(url, 1, 1, None))  # warm-up: GloVe loaded, caches filled
             alone, _ = asyncio.run(phase(url, 1, args.rounds, None))
             ten, _ = asyncio.run(phase(url, args.visitors, args.rounds, None))
             loaded, outcome = asyncio.run(phase(url, args.visitors, args.rounds, bomb))
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
     alone_load, _ = report("1. one visitor alone", alone)
     ten_load, ten_weat = report(f"2. {args.visitors} visitors at once", ten)
     bomb_load, bomb_weat = report(f"3. {args.visitors} visitors at once + the bomb upload", loaded)

@@ -11,18 +11,14 @@ each file and, for the WEAT result, every metric value or label that the browser
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script, `bench` is importable too
+from bench.streamlit_server import streamlit_server  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 WIDTHS = (1400, 800)
 CHROMIUM_ARGS = [
@@ -64,44 +60,9 @@ CLIPPED_CHART_TEXT_JS = """
 """
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@contextmanager
-def streamlit_server(home: Path) -> Iterator[str]:
-    """`streamlit run app.py` on a free local port with BIASWORDS_HOME=home; yields its URL."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-           "--server.port", str(port), "--server.address", "127.0.0.1",
-           "--browser.gatherUsageStats", "false"]  # fmt: skip
-    env = {**os.environ, "BIASWORDS_HOME": str(home)}
-    proc = subprocess.Popen(
-        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                output = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-                raise RuntimeError(f"streamlit did not start:\n{output}")
-            time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+def dashboard(home: Path):
+    """The dashboard on a free local port with BIASWORDS_HOME=home; a context yielding its URL."""
+    return streamlit_server(ROOT, {"BIASWORDS_HOME": str(home)})
 
 
 def settle(page, ms: int = 1500) -> None:
@@ -200,7 +161,7 @@ def shoot_all(outdir: Path) -> list[Path]:
     shots = []
     with (
         tempfile.TemporaryDirectory() as home,
-        streamlit_server(Path(home)) as url,
+        dashboard(Path(home)) as url,
         sync_playwright() as p,
     ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

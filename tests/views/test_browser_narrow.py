@@ -11,9 +11,9 @@ from bench.screenshots import (
     CHROMIUM_ARGS,
     METRIC_SCOPE,
     clipped_chart_text,
+    dashboard,
     run_weat7,
     settle,
-    streamlit_server,
 )
 
 pytestmark = pytest.mark.browser
@@ -39,7 +39,7 @@ def page(home):
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-    with streamlit_server(home) as url, sync_api.sync_playwright() as p:
+    with dashboard(home) as url, sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 800, "height": 1000})
