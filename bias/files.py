@@ -37,15 +37,11 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise
 
 
-def read_json(path: Path, what: str) -> object:
-    """Parse the JSON file `path` (a `what`, e.g. "word-set file"), or one sentence saying why not.
-
-    A UTF-8 byte-order mark is accepted (Windows Notepad writes one). Numbers of thousands of
-    digits and nesting thousands deep, which `json` refuses with a ValueError or RecursionError,
-    are bad input like any other.
-    """
+def read_text(path: Path, what: str) -> str:
+    """The UTF-8 text of `path` (a `what`, e.g. "values file"), a byte-order mark accepted, or one
+    sentence saying why it cannot be read."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        return path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError as exc:
         raise BiasInputError(f"There is no {what} at {path}.") from exc
     except IsADirectoryError as exc:
@@ -54,6 +50,16 @@ def read_json(path: Path, what: str) -> object:
         raise BiasInputError(f"{path} is not UTF-8 text; save it as UTF-8 and try again.") from exc
     except OSError as exc:
         raise BiasInputError(f"{path} cannot be read ({exc.strerror or exc}).") from exc
+
+
+def read_json(path: Path, what: str) -> object:
+    """Parse the JSON file `path` (a `what`, e.g. "word-set file"), or one sentence saying why not.
+
+    A UTF-8 byte-order mark is accepted (Windows Notepad writes one). Numbers of thousands of
+    digits and nesting thousands deep, which `json` refuses with a ValueError or RecursionError,
+    are bad input like any other.
+    """
+    text = read_text(path, what)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -36,25 +36,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     measure.set_defaults(run=run)
 
 
-def _read_values(path: str) -> str:
+def run(args: argparse.Namespace) -> None:
+    from dataclasses import replace
     from pathlib import Path
 
     from bias.errors import BiasInputError
-
-    try:
-        return Path(path).expanduser().read_text(encoding="utf-8-sig")
-    except FileNotFoundError as exc:
-        raise BiasInputError(f"There is no values file at {path}.") from exc
-    except UnicodeDecodeError as exc:
-        raise BiasInputError(f"{path} is not UTF-8 text; save it as UTF-8 CSV.") from exc
-    except OSError as exc:
-        raise BiasInputError(f"{path} cannot be read ({exc.strerror}).") from exc
-
-
-def run(args: argparse.Namespace) -> None:
-    from dataclasses import replace
-
-    from bias.errors import BiasInputError
+    from bias.files import read_text
     from bias.report.measures_text import measure_json, measure_report
     from bias.stats.measures import run_measure
     from bias.stats.weat import WeatOptions
@@ -70,7 +57,9 @@ def run(args: argparse.Namespace) -> None:
         raise BiasInputError("wefat needs --values FILE.csv: one word and one number per row.")
     test = replace(DEFAULTS.test, iterations=args.iterations, seed=args.seed)
     options = replace(DEFAULTS, test=test, p_value=args.p_value)
-    values = parse_values(_read_values(args.values)) if args.values else None
+    values = None
+    if args.values:
+        values = parse_values(read_text(Path(args.values).expanduser(), "values file"))
     words = parse_words(args.words) if args.words else None
     result = run_measure(
         args.metric,
