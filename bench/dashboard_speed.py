@@ -2,7 +2,9 @@
 
 Starts `streamlit run app.py` twice on free ports, each with an empty BIASWORDS_HOME: once for this
 checkout, once for a baseline commit exported with `git archive` into a temporary folder (default
-`70c1c02`, main before issue 13). Then, for each server, with the server warmed by one visit:
+`70c1c02`, main before issue 13). Both servers run side by side, each warmed by one visit, and
+every repeat measures both in turn (the order alternating), so a change in the machine's load
+falls on both alike. For each server:
 
 - page open: a fresh browser context (empty cache, as a new visitor) from `goto` to the WEAT page
   ready (its word lists shown);
@@ -25,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,12 +78,20 @@ def measure(browser, url: str) -> dict[str, float]:
     return {"page open": opened, "Run → histogram": histogram, "edit, result shown": edit}
 
 
-def run_all(folder: Path, browser, repeats: int) -> dict[str, float]:
-    with streamlit(folder) as url:
-        context, _, _ = open_page(browser, url)  # warm the server: imports, GloVe
-        context.close()
-        runs = [measure(browser, url) for _ in range(repeats)]
-    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+def run_all(folders: list[Path], browser, repeats: int) -> list[dict[str, float]]:
+    """The medians of each checkout's figures; its servers run side by side and every repeat
+    measures each of them in turn (the order alternating), so all see the same load."""
+    with ExitStack() as stack:
+        urls = [stack.enter_context(streamlit(folder)) for folder in folders]
+        for url in urls:
+            context, _, _ = open_page(browser, url)  # warm the server: imports, GloVe
+            context.close()
+        runs: list[list[dict[str, float]]] = [[] for _ in folders]
+        for repeat in range(repeats):
+            order = range(len(urls)) if repeat % 2 == 0 else reversed(range(len(urls)))
+            for i in order:
+                runs[i].append(measure(browser, urls[i]))
+    return [{key: statistics.median(run[key] for run in mine) for key in mine[0]} for mine in runs]
 
 
 def main() -> None:
@@ -97,8 +108,7 @@ def main() -> None:
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ours = run_all(ROOT, browser, args.repeats)
-        theirs = run_all(base, browser, args.repeats)
+        ours, theirs = run_all([ROOT, base], browser, args.repeats)
         browser.close()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
           f"median of {args.repeats} fresh browser contexts; baseline {args.baseline}")
