@@ -52,8 +52,8 @@ from bias.wordsets import SET_KEYS, WordSet, all_wordsets
 from views.shared import keep, persistent, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
-# Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: Streamlit
-# would print a bare string on the page.
+# Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: pages hold no
+# bare strings (tests/views/test_pages_static.py).
 PAPER_SEEDS = ("weat7-ger", "weat8-ger", "ger1", "ger2")
 FIRST_SEEDS = (*PAPER_SEEDS, "weat6")
 

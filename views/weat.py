@@ -2,12 +2,14 @@
 
 State: everything the user typed is copied into plain session-state keys (`weat.*`), which no
 widget owns, so it survives reruns and page switches; widget keys (`_weat.*`) are refilled from
-them whenever Streamlit has dropped a widget's state. The last result is kept in `weat.result`.
+them whenever Streamlit has dropped a widget's state. The last result is kept in `weat.result`,
+its charts in `weat.figures` (drawn once per result, not on every rerun).
 """
 
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import polars as pl
 import streamlit as st
@@ -51,6 +53,9 @@ from views.shared import (
     show_error,
     sidebar,
 )
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 BLANK = ""
 WEAT_DEFAULTS = WeatOptions()
@@ -419,6 +424,7 @@ def run_test() -> None:
             result = cached_weat(active_embedding_name(), wordset, options)
     except BiasInputError as exc:
         st.session_state.pop("weat.result", None)
+        st.session_state.pop("weat.figures", None)
         show_error(exc)
         return
     st.session_state["weat.result"] = result
@@ -431,7 +437,7 @@ if run:
 
 # Pixels per number: wide enough for '< 0.0001' and 'Reported effect size' whole; the row wraps
 # onto a second line when the page is narrow (a projector, a split screen). (A comment, not a
-# docstring: Streamlit would print a bare string on the page.)
+# docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
 METRIC_WIDTH = 200
 
 
@@ -471,6 +477,21 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
         st.caption(text.edited_notice(original))
 
 
+def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]:
+    """The result's three charts, drawn once per result and kept in this visitor's session
+    beside it: every edit of a list while a result is shown reruns the page, and drawing them
+    again took 60-70 ms of Plotly each time. `st.plotly_chart` only reads a figure."""
+    kept = st.session_state.get("weat.figures")
+    if kept is None or kept[0] is not result:
+        figures = (
+            charts.null_histogram_figure(result),
+            charts.association_figure(result),
+            charts.influence_figure(result),
+        )
+        kept = st.session_state["weat.figures"] = (result, figures)
+    return kept[1]
+
+
 def show_result(result: WeatResult) -> None:
     st.divider()
     st.subheader(f"Result: {result.title}")
@@ -490,9 +511,7 @@ def show_result(result: WeatResult) -> None:
     for warning in notes_text(result.notes):
         st.warning(warning, icon=":material/info:")
 
-    hist = charts.null_histogram_figure(result)
-    assoc = charts.association_figure(result)
-    influence = charts.influence_figure(result)
+    hist, assoc, influence = result_figures(result)
     tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
     with tabs[0]:
         st.plotly_chart(hist, key="weat.hist")
