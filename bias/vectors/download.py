@@ -26,6 +26,7 @@ from bias.vectors.sources import (
     DEFAULT_LIMIT,
     CountingReader,
     ImportReport,
+    OpenRows,
     Progress,
     RawVectors,
     read_text_vectors,
@@ -120,16 +121,18 @@ def import_embedding(
     """
     store.check_target(name, language, replace=replace)
     check_scheme(source)
-    if is_url(source):
-        raw = _read_url(
-            str(source), limit=limit, progress=progress, timeout=timeout,
-            private_addresses=private_addresses,
-        )
-    else:
-        raw = read_vectors(
-            source, limit=limit, progress=progress, trust_pickle=trust_pickle, label=label
-        )
-    info = store.save(name, language, raw, source=label or str(source), replace=replace)
+    with store.importing(name, language, replace=replace) as entry:
+        if is_url(source):
+            raw = _read_url(
+                str(source), limit=limit, progress=progress, timeout=timeout,
+                private_addresses=private_addresses, open_rows=entry.open_rows,
+            )
+        else:
+            raw = read_vectors(
+                source, limit=limit, progress=progress, trust_pickle=trust_pickle, label=label,
+                open_rows=entry.open_rows,
+            )
+        info = entry.commit(raw, source=label or str(source))
     return info, raw.report
 
 
@@ -161,7 +164,8 @@ def download_fasttext(
 
 
 def _read_url(
-    url: str, *, limit: int, progress: Progress | None, timeout: float, private_addresses: bool
+    url: str, *, limit: int, progress: Progress | None, timeout: float, private_addresses: bool,
+    open_rows: OpenRows | None = None,
 ) -> RawVectors:
     if not urllib.parse.urlparse(url).path.lower().endswith(_URL_SUFFIXES):
         raise BiasInputError(
@@ -178,7 +182,9 @@ def _read_url(
         with opener.open(request, timeout=timeout) as response:
             length = response.headers.get("Content-Length", "")
             reader = CountingReader(response, int(length) if length.isdigit() else None)
-            return read_text_vectors(reader, source=url, limit=limit, progress=progress)
+            return read_text_vectors(
+                reader, source=url, limit=limit, progress=progress, open_rows=open_rows
+            )
     except urllib.error.HTTPError as exc:
         raise BiasInputError(f"The server answered {exc.code} {exc.reason} for {url}.") from exc
     except urllib.error.URLError as exc:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import io
 import json
 import os
 import re
@@ -116,52 +117,106 @@ def save(
     Without `replace`, an existing embedding of that name is an error rather than overwritten,
     also when another process imported it while this one was reading its file.
     """
+    with importing(name, language, replace=replace) as entry:
+        return entry.commit(raw, source=source)
+
+
+@contextlib.contextmanager
+def importing(name: str, language: str, *, replace: bool = False) -> Iterator[PendingEntry]:
+    """A new entry `name`, written while its file is still being read; `commit` puts it in place.
+
+    The name's lock is held throughout, so a listing in another process never takes the entry's
+    temporary directory for a leftover, and a second import of the name waits, then finds it
+    taken. Leaving without `commit` (an error, a bad file) removes everything written.
+    """
     check_name(name)
     check_language(language)
     root().mkdir(parents=True, exist_ok=True)
     clean_leftovers()
     with _locked(name):
         check_target(name, language, replace=replace)
-        meta = _write_entry(name, language, raw, source=source)
-    return _info(meta)
+        entry = PendingEntry(name, language, _hidden(_TMP_PREFIX, name))
+        try:
+            yield entry
+        finally:
+            entry.discard()
 
 
-def _write_entry(name: str, language: str, raw: RawVectors, *, source: str) -> dict:
-    """Write the entry into a temporary directory and rename it into place (the lock is held)."""
+class PendingEntry:
+    """An entry being imported, in its temporary directory until `commit`.
+
+    A text reader hands rows over as it parses them (`open_rows` gives it the `vectors.npy`
+    writer), so the 1.2 GB of a 1,000,000 × 300 import are normalised, hashed and written while
+    the next blocks are still being inflated and parsed, instead of in a second phase that took a
+    fifth of the import. Other readers (binary formats) hand over nothing, and `commit` writes
+    their rows then.
+    """
+
+    def __init__(self, name: str, language: str, folder: Path) -> None:
+        self.name = name
+        self.language = language
+        self.folder = folder
+        self.rows: UnitRowsFile | None = None
+        self.committed = False
+
+    def open_rows(self, rows: int, dimensions: int) -> UnitRowsFile:
+        """The `vectors.npy` of this entry, for about `rows` rows (the exact count may differ)."""
+        if self.rows is not None:
+            self.rows.close()
+        self.rows = UnitRowsFile(self.folder / "vectors.npy", rows, dimensions)
+        return self.rows
+
+    def commit(self, raw: RawVectors, *, source: str) -> EmbeddingInfo:
+        """Complete the entry with `raw`'s words and report and rename it into place."""
+        if self.rows is not None and self.rows.rows_written == len(raw.words):
+            digest = self.rows.finish()
+        else:  # rows not handed over while reading, or not all of them
+            digest = _save_unit_rows(self.folder / "vectors.npy", raw)
+        meta = _write_entry(self.name, self.language, self.folder, raw, source=source,
+                            digest=digest)
+        self.committed = True
+        return _info(meta)
+
+    def discard(self) -> None:
+        if self.rows is not None:
+            self.rows.close()
+        if not self.committed:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _write_entry(
+    name: str, language: str, tmp: Path, raw: RawVectors, *, source: str, digest: str
+) -> dict:
+    """Complete the entry in `tmp` (its vectors written) and rename it into place (under the
+    lock)."""
     final = root() / name
-    tmp = _hidden(_TMP_PREFIX, name)
-    try:
-        digest = _save_unit_rows(tmp / "vectors.npy", raw)
-        _write(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))
-        if raw.subwords is not None:
-            _save_array(tmp / "subwords.npy", raw.subwords.vectors)
-        meta = {
-            "name": name,
-            "language": language,
-            "source": source,
-            "dimensions": raw.dimensions,
-            "words": len(raw.words),
-            "created": datetime.now(UTC).isoformat(timespec="seconds"),
-            "sha256": digest,
-            "subwords": (
-                {"min_n": raw.subwords.min_n, "max_n": raw.subwords.max_n}
-                if raw.subwords is not None
-                else None
-            ),
-            "report": raw.report.to_dict(),
-            "summary": raw.report.summary(),
-        }
-        _write(tmp / "meta.json", json.dumps(meta, ensure_ascii=False, indent=2).encode("utf-8"))
-        if final.exists():
-            old = _hidden(_OLD_PREFIX, name)
-            os.rename(final, old / name)  # killed from here on: clean_leftovers puts it back
-            os.rename(tmp, final)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.rename(tmp, final)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    _write(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))
+    if raw.subwords is not None:
+        _save_array(tmp / "subwords.npy", raw.subwords.vectors)
+    meta = {
+        "name": name,
+        "language": language,
+        "source": source,
+        "dimensions": raw.dimensions,
+        "words": len(raw.words),
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "sha256": digest,
+        "subwords": (
+            {"min_n": raw.subwords.min_n, "max_n": raw.subwords.max_n}
+            if raw.subwords is not None
+            else None
+        ),
+        "report": raw.report.to_dict(),
+        "summary": raw.report.summary(),
+    }
+    _write(tmp / "meta.json", json.dumps(meta, ensure_ascii=False, indent=2).encode("utf-8"))
+    if final.exists():
+        old = _hidden(_OLD_PREFIX, name)
+        os.rename(final, old / name)  # killed from here on: clean_leftovers puts it back
+        os.rename(tmp, final)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.rename(tmp, final)
     return meta
 
 
@@ -432,33 +487,85 @@ class _HashingWriter:
         return self.handle.write(data)
 
 
+class UnitRowsFile:
+    """A float32 `.npy` of unit rows, written as rows arrive; `finish` returns its sha256.
+
+    The file is byte for byte what `np.save(normalise_rows(all rows))` writes. Its header, which
+    holds the row count, comes first, so it is written for the count expected (a fastText header's
+    count, or the word limit) and the file is hashed while it is written. If another count of rows
+    arrives (a file with fewer usable words than it announced), the header is rewritten (its
+    length never depends on the count: numpy pads it to 128 bytes) and the file hashed again by
+    reading it. A second thread normalises, hashes and writes one block while the caller goes on
+    (numpy, hashlib and file writes release the GIL), with at most one block waiting.
+    """
+
+    def __init__(self, path: Path, rows: int, dimensions: int) -> None:
+        self.path = path
+        self.dimensions = dimensions
+        self.rows_expected = rows
+        self.rows_written = 0
+        self._handle = path.open("wb")
+        self._out = _HashingWriter(self._handle)
+        self._writer = ThreadPoolExecutor(1, "biaswords-write")
+        self._pending: Future[None] | None = None
+        self._header = _npy_header(rows, dimensions)
+        self._out.write(self._header)
+
+    def add(self, block: np.ndarray) -> None:
+        """Queue `block`'s rows (any float dtype), normalised, after those already added."""
+        for start in range(0, len(block), _WRITE_ROWS):
+            rows = block[start : start + _WRITE_ROWS]
+            self._wait()
+            self._pending = self._writer.submit(self._write_unit, rows)
+            self.rows_written += len(rows)
+
+    def _write_unit(self, rows: np.ndarray) -> None:
+        self._out.write(normalise_rows(rows).data)
+
+    def _wait(self) -> None:
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            pending.result()
+
+    def finish(self) -> str:
+        """Flush the file to disk and return its sha256."""
+        self._wait()
+        if self.rows_written != self.rows_expected:
+            header = _npy_header(self.rows_written, self.dimensions)
+            if len(header) != len(self._header):
+                raise AssertionError("a .npy header changed length with its row count")
+            self._handle.seek(0)
+            self._handle.write(header)
+            self._handle.seek(0, os.SEEK_END)
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+        self.close()
+        if self.rows_written != self.rows_expected:
+            return _sha256(self.path)
+        return self._out.digest.hexdigest()
+
+    def close(self) -> None:
+        self._writer.shutdown(wait=True, cancel_futures=True)
+        self._handle.close()
+
+
+def _npy_header(rows: int, dimensions: int) -> bytes:
+    buffer = io.BytesIO()
+    header = {"descr": "<f4", "fortran_order": False, "shape": (rows, dimensions)}
+    np.lib.format.write_array_header_1_0(buffer, header)
+    return buffer.getvalue()
+
+
 def _save_unit_rows(path: Path, raw: RawVectors) -> str:
     """Write the rows of `raw` as unit vectors into a float32 `.npy`, block by block; returns the
-    file's sha256, computed while writing.
-
-    The file is byte for byte what `np.save(normalise_rows(all rows))` writes, but only one block
-    is normalised at a time: the old way held the rows, their normalised copy and a temporary of
-    the same size at once (3.6 GB peak for a 1,000,000 × 300 import), then read the file again
-    to hash it. A second thread hashes and writes one block while the next is normalised
-    (hashlib and file writes release the GIL), with at most two blocks in flight.
-    """
-    rows = sum(len(block) for block in raw.row_blocks())
-    header = {"descr": "<f4", "fortran_order": False, "shape": (rows, raw.dimensions)}
-    with path.open("wb") as handle, ThreadPoolExecutor(1, "biaswords-write") as writer:
-        out = _HashingWriter(handle)
-        np.lib.format.write_array_header_1_0(out, header)
-        pending: Future[int] | None = None
+    file's sha256, computed while writing (only one block is normalised at a time)."""
+    rows = UnitRowsFile(path, sum(len(block) for block in raw.row_blocks()), raw.dimensions)
+    try:
         for block in raw.row_blocks():
-            for start in range(0, len(block), _WRITE_ROWS):
-                unit = normalise_rows(block[start : start + _WRITE_ROWS])
-                if pending is not None:
-                    pending.result()
-                pending = writer.submit(out.write, unit.data)
-        if pending is not None:
-            pending.result()
-        handle.flush()
-        os.fsync(handle.fileno())
-    return out.digest.hexdigest()
+            rows.add(block)
+        return rows.finish()
+    finally:
+        rows.close()
 
 
 def _save_array(path: Path, array: np.ndarray) -> str:
