@@ -12,6 +12,7 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bench.streamlit_server import streamlit_server
@@ -23,9 +24,12 @@ pytestmark = pytest.mark.browser
 
 
 class _Trickle(http.server.BaseHTTPRequestHandler):
-    """Serves one gzip file 16 KB at a time, four times a second: a download that takes minutes."""
+    """Serves one gzip file 16 KB at a time, four times a second: a download of about 25 s.
+    `sent` counts the bytes written, so a test knows the download is under way even before the
+    importer reports progress (it does so once per parsed block, tens of MB of text)."""
 
     body = b""
+    sent = 0
 
     def do_GET(self) -> None:  # the name http.server calls
         self.send_response(200)
@@ -35,6 +39,7 @@ class _Trickle(http.server.BaseHTTPRequestHandler):
             for start in range(0, len(self.body), 16_384):
                 self.wfile.write(self.body[start : start + 16_384])
                 self.wfile.flush()
+                type(self).sent += len(self.body[start : start + 16_384])
                 time.sleep(0.25)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the import was cancelled and its worker closed the connection
@@ -45,14 +50,18 @@ class _Trickle(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def slow_fasttext(tmp_path):
-    """A loopback server with a German `cc.de.300.vec.gz` of 40,000 words; yields its base URL."""
+    """A loopback server with a German `cc.de.300.vec.gz` of 60,000 words; yields its base URL.
+
+    The filler's values are random, so gzip cannot shrink the file to a two-second download."""
     text = tmp_path / "big.vec"
     write_vec(text, "de")
     lines = text.read_text(encoding="utf-8").splitlines()[1:]
-    filler = [f"fuell{i} " + " ".join(["0.5"] * 8) for i in range(40_000)]
+    values = np.random.default_rng(7).random((60_000, 8))
+    filler = [f"fuell{i} " + " ".join(f"{v:.4f}" for v in row) for i, row in enumerate(values)]
     _Trickle.body = gzip.compress(
         "\n".join([f"{len(lines) + len(filler)} 8", *lines, *filler, ""]).encode(), 1
     )
+    _Trickle.sent = 0
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Trickle)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -86,7 +95,11 @@ def test_a_cancelled_download_saves_nothing(server, chromium, home):  # noqa: F8
     page = open_german(chromium, server, 1400)
     page.get_by_role("button", name="Download German vectors").click()
     page.get_by_text("Downloading fastText German:").first.wait_for(timeout=30_000)
-    page.get_by_text("words read").first.wait_for(timeout=30_000)  # bytes are arriving
+    deadline = time.monotonic() + 30
+    while _Trickle.sent < 65_536 and time.monotonic() < deadline:  # bytes are arriving
+        time.sleep(0.2)
+    assert _Trickle.sent >= 65_536
+    assert _Trickle.sent < len(_Trickle.body)  # and the download is far from done
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_weat_download_1400.png"), full_page=True)
     page.get_by_role("button", name="Cancel").click()
     page.get_by_text("Download cancelled; nothing was saved.").wait_for(timeout=30_000)
