@@ -170,14 +170,14 @@ if rows:
     st.subheader(header(rows))
     st.caption(summary(rows))
     reasons = skipped_texts(rows)
-    groups = skipped_groups(rows)
+    groups = skipped_groups(rows, short_names)
     if groups:
         st.warning(
             "**Not run:**\n\n"
             + "\n".join(f"- **{', '.join(names)}**: {reason}" for reason, names in groups),
             icon=":material/block:",
         )
-    wide = table7(rows, reasons)
+    wide = table7(rows, reasons, ran_only=True)
     number_format = {
         column: st.column_config.NumberColumn(format="%.5f" if column.endswith(" p") else "%.2f")
         for column, dtype in wide.schema.items()
@@ -198,8 +198,9 @@ if rows:
             | {"title": st.column_config.TextColumn("Test", width="medium", pinned=True)},
         )
         st.caption(
-            "One row per test; for each embedding our p and d and the values the source "
-            "reported. Reported values come from the source's embedding (fastText for WEATHub)."
+            "One row per test that ran (those that could not are listed above); for each "
+            "embedding our p and d and the values the source reported. Reported values come "
+            "from the source's embedding (fastText for WEATHub)."
         )
     with tabs[1]:
         st.plotly_chart(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bias.report.notes import note_text
 from bias.report.text import ALPHA, format_d, format_p
@@ -15,14 +15,18 @@ def skipped_texts(rows: Sequence[BatchRow]) -> list[str | None]:
     return [note_text(row.skipped) if row.skipped else None for row in rows]
 
 
-def skipped_groups(rows: Sequence[BatchRow]) -> list[tuple[str, list[str]]]:
+def skipped_groups(
+    rows: Sequence[BatchRow], names: Mapping[str, str] | None = None
+) -> list[tuple[str, list[str]]]:
     """The skipped rows grouped by reason, in order of first appearance: (reason, ['biasw1',
-    'weat7-ger on de-small', …]), so twenty tests of a language without vectors read as one line."""
+    'weat7-ger on de-small', …]), so twenty tests of a language without vectors read as one line.
+    `names` shows a test by another name than its id (the dashboard's short titles)."""
     groups: dict[str, list[str]] = {}
     for row, text in zip(rows, skipped_texts(rows), strict=True):
         if text is not None:
-            name = row.wordset if row.embedding is None else f"{row.wordset} on {row.embedding}"
-            groups.setdefault(text, []).append(name)
+            name = (names or {}).get(row.wordset, row.wordset)
+            where = "" if row.embedding is None else f" on {row.embedding}"
+            groups.setdefault(text, []).append(name + where)
     return list(groups.items())
 
 

@@ -258,12 +258,20 @@ def column_label(row: BatchRow) -> str:
     return f"{row.embedding_language} · {row.embedding}"
 
 
-def table7(rows: Sequence[BatchRow], skipped_texts: Sequence[str | None] = ()) -> pl.DataFrame:
+def table7(
+    rows: Sequence[BatchRow], skipped_texts: Sequence[str | None] = (), *, ran_only: bool = False
+) -> pl.DataFrame:
     """The paper's Table 7 shape: one row per test (in the batch's order), then for each
     embedding a column group `<label> p`, `<label> d`, `<label> reported p`, `<label> reported d`
     (label from `column_label`), and a last column `skipped` with every reason for that test.
-    A cell is null where the test did not run on that embedding."""
+    A cell is null where the test did not run on that embedding. With `ran_only`, a test that ran
+    on no embedding has no row (the dashboard lists those with their reasons above the table,
+    and a row of empty cells said nothing more)."""
     texts = list(skipped_texts) or [row.skipped.code if row.skipped else None for row in rows]
+    if ran_only:
+        ran = {row.wordset for row in rows if row.ran}
+        texts = [text for row, text in zip(rows, texts, strict=True) if row.wordset in ran]
+        rows = [row for row in rows if row.wordset in ran]
     tests: dict[str, dict] = {}
     groups = list(dict.fromkeys(column_label(row) for row in rows if row.embedding is not None))
     for row, text in zip(rows, texts, strict=True):

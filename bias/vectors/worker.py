@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from bias.errors import BiasInputError
+from bias.vectors import store
 from bias.vectors.access import ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.sources import ImportReport, Progress
@@ -136,6 +137,9 @@ def _supervise(
             if child.poll() is None:
                 child.kill()
                 child.wait()
+                # An import writes its cache files while it reads: a killed one (cancelled, out
+                # of time or memory) leaves a partial hidden entry, whose lock died with it.
+                store.clean_leftovers()
 
 
 def _pump(stream, lines: queue.Queue) -> None:

@@ -79,6 +79,8 @@ def test_tests_of_other_languages_are_skipped_with_a_reason_never_dropped():
     assert counts(rows) == (1, 2)
     assert "2 could not run" in summary(rows)
     assert [names for _, names in skipped_groups(rows)] == [["weat7-ita"], ["weathub-de-weat7"]]
+    named = skipped_groups(rows, {"weat7-ita": "WEAT 7 (Italian)"})
+    assert [names for _, names in named] == [["WEAT 7 (Italian)"], ["weathub-de-weat7"]]
     twice = run_batch([sets[2], get_wordset("weathub-de-weat6")], [DEFAULT_EMBEDDING], FAST,
                       languages=EN)
     [(reason, names)] = skipped_groups(twice)
@@ -119,6 +121,9 @@ def test_table7_one_row_per_test_one_column_group_per_embedding():
     assert list(table[f"{group} reported d"]) == [1.06, 1.81, None]
     assert table["skipped"][2].startswith("No chosen embedding is in German")
     assert table["skipped"][0] is None
+    ran = table7(rows, skipped_texts(rows), ran_only=True)
+    assert list(ran["test"]) == ["weat7", "weat6"] and ran.columns == table.columns
+    assert ran.to_dicts() == table.head(2).to_dicts()
 
 
 def test_forest_plot_groups_by_test_colours_by_language_and_marks_reported():

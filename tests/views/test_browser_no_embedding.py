@@ -1,0 +1,132 @@
+"""In a real Chromium, the WEAT page's panel for a language without vectors, both ways out of it:
+
+- Download, then Cancel: the fastText address points to a slow server on this machine (never the
+  internet), the visitor cancels while the progress bar moves, and nothing is saved;
+- Upload: a small German `.vec` is chosen in the file dialog, imported, becomes the active
+  embedding, and the German test runs on it.
+"""
+
+import gzip
+import http.server
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from bench.streamlit_server import streamlit_server
+from tests.language_vectors import write_vec
+from tests.views.test_browser import ROOT, SCREENSHOT_DIR, chromium  # noqa: F401 (fixture)
+from tests.views.test_browser_language import choose
+
+pytestmark = pytest.mark.browser
+
+
+class _Trickle(http.server.BaseHTTPRequestHandler):
+    """Serves one gzip file 16 KB at a time, four times a second: a download that takes minutes."""
+
+    body = b""
+
+    def do_GET(self) -> None:  # the name http.server calls
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(self.body)))
+        self.end_headers()
+        try:
+            for start in range(0, len(self.body), 16_384):
+                self.wfile.write(self.body[start : start + 16_384])
+                self.wfile.flush()
+                time.sleep(0.25)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the import was cancelled and its worker closed the connection
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def slow_fasttext(tmp_path):
+    """A loopback server with a German `cc.de.300.vec.gz` of 40,000 words; yields its base URL."""
+    text = tmp_path / "big.vec"
+    write_vec(text, "de")
+    lines = text.read_text(encoding="utf-8").splitlines()[1:]
+    filler = [f"fuell{i} " + " ".join(["0.5"] * 8) for i in range(40_000)]
+    _Trickle.body = gzip.compress(
+        "\n".join([f"{len(lines) + len(filler)} 8", *lines, *filler, ""]).encode(), 1
+    )
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Trickle)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}"
+    finally:
+        httpd.shutdown()
+
+
+@pytest.fixture
+def server(home, slow_fasttext):
+    env = {
+        "BIASWORDS_HOME": str(home),
+        "BIASWORDS_FASTTEXT_BASE": slow_fasttext,
+        "BIASWORDS_ALLOW_PRIVATE_ADDRESSES": "1",  # the slow server is on loopback
+    }
+    with streamlit_server(ROOT, env, timeout=60) as url:
+        yield url
+
+
+def open_german(chromium, server, width: int):  # noqa: F811
+    page = chromium.new_page(viewport={"width": width, "height": 1600})
+    page.goto(server, timeout=60_000)
+    page.get_by_text("Is there bias in these words?").wait_for(timeout=60_000)
+    choose(page, "Language", "German (de)")
+    page.get_by_text("There is no German embedding here yet").wait_for(timeout=30_000)
+    return page
+
+
+def test_a_cancelled_download_saves_nothing(server, chromium, home):  # noqa: F811
+    page = open_german(chromium, server, 1400)
+    page.get_by_role("button", name="Download German vectors").click()
+    page.get_by_text("Downloading fastText German:").first.wait_for(timeout=30_000)
+    page.get_by_text("words read").first.wait_for(timeout=30_000)  # bytes are arriving
+    page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_weat_download_1400.png"), full_page=True)
+    page.get_by_role("button", name="Cancel").click()
+    page.get_by_text("Download cancelled; nothing was saved.").wait_for(timeout=30_000)
+    assert page.get_by_text("There is no German embedding here yet").is_visible()
+    assert page.get_by_role("button", name="Run test").is_disabled()
+    folder = Path(home) / "embeddings"
+    deadline = time.monotonic() + 20  # the killed worker's leftovers go with the next listing
+    while folder.exists() and any(folder.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not folder.exists() or not any(folder.iterdir())
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_an_uploaded_file_becomes_the_embedding_and_the_test_runs(
+    server, chromium, tmp_path, width  # noqa: F811
+):
+    vec = tmp_path / "meine-vektoren.vec"
+    write_vec(vec, "de")
+    page = open_german(chromium, server, width)
+    page.get_by_role("tab", name="Upload a vector file").click()
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(vec))
+    page.get_by_text("meine-vektoren.vec").first.wait_for(timeout=30_000)
+    page.get_by_role("button", name="Import as German").click()
+    run = page.get_by_role("button", name="Run test")
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('h4')]"
+        ".some(h => h.innerText.includes('There is no German embedding'))",
+        timeout=60_000,
+    )
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('button')]"
+        ".some(b => b.innerText.includes('Run test') && !b.disabled)",
+        timeout=30_000,
+    )
+    assert page.get_by_text("meine-vektoren").first.is_visible()  # the sidebar names it
+    run.click()
+    metric = page.locator('[data-testid="stMetric"]').first
+    metric.wait_for(timeout=60_000)
+    assert "p-value" in metric.inner_text()
+    page.locator('[data-testid="stMain"] .js-plotly-plot').first.wait_for(timeout=60_000)
+    page.wait_for_timeout(1000)
+    page.screenshot(path=str(SCREENSHOT_DIR / f"biaswords_weat_uploaded_{width}.png"),
+                    full_page=True)
