@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 DEFAULT_LIMIT = 200_000
 
 Progress = Callable[[int, int], None]
+"""Called as `progress(bytes_read, words_read)`; bytes are those of the file or download itself
+(compressed, for a `.gz`), so they can be compared with its size."""
 
 
 class RowSink(Protocol):
@@ -59,8 +61,7 @@ class RowSink(Protocol):
 OpenRows = Callable[[int, int], RowSink]
 """Called once the dimension is known, with the rows expected and the dimension: the cache's
 `PendingEntry.open_rows`, so an import writes its rows while it still reads."""
-"""Called as `progress(bytes_read, words_read)`; bytes are those of the file or download itself
-(compressed, for a `.gz`), so they can be compared with its size."""
+
 
 _FASTTEXT_MAGIC = (793712314).to_bytes(4, "little")
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -611,6 +612,7 @@ Parsed = tuple[list[str], np.ndarray, list[str | None] | None]
 """Per line of a block: the word, its values (a row of the matrix) and a reason to skip it (None
 for all: the block is well-formed)."""
 ParsedBlock = tuple[list[str], np.ndarray, list[str | None] | None, bool]
+"""`Parsed`, and whether every row is usable (finite, not all zero)."""
 
 
 def _parse_table(block: bytes, dim: int) -> Parsed | None:
