@@ -12,6 +12,7 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bench.streamlit_server import streamlit_server
@@ -45,11 +46,13 @@ class _Trickle(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def slow_fasttext(tmp_path):
-    """A loopback server with a German `cc.de.300.vec.gz` of 40,000 words; yields its base URL."""
+    """A loopback server with a German `cc.de.300.vec.gz` of 100,000 words (about 3 MB, over a
+    minute at its pace: Cancel is always in time); yields its base URL."""
     text = tmp_path / "big.vec"
     write_vec(text, "de")
     lines = text.read_text(encoding="utf-8").splitlines()[1:]
-    filler = [f"fuell{i} " + " ".join(["0.5"] * 8) for i in range(40_000)]
+    values = np.random.default_rng(0).normal(size=(100_000, 8))
+    filler = [f"fuell{i} " + " ".join(f"{v:.5f}" for v in row) for i, row in enumerate(values)]
     _Trickle.body = gzip.compress(
         "\n".join([f"{len(lines) + len(filler)} 8", *lines, *filler, ""]).encode(), 1
     )
@@ -86,9 +89,11 @@ def test_a_cancelled_download_saves_nothing(server, chromium, home):  # noqa: F8
     page = open_german(chromium, server, 1400)
     page.get_by_role("button", name="Download German vectors").click()
     page.get_by_text("Downloading fastText German:").first.wait_for(timeout=30_000)
-    page.get_by_text("words read").first.wait_for(timeout=30_000)  # bytes are arriving
+    cancel = page.get_by_role("button", name="Cancel")
+    cancel.wait_for(timeout=30_000)
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_weat_download_1400.png"), full_page=True)
-    page.get_by_role("button", name="Cancel").click()
+    assert _Trickle.body and page.get_by_text("There is no German embedding here yet").is_visible()
+    cancel.click()
     page.get_by_text("Download cancelled; nothing was saved.").wait_for(timeout=30_000)
     assert page.get_by_text("There is no German embedding here yet").is_visible()
     assert page.get_by_role("button", name="Run test").is_disabled()
