@@ -171,6 +171,8 @@ class PendingEntry:
         if self.rows is not None and self.rows.rows_written == len(raw.words):
             digest = self.rows.finish()
         else:  # rows not handed over while reading, or not all of them
+            if self.rows is not None:
+                self.rows.close()  # never two open writers on one file
             digest = _save_unit_rows(self.folder / "vectors.npy", raw)
         meta = _write_entry(self.name, self.language, self.folder, raw, source=source,
                             digest=digest)

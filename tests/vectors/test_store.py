@@ -142,3 +142,18 @@ def test_a_word_with_a_carriage_return_survives_the_round_trip(tmp_path: Path) -
     embedding = catalog.load_embedding("crlf")
     assert info.words == 3 and list(embedding.words) == ["man", "wo\rman", "third"]
     assert embedding.lookup("third").found
+
+
+def test_rows_handed_over_in_part_are_written_again_from_the_vectors(home: Path) -> None:
+    """If a reader handed over only some rows (never the text reader, which hands all), commit
+    writes the file from the vectors it got, as `save` does."""
+    whole = raw(n=8, dim=3)
+    with store.importing("part-test", "de") as entry:
+        entry.open_rows(10, 3).add(whole.vectors[:5])
+        entry.commit(whole, source="x")
+    stored = (home / "embeddings" / "part-test" / "vectors.npy").read_bytes()
+    expected = store.load_cached("part-test").vectors
+    np.testing.assert_allclose(expected, whole.vectors / np.linalg.norm(
+        whole.vectors, axis=1, keepdims=True), rtol=1e-6)
+    assert store.read_meta("part-test")["sha256"] == hashlib.sha256(stored).hexdigest()
+    assert entries(home) == ["part-test"]
