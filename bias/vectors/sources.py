@@ -27,6 +27,7 @@ import pickle
 import stat
 import struct
 import threading
+import time
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -67,6 +68,7 @@ _FASTTEXT_MAGIC = (793712314).to_bytes(4, "little")
 _GZIP_MAGIC = b"\x1f\x8b"
 _READ_BYTES = 256 << 10  # bytes per read from a file or download
 _PARSE_BYTES = 32 << 20  # text per polars call: ~14,000 lines of 300 floats
+_PROGRESS_SECONDS = 0.25  # progress is reported as bytes arrive, at most this often
 _BLOCKS_IN_FLIGHT = 2  # blocks parsed at once: one more kept the cores busier (+5 %, 1M words)
 _MAX_LINE_BYTES = 16 << 20  # a longer "line" means the file is not text vectors
 _MAX_DIMENSIONS = 10_000  # a header claiming more is not an embedding (and would cost memory)
@@ -262,6 +264,7 @@ def read_text_vectors(
     fmt = "gzip-compressed text vectors" if compressed else "text vectors"
     pending: list[bytes] = []
     pending_bytes = 0
+    next_report = 0.0
     source_chunks = _inflate(stream, source, limits) if compressed else _raw_chunks(stream)
     with (
         _TextParser(source, fmt, limit, limits.max_skipped_lines, open_rows) as parser,
@@ -277,6 +280,9 @@ def read_text_vectors(
                 break
             pending.append(chunk)
             pending_bytes += len(chunk)
+            if progress and time.monotonic() >= next_report:
+                progress(stream.bytes_read, parser.words_read())
+                next_report = time.monotonic() + _PROGRESS_SECONDS
             if pending_bytes < parser.wanted_bytes():
                 continue
             cut = chunk.rfind(b"\n") + 1
@@ -295,8 +301,6 @@ def read_text_vectors(
                 if cut:
                     parser.feed(data[:cut])
                 pending, pending_bytes = [data[cut:]], len(data) - cut
-            if progress:
-                progress(stream.bytes_read, len(parser.words))
         result = parser.result()
     if progress:
         progress(stream.bytes_read, len(result.words))
@@ -475,6 +479,11 @@ class _TextParser:
 
     def _expected_words(self) -> int:
         return len(self.words) + sum(lines for _, lines, _ in self._in_flight)
+
+    def words_read(self) -> int:
+        """Words kept so far plus the lines being parsed (most of them become words), at most the
+        limit: what a progress bar shows while blocks are still in flight."""
+        return min(self._expected_words(), self.limit)
 
     def wanted_bytes(self) -> int:
         """Text for the next block: enough for the missing words, once line length is known."""

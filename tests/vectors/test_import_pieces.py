@@ -131,7 +131,10 @@ def test_an_import_writes_its_rows_while_reading(tmp_path, small_blocks, limit, 
     assert store.load_cached("streamed").words[rows - 1] == last
 
 
-def test_a_failed_import_leaves_nothing_and_a_listing_does_not_disturb_one(tmp_path, small_blocks):
+def test_a_failed_import_leaves_nothing_and_a_listing_does_not_disturb_one(
+    tmp_path, small_blocks, monkeypatch
+):
+    monkeypatch.setattr(sources, "_PROGRESS_SECONDS", 0.0)  # a report for every chunk read
     matrix = np.random.default_rng(7).normal(size=(600, 3)).astype(np.float32)
     path = tmp_path / "ok.vec"
     write_vec(path, matrix)
@@ -152,3 +155,17 @@ def test_a_failed_import_leaves_nothing_and_a_listing_does_not_disturb_one(tmp_p
         with pytest.raises(BiasInputError):
             download.import_embedding(bad, name="broken", language="de")
     assert sorted(p.name for p in store.root().iterdir()) == ["calm"]
+
+
+def test_progress_counts_bytes_as_they_arrive_and_ends_exact(tmp_path, small_blocks, monkeypatch):
+    """Reports come with the bytes read (not only once a block is parsed), never go back in
+    bytes, never pass the limit in words, and the last one is the exact count kept."""
+    monkeypatch.setattr(sources, "_PROGRESS_SECONDS", 0.0)
+    matrix = np.random.default_rng(8).normal(size=(900, 3)).astype(np.float32)
+    path = tmp_path / "p.vec"
+    write_vec(path, matrix)
+    seen: list[tuple[int, int]] = []
+    raw = read_vectors(path, limit=800, progress=lambda b, w: seen.append((b, w)))
+    assert len(seen) > len(raw.more) + 1  # more reports than blocks
+    assert [b for b, _ in seen] == sorted(b for b, _ in seen)
+    assert all(w <= 800 for _, w in seen) and seen[-1][1] == 800 == len(raw.words)
