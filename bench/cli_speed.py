@@ -1,8 +1,8 @@
 """The whole command-line process, `python -m bias weat --wordset weat7`, beside a baseline.
 
 Runs the command in fresh processes for this checkout and for a baseline commit exported with
-`git archive` (default `70c1c02`, main before issue 13: every command's modules imported at
-start, the word index built as a dict of all 400,000 words), on the bundled GloVe, and prints the
+`git archive` (default `62c1077`, main when issue 13 was filed: every command's modules imported
+at start, the word index built as a dict of all 400,000 words), on the bundled GloVe, and prints the
 best and the median wall-clock time of `--repeats` runs and the ratio. Asserts nothing.
 
     python bench/cli_speed.py [--baseline COMMIT] [--repeats 7]
@@ -38,7 +38,7 @@ def timings(code: Path, repeats: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--baseline", default="70c1c02", help="commit to compare with")
+    parser.add_argument("--baseline", default="62c1077", help="commit to compare with")
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,9 +2,9 @@
 
 Starts `streamlit run app.py` twice on free ports, each with an empty BIASWORDS_HOME: once for this
 checkout, once for a baseline commit exported with `git archive` into a temporary folder (default
-`70c1c02`, main before issue 13). Both servers run side by side, each warmed by one visit, and
-every repeat measures both in turn (the order alternating), so a change in the machine's load
-falls on both alike. For each server:
+`62c1077`, main when issue 13 was filed). Both servers run side by side, each warmed by one
+visit, and every repeat measures both in turn (the order alternating), so a change in the
+machine's load falls on both alike. For each server:
 
 - page open: a fresh browser context (empty cache, as a new visitor) from `goto` to the WEAT page
   ready (its word lists shown);
@@ -96,7 +96,7 @@ def run_all(folders: list[Path], browser, repeats: int) -> list[dict[str, float]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--baseline", default="70c1c02", help="commit to compare with")
+    parser.add_argument("--baseline", default="62c1077", help="commit to compare with")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright

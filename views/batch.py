@@ -186,6 +186,9 @@ if rows:
     # Short names in the table: a whole title would push the numbers out of view.
     wide = wide.with_columns(pl.col("test").replace_strict(short_names, default=pl.col("title"))
                              .alias("title"))  # fmt: skip
+    # An empty text cell stays empty (not "None"), and a column with nothing in it is not shown.
+    shown = [c for c in wide.columns if c != "test" and wide[c].null_count() < wide.height]
+    wide = wide.with_columns(pl.col(pl.String).fill_null(""))
     tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
     with tabs[0]:
         st.dataframe(
@@ -193,7 +196,7 @@ if rows:
             hide_index=True,
             width="stretch",
             # The readable title first and always in view; the id stays in the data (export).
-            column_order=[column for column in wide.columns if column != "test"],
+            column_order=shown,
             column_config=number_format
             | {"title": st.column_config.TextColumn("Test", width="medium", pinned=True)},
         )

@@ -37,6 +37,9 @@ def test_two_tests_give_the_engine_table(page):
     assert list(shown[f"{group} p"]) == pytest.approx([r.p_value for r in rows])
     assert list(shown[f"{group} d"]) == pytest.approx([r.effect_size for r in rows])
     assert list(shown[f"{group} reported p"]) == ["0.018", "10^-2"]  # as Caliskan printed them
+    # Nothing skipped: no "None" column; the readable title first, the id kept for the export.
+    assert "skipped" not in page.dataframe[0].proto.column_order
+    assert page.dataframe[0].proto.column_order[0] == "title" and set(shown["skipped"]) == {""}
     every = page.dataframe[1].value
     assert list(every["p_holm"]) == pytest.approx([r.p_holm for r in rows])
     assert list(every["p_bh"]) == pytest.approx([r.p_bh for r in rows])
