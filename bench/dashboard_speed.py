@@ -32,11 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script, `bench` is importable too
-from bench.streamlit_server import streamlit_server  # noqa: E402
+from bench.streamlit_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 READING_SECONDS = 3.0
 HISTOGRAM_DRAWN = (
     "() => [...document.querySelectorAll('[data-testid=\"stMain\"] .js-plotly-plot')]"
@@ -107,7 +104,7 @@ def main() -> None:
         archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         ours, theirs = run_all([ROOT, base], browser, args.repeats)
         browser.close()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "

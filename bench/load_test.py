@@ -30,11 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script, `bench` is importable too
-from bench.streamlit_server import streamlit_server  # noqa: E402
+from bench.streamlit_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 180_000
 
 
@@ -95,7 +92,7 @@ async def phase(url: str, visitors: int, rounds: int, bomb: Path | None):
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         people = [Visitor(f"visitor {i + 1}") for i in range(visitors)]
         jobs = [visit(browser, url, person, rounds) for person in people]
         bomb_job = upload_bomb(browser, url, bomb) if bomb else None

@@ -17,18 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script, `bench` is importable too
-from bench.streamlit_server import streamlit_server  # noqa: E402
+from bench.streamlit_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 WIDTHS = (1400, 800)
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 # Streamlit cuts a label or metric value that does not fit with an ellipsis (CSS text-overflow on
 # `.stMarkdownEllipsis`); the browser then reports a content wider than the box. This returns the

@@ -2,8 +2,9 @@
 
 One copy for `tests/views/test_browser.py`, `bench/screenshots.py`, `bench/dashboard_speed.py` and
 `bench/load_test.py`: `streamlit run app.py` on a free loopback port, ready once its health check
-answers. The server's output goes to a temporary file (a pipe nobody reads could fill and stall
-it) and is shown if the server does not start.
+answers, and the Debian Chromium they all drive, with the flags they all launch it with. The
+server's output goes to a temporary file (a pipe nobody reads could fill and stall it) and is
+shown if the server does not start.
 """
 
 from __future__ import annotations
@@ -18,6 +19,17 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's `chromium` package; playwright drives it (no browser is downloaded)."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def free_port() -> int:

@@ -9,19 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.streamlit_server import streamlit_server
+from bench.streamlit_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT_DIR = Path(os.environ.get("BIASWORDS_SCREENSHOTS", "/tmp"))
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +30,7 @@ def chromium():
         pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             yield browser
         finally:

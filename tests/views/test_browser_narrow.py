@@ -7,14 +7,13 @@ shows. The checks are those of `bench/screenshots.py`, which also takes the pict
 import pytest
 
 from bench.screenshots import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     METRIC_SCOPE,
     clipped_chart_text,
     dashboard,
     run_weat7,
     settle,
 )
+from tests.views.test_browser import chromium  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -33,20 +32,11 @@ RESULT_LABELS_CUT_JS = """
 
 
 @pytest.fixture
-def page(home):
-    from pathlib import Path
-
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-    with dashboard(home) as url, sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 800, "height": 1000})
-            run_weat7(page, url)
-            yield page
-        finally:
-            browser.close()
+def page(home, chromium):  # noqa: F811
+    with dashboard(home) as url:
+        page = chromium.new_page(viewport={"width": 800, "height": 1000})
+        run_weat7(page, url)
+        yield page
 
 
 def test_weat_result_is_whole_at_800px(page):
