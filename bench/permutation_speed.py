@@ -21,7 +21,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bias.stats.weat import WeatOptions, permutation_test
+from bias.stats.permutation import permutation_test
+from bias.stats.weat import WeatOptions
 
 CHUNK = 4_000_000
 

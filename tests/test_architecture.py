@@ -115,3 +115,31 @@ def test_every_engine_module_imports_without_streamlit() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_nan_becomes_null_in_one_place() -> None:
+    """JSON has no NaN: the one serialiser (bias/serialize.py) turns it into null, and no other
+    engine module writes that rule again (three copies had drifted apart)."""
+    import re
+
+    rule = re.compile(r"None if .*isnan|isnan.*else None|None if not .*isfinite")
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "bias").rglob("*.py"))
+        if path.name != "serialize.py" and rule.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_exact_or_random_is_decided_in_one_function() -> None:
+    """Only bias/stats/permutation.py compares a count with `exact_limit`: WEAT and every
+    measure ask it (`decide_exact`)."""
+    import re
+
+    comparison = re.compile(r"[<>]=?\s*[\w.]*exact_limit|exact_limit\s*[<>]")
+    readers = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "bias").rglob("*.py"))
+        if comparison.search(path.read_text(encoding="utf-8"))
+    ]
+    assert readers == ["bias/stats/permutation.py"]

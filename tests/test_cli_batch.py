@@ -36,7 +36,7 @@ def test_two_languages_one_row_per_test_and_language(de_it, capsys):
     assert [row["wordset"] for row in rows] == list(dict.fromkeys(r["wordset"] for r in rows))
     assert {row["wordset"] for row in rows} == expected  # one row each: one embedding a language
     for row in rows:
-        assert set(row) == {"wordset", "embedding", "language", "effect_size", "effect_size_ci",
+        assert set(row) == {"wordset", "embedding", "language", "effect_size", "interval",
                             "p_value", "p_holm", "p_bh", "method", "reported", "skipped"}
         assert row["embedding"] == {"de": "de-small", "it": "it-small"}[row["language"]]
         assert set(row["reported"]) == {"effect_size", "p_value"}

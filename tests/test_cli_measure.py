@@ -27,7 +27,7 @@ def test_every_metric_has_the_common_json(capsys, metric):
     assert data["sets"][targets]["missing"] == []
     if metric == "weat":
         assert data["value"] == pytest.approx(1.7638, abs=1e-4)
-        assert data["ci_method"] == "BCa" and len(data["effect_size_ci"]) == 2
+        assert data["interval"]["method"] == "BCa" and data["interval"]["low"] < data["value"]
     if metric in ("rnd", "ect", "ripa"):
         assert any("takes one attribute set" in w for w in data["warnings"])
 

@@ -22,7 +22,8 @@ from bias.report.batch_report import (
 )
 from bias.report.charts.forest import forest_figure
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
-from bias.stats.weat import MAX_DRAWS, WeatOptions
+from bias.stats.permutation import MAX_DRAWS
+from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import all_wordsets, listing_order, short_titles, usual_tests
 from views.shared import (
@@ -206,9 +207,8 @@ if rows:
             "from the source's embedding (fastText for WEATHub)."
         )
     with tabs[1]:
-        st.plotly_chart(
-            forest_figure(rows, [row.effect_size_ci for row in rows]), key="batch.forest"
-        )
+        spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
+        st.plotly_chart(forest_figure(rows, spans), key="batch.forest")
         st.caption(
             "Each dot is our effect size for one test on one embedding, coloured by the test's "
             "language; the line through it is its 95% confidence interval (bootstrap over the "

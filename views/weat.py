@@ -19,7 +19,8 @@ from bias.report import text
 from bias.report.charts import weat as charts
 from bias.report.notes import notes_text
 from bias.report.weat_report import weat_json
-from bias.stats.weat import MAX_DRAWS, WeatOptions, WeatResult
+from bias.stats.permutation import MAX_DRAWS
+from bias.stats.weat import WeatOptions, WeatResult
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name

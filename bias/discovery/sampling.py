@@ -27,6 +27,7 @@ import polars as pl
 
 from bias.discovery.candidates import curated_pools, hand_decisions
 from bias.errors import BiasInputError
+from bias.serialize import jsonable
 from bias.stats.pvalues import ALPHA, holm
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
@@ -75,14 +76,14 @@ class Draw:
     """The seed of this draw's own WEAT stream (spawned; see the module's docstring)."""
 
     def to_dict(self) -> dict:
-        return {
+        return jsonable({
             "index": self.index,
-            **{key: list(words) for key, words in self.sets.items()},
+            **self.sets,
             "p_value": self.p_value,
-            "effect_size": None if math.isnan(self.effect_size) else self.effect_size,
+            "effect_size": self.effect_size,
             "method": self.method,
             "weat_seed": self.weat_seed,
-        }
+        })
 
 
 def draw_strength(draw: Draw, alternative: str = "greater") -> tuple[float, float]:
@@ -124,23 +125,18 @@ class DrawSummary:
     """The best draw's p after Holm's correction over all draws: it was picked among many."""
 
     def to_dict(self) -> dict:
-        def clean(value: float) -> float | None:
-            return None if math.isnan(value) else value
-
-        return {
+        return jsonable({
             "draws": self.draws,
             "significant": self.significant,
             "share_significant": self.share_significant,
             "alpha": self.alpha,
-            "effect_size_mean": clean(self.effect_size_mean),
-            "effect_size_quantiles": {
-                str(q): clean(v) for q, v in self.effect_size_quantiles.items()
-            },
+            "effect_size_mean": self.effect_size_mean,
+            "effect_size_quantiles": self.effect_size_quantiles,
             "p_value_median": self.p_value_median,
             "best_draw": self.best,
-            "best_p_value": clean(self.best_p_value),
-            "best_p_value_holm": clean(self.best_p_holm),
-        }
+            "best_p_value": self.best_p_value,
+            "best_p_value_holm": self.best_p_holm,
+        })
 
 
 @dataclass(frozen=True)
@@ -227,9 +223,7 @@ class Baseline:
             "frequency_bands": {k: list(v) for k, v in self.bands.items()},
             "set_pos": self.set_pos,
             "shortfall": list(self.shortfall),
-            "effect_sizes": [
-                None if math.isnan(d.effect_size) else d.effect_size for d in self.draws
-            ],
+            "effect_sizes": jsonable([d.effect_size for d in self.draws]),
         }
 
 
@@ -428,11 +422,10 @@ def save_draw(
     from bias.wordsets import save_user_wordset
 
     base = draw_wordset(wordset, draw.sets, draw.index)
-    effect = None if math.isnan(draw.effect_size) else draw.effect_size
     validation = {
         "draw": draw.index,
         "p_value": draw.p_value,
-        "effect_size": effect,
+        "effect_size": jsonable(draw.effect_size),
         "method": draw.method,
         "weat_seed": draw.weat_seed,
         "embedding": embedding or (sampling.embedding if sampling else ""),
@@ -456,7 +449,7 @@ def save_draw(
             "draw": f"{draw.index}"
             + (f" of {sampling.summary.draws}" if sampling is not None else ""),
             "computed": f"p = {draw.p_value:.3g} ({draw.method}), d = "
-            + ("n/a" if effect is None else f"{effect:.3f}")
+            + ("n/a" if math.isnan(draw.effect_size) else f"{draw.effect_size:.3f}")
             + (
                 f"; after Holm's correction over the {sampling.summary.draws} draws p = "
                 f"{validation['p_value_holm_over_draws']:.3g}"

@@ -68,10 +68,9 @@ def batch_csv(rows: Sequence[BatchRow]) -> str:
 
 def _interval(row: BatchRow) -> str:
     """'[1.49, 1.89]', the bootstrap interval of d, or blank when there is none."""
-    if row.effect_size_ci is None:
+    if row.interval is None:
         return ""
-    low, high = row.effect_size_ci
-    return f"[{format_d(low)}, {format_d(high)}]"
+    return f"[{format_d(row.interval.low)}, {format_d(row.interval.high)}]"
 
 
 def batch_text(rows: Sequence[BatchRow]) -> str:

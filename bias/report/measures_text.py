@@ -100,12 +100,12 @@ def measure_report(result: MeasureResult) -> str:
     ]
     if result.p_value is not None:
         how = result.p_method or ""
-        if result.p_method in ("exact", "randomized"):
-            how += f", {result.iterations:,} {'arrangements' if how == 'exact' else 'draws'}"
+        if result.test is not None:
+            how += f", {result.test.iterations:,} {'arrangements' if how == 'exact' else 'draws'}"
         lines.append(f"  {p_phrase(result.p_value)} ({how})")
-    if result.effect_size_ci is not None:
-        low, high = result.effect_size_ci
-        lines.append(f"  95% interval: {low:.4f} – {high:.4f} ({result.ci_method} bootstrap)")
+    if (ci := result.interval) is not None:
+        lines.append(f"  {ci.level:.0%} interval: {ci.low:.4f} – {ci.high:.4f} "
+                     f"({ci.method} bootstrap, seed {ci.seed})")
     for key, value in result.details.items():
         if isinstance(value, float):
             lines.append(f"  {key.replace('_', ' ')}: {value:.4g}")
@@ -154,8 +154,8 @@ def result_sentence(result: MeasureResult) -> str:
     v, d = result.value, result.details
     if result.metric == "weat":
         return f"Effect size d = {v:.2f}, {p_phrase(result.p_value)}." + (
-            f" 95% interval {result.effect_size_ci[0]:.2f} to {result.effect_size_ci[1]:.2f}."
-            if result.effect_size_ci else "")
+            f" 95% interval {result.interval.low:.2f} to {result.interval.high:.2f}."
+            if result.interval else "")
     if result.metric == "sc-weat":
         rows = result.per_word
         lean_a = sum(r.value > 0 and r.p_value < 0.05 for r in rows)
@@ -199,10 +199,9 @@ def headline_numbers(result: MeasureResult) -> list[tuple[str, str, str]]:
         out.append(("p-value", format_p(result.p_value),
                     "How often chance alone would give a value at least this far from 'no "
                     "bias'. Below 0.05 is usually read as more than chance."))
-    if result.effect_size_ci is not None:
-        low, high = result.effect_size_ci
-        out.append(("95% interval", f"{low:.2f} to {high:.2f}",
-                    f"{result.ci_method} bootstrap over the words: how large the effect is, "
+    if (ci := result.interval) is not None:
+        out.append(("95% interval", f"{ci.low:.2f} to {ci.high:.2f}",
+                    f"{ci.method} bootstrap over the words: how large the effect is, "
                     "allowing for which words happened to be chosen."))
     d = result.details
     if result.metric == "wefat":

@@ -354,12 +354,11 @@ WORD_COLUMNS = {
 
 def effect_size_ci_text(result: WeatResult) -> str | None:
     """The bootstrap interval of d in words, or None when there is none."""
-    if result.effect_size_ci is None:
+    ci = result.interval
+    if ci is None:
         return None
-    low, high = result.effect_size_ci
     return (
-        f"95% confidence interval for d: {format_d(low)} to {format_d(high)} "
-        f"({result.ci_method} bootstrap, {result.ci_resamples:,} resamples of the words, "
-        f"seed {result.seed if result.seed is not None else 0}): how large the effect is, "
-        "allowing for which words happened to be chosen."
+        f"{ci.level:.0%} confidence interval for d: {format_d(ci.low)} to {format_d(ci.high)} "
+        f"({ci.method} bootstrap, {ci.resamples:,} resamples of the words, seed {ci.seed}): "
+        "how large the effect is, allowing for which words happened to be chosen."
     )

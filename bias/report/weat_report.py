@@ -36,11 +36,10 @@ def weat_report(result: WeatResult) -> str:
     if result.p_value_interval:
         low, high = result.p_value_interval
         lines.append(f"  95% Monte-Carlo interval for p: {low:.3g} – {high:.3g}")
-    if result.effect_size_ci:
-        low, high = result.effect_size_ci
+    if (ci := result.interval) is not None:
         lines.append(
-            f"  95% interval for d: {low:.4f} – {high:.4f} "
-            f"({result.ci_method} bootstrap, {result.ci_resamples:,} resamples)"
+            f"  {ci.level:.0%} interval for d: {ci.low:.4f} – {ci.high:.4f} "
+            f"({ci.method} bootstrap, {ci.resamples:,} resamples, seed {ci.seed})"
         )
     lines += [f"  {verdict(result.p_value)}.", f"  {explanation(result)}"]
     if result.reported is not None:

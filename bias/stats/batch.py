@@ -22,6 +22,8 @@ import polars as pl
 
 from bias.errors import BiasInputError
 from bias.notes import Note
+from bias.serialize import jsonable
+from bias.stats.bootstrap import EffectSizeInterval
 from bias.stats.pvalues import ALPHA, benjamini_hochberg, holm
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import available_embeddings, load_embedding
@@ -71,16 +73,16 @@ class BatchRow:
     missing_words: int
     """Words and phrases of the test that the embedding lacks (left out of the test)."""
     skipped: Note | None
-    effect_size_ci: tuple[float, float] | None = None
-    """The 95% bootstrap interval of d (bias.stats.bootstrap), when the test ran and d exists."""
+    interval: EffectSizeInterval | None = None
+    """The bootstrap interval of d (bias.stats.bootstrap), when the test ran and d exists."""
 
     @property
     def d_ci_low(self) -> float | None:
-        return None if self.effect_size_ci is None else self.effect_size_ci[0]
+        return None if self.interval is None else self.interval.low
 
     @property
     def d_ci_high(self) -> float | None:
-        return None if self.effect_size_ci is None else self.effect_size_ci[1]
+        return None if self.interval is None else self.interval.high
 
     @property
     def ran(self) -> bool:
@@ -93,26 +95,22 @@ class BatchRow:
     def to_dict(self, skipped_text: str | None = None) -> dict:
         """The row as the command line's JSON: `skipped` is null or the reason as a sentence
         (`skipped_text`, from `bias.report.notes`; the note's code when none is given)."""
-
-        def number(x: float | None) -> float | None:
-            return None if x is None or math.isnan(x) else float(x)
-
         reason = None
         if self.skipped is not None:
             reason = skipped_text or self.skipped.code
-        return {
+        return jsonable({
             "wordset": self.wordset,
             "embedding": self.embedding,
             "language": self.language,
-            "effect_size": number(self.effect_size),
-            "effect_size_ci": None if self.effect_size_ci is None else list(self.effect_size_ci),
-            "p_value": number(self.p_value),
-            "p_holm": number(self.p_holm),
-            "p_bh": number(self.p_bh),
+            "effect_size": self.effect_size,
+            "interval": self.interval,
+            "p_value": self.p_value,
+            "p_holm": self.p_holm,
+            "p_bh": self.p_bh,
             "method": self.method,
             "reported": {"effect_size": self.reported_d, "p_value": self.reported_p},
             "skipped": reason,
-        }
+        })
 
 
 def _row(
@@ -144,7 +142,7 @@ def _row(
             sum(len(s.missing) + len(s.phrases) for s in result.sets.values()) if result else 0
         ),
         skipped=skipped,
-        effect_size_ci=result.effect_size_ci if result else None,
+        interval=result.interval if result else None,
     )
 
 
@@ -284,8 +282,8 @@ def table7(
         if row.embedding is None:
             continue
         label = column_label(row)
-        line[f"{label} p"] = None if math.isnan(row.p_value) else row.p_value
-        line[f"{label} d"] = None if math.isnan(row.effect_size) else row.effect_size
+        line[f"{label} p"] = jsonable(row.p_value)
+        line[f"{label} d"] = jsonable(row.effect_size)
         line[f"{label} reported p"] = row.reported_p_text
         line[f"{label} reported d"] = row.reported_d
     schema: dict[str, pl.DataType] = {

@@ -13,6 +13,8 @@ as high as the observed one.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from bias.errors import BiasInputError
@@ -20,11 +22,11 @@ from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
     look_up_sets,
-    partition_p,
     require,
     result,
     scores,
 )
+from bias.stats.permutation import partition_p
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets
 
@@ -91,9 +93,8 @@ def run_ect(
             return spearman_rows(_similarities(first_sum, attributes),
                                  _similarities(total - first_sum, attributes))
 
-        test = partition_p(statistic, n, n1, value, options.test, "less")
-        extra = {"p_value": test.p_value, "p_method": test.method,
-                 "iterations": test.iterations, "seed": test.seed}
+        extra = {"test": partition_p(statistic, n, n1, value,
+                                     replace(options.test, alternative="less"))}
     names = looked.names("target")
     return result(
         "ect", sets, embedding, looked, value,

@@ -12,9 +12,7 @@ Formulas and papers: docs/metrics.md.
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -22,7 +20,10 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.notes import Note
-from bias.stats.weat import EXACT_HARD_LIMIT, SetReport, WeatOptions, partition_count
+from bias.serialize import jsonable
+from bias.stats.bootstrap import EffectSizeInterval
+from bias.stats.permutation import PermutationOptions, PermutationTest
+from bias.stats.weat import SetReport
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
 
@@ -33,21 +34,19 @@ grows with the product of set sizes (a server answers many visitors)."""
 ROLE_NAMES = {"target": "Target set", "attribute": "Attribute set", "words": "Words"}
 """How a note names a set's role ("Target set (Male names): 2 of 8 words are not in …")."""
 
-_CHUNK_ELEMENTS = 4_000_000
-"""Permutations are evaluated in blocks of about this many numbers, to bound memory."""
-
-
 @dataclass(frozen=True)
 class MeasureOptions:
-    """Settings shared by the measures; every default is declared here (or on WeatOptions).
+    """Settings shared by the measures; every default is declared here (or on
+    PermutationOptions).
 
     `test` holds the permutation settings (exact or randomized, draws, exact limit, seed) and
     the seed of everything random; its `alternative` is SC-WEAT's, two-sided by default because
-    a word of a list may lean either way (RND and RIPA are always two-sided, ECT one-sided).
+    a word of a list may lean either way (RND and RIPA are always two-sided, ECT one-sided: each
+    measure sets its own).
     """
 
-    test: WeatOptions = field(
-        default_factory=lambda: WeatOptions(ci_resamples=0, alternative="two-sided")
+    test: PermutationOptions = field(
+        default_factory=lambda: PermutationOptions(alternative="two-sided")
     )
     p_value: bool = False
     """Also compute a permutation p-value over the target words (RND, ECT, RIPA)."""
@@ -97,65 +96,52 @@ class MeasureResult:
     notes: tuple[Note, ...]
     p_value: float | None = None
     p_method: str | None = None
-    """'exact' or 'randomized' (with `iterations` and `seed`), when there is a p-value."""
-    iterations: int | None = None
-    seed: int | None = None
-    effect_size_ci: tuple[float, float] | None = None
-    ci_method: str | None = None
-    ci_resamples: int | None = None
+    """How `p_value` was made: 'exact' or 'randomized' (then `test` has the draws and seed), or
+    an analytic test such as WEFAT's 'pearson'."""
+    test: PermutationTest | None = None
+    """The permutation test over the target words, where the measure has one."""
+    interval: EffectSizeInterval | None = None
+    """WEAT's bootstrap interval for d."""
     details: dict[str, float | str | list | dict | None] = field(default_factory=dict)
     """Numbers particular to one measure (WEFAT's correlations, RNSB's accuracy, ...)."""
 
     def to_dict(self) -> dict:
-        def clean(value):
-            if isinstance(value, float) and not math.isfinite(value):
-                return None
-            if isinstance(value, (list, tuple)):
-                return [clean(v) for v in value]
-            if isinstance(value, dict):
-                return {k: clean(v) for k, v in value.items()}
-            return value
-
+        test = self.test
         data = {
             "metric": self.metric,
             "wordset": self.wordset_id,
             "title": self.title,
             "embedding": self.embedding,
             "language": self.language,
-            "value": clean(self.value),
+            "value": self.value,
             "p_value": self.p_value,
             "p_method": self.p_method,
-            "iterations": self.iterations,
-            "seed": self.seed,
+            "iterations": None if test is None else test.iterations,
+            "seed": None if test is None else test.seed,
             "per_word": [
                 {
                     "set": row.set,
                     "word": row.word,
                     "found_as": row.found_as,
-                    "value": clean(row.value),
+                    "value": row.value,
                     **({"p_value": row.p_value} if row.p_value is not None else {}),
-                    **{k: clean(v) for k, v in row.extra.items()},
+                    **row.extra,
                 }
                 for row in self.per_word
             ],
             "sets": {
                 name: {
                     "role": self.roles[name],
-                    "used": list(rep.used),
-                    "missing": list(rep.missing),
-                    "repeated": list(rep.repeated),
-                    "found_as": {i.word: i.found_as for i in rep.fallbacks},
+                    **{k: v for k, v in rep.to_dict().items() if k not in ("name", "phrases")},
                 }
                 for name, rep in self.sets.items()
             },
             "notes": [note.to_dict() for note in self.notes],
-            "details": {k: clean(v) for k, v in self.details.items()},
+            "details": self.details,
         }
-        if self.effect_size_ci is not None:
-            data["effect_size_ci"] = list(self.effect_size_ci)
-            data["ci_method"] = self.ci_method
-            data["ci_resamples"] = self.ci_resamples
-        return data
+        if self.interval is not None:
+            data["interval"] = self.interval
+        return jsonable(data)
 
 
 # --- words and vectors ---------------------------------------------------------------------------
@@ -260,7 +246,10 @@ def scores(looked: Looked, name: str, values: Sequence[float], **extra) -> list[
 def result(
     metric: str, sets: NamedSets, embedding: Embedding, looked: Looked, value: float, **kw
 ) -> MeasureResult:
-    """A MeasureResult with the common fields filled from the lookup."""
+    """A MeasureResult with the common fields filled from the lookup (and the p-value from the
+    permutation test, when there is one)."""
+    if kw.get("test") is not None:
+        kw.update(p_value=kw["test"].p_value, p_method=kw["test"].method)
     return MeasureResult(
         metric=metric,
         wordset_id=sets.id,
@@ -273,131 +262,6 @@ def result(
         notes=tuple(looked.notes + list(kw.pop("notes", []))),
         **kw,
     )
-
-
-# --- permutation test over the target words ------------------------------------------------------
-
-Extreme = Literal["greater", "less", "two-sided"]
-
-
-@dataclass(frozen=True)
-class PermutationP:
-    p_value: float
-    method: Literal["exact", "randomized"]
-    iterations: int
-    seed: int | None
-
-
-def is_extreme(null: np.ndarray, observed: float, extreme: Extreme) -> np.ndarray:
-    tolerance = 1e-12 + 1e-9 * abs(observed)
-    if extreme == "greater":
-        return null >= observed - tolerance
-    if extreme == "less":
-        return null <= observed + tolerance
-    return np.abs(null) >= abs(observed) - tolerance
-
-
-def _exact_or_not(count: int, options: WeatOptions) -> bool:
-    exact = options.method == "exact" or (options.method == "auto" and count <= options.exact_limit)
-    if exact and count > EXACT_HARD_LIMIT:
-        raise BiasInputError(
-            f"These sets have {count:.3g} arrangements, too many to enumerate; "
-            "use the randomization test instead."
-        )
-    return exact
-
-
-def _p(exceed: int, draws: int, exact: bool, options: WeatOptions) -> PermutationP:
-    if exact:
-        return PermutationP(exceed / draws, "exact", draws, None)
-    return PermutationP((exceed + 1) / (draws + 1), "randomized", draws, options.seed)
-
-
-def partition_masks(
-    n: int, n_first: int, options: WeatOptions, rows_per_partition: int = 1
-) -> tuple[Iterator[np.ndarray], bool]:
-    """Blocks of 0/1 matrices (P, n), each row marking the first set of one partition of n words
-    into `n_first` and the rest, and whether they are all partitions (exact) or random ones.
-
-    Exact enumeration up to `options.exact_limit` partitions (as WEAT), otherwise
-    `options.iterations` uniformly random partitions (the first `n_first` of a random order),
-    seeded; `first @ values` sums the first set of every partition in one matrix product.
-    `rows_per_partition` is how many numbers the caller computes per partition (SC-WEAT: one per
-    word), so that a block stays near `_CHUNK_ELEMENTS` numbers either way.
-    """
-    exact = _exact_or_not(partition_count(n_first, n - n_first), options)
-    block = max(1, _CHUNK_ELEMENTS // max(n, rows_per_partition))
-
-    def chosen() -> Iterator[np.ndarray]:
-        if exact:
-            combos = itertools.combinations(range(n), n_first)
-            while chunk := list(itertools.islice(combos, block)):
-                yield np.array(chunk, dtype=np.intp).reshape(-1, n_first)
-            return
-        rng = np.random.default_rng(options.seed)
-        done = 0
-        while done < options.iterations:
-            size = min(block, options.iterations - done)
-            yield np.argpartition(rng.random((size, n)), n_first - 1, axis=1)[:, :n_first]
-            done += size
-
-    def masks() -> Iterator[np.ndarray]:
-        for rows in chosen():
-            first = np.zeros((rows.shape[0], n))
-            np.put_along_axis(first, rows, 1.0, axis=1)
-            yield first
-
-    return masks(), exact
-
-
-def partition_p(
-    statistic: Callable[[np.ndarray], np.ndarray],
-    n: int,
-    n_first: int,
-    observed: float,
-    options: WeatOptions,
-    extreme: Extreme,
-) -> PermutationP:
-    """p over the partitions of n target words into a first set of `n_first` and the rest.
-
-    `statistic(first)` gets a block from `partition_masks` and returns one value per row;
-    p as in WEAT: k/N when exact, (k+1)/(N+1) when randomized.
-    """
-    blocks, exact = partition_masks(n, n_first, options)
-    exceed = draws = 0
-    for first in blocks:
-        null = statistic(first)
-        exceed += int(np.count_nonzero(is_extreme(null, observed, extreme)))
-        draws += null.size
-    return _p(exceed, draws, exact, options)
-
-
-def sign_flip_p(
-    values: np.ndarray, options: WeatOptions, extreme: Extreme = "two-sided"
-) -> PermutationP:
-    """p of the mean of paired differences under random sign flips (each pair swapped or not):
-    exact over all 2^n sign patterns up to the exact limit, otherwise random, seeded."""
-    values = np.asarray(values, dtype=np.float64)
-    n = values.size
-    observed = float(values.mean())
-    exact = _exact_or_not(2**n, options)
-    block = max(1, _CHUNK_ELEMENTS // max(1, n))
-    exceed = draws = 0
-    if exact:
-        patterns = itertools.product((1.0, -1.0), repeat=n)
-        while chunk := list(itertools.islice(patterns, block)):
-            null = np.array(chunk).reshape(-1, n) @ values / n
-            exceed += int(np.count_nonzero(is_extreme(null, observed, extreme)))
-            draws += null.size
-    else:
-        rng = np.random.default_rng(options.seed)
-        while draws < options.iterations:
-            size = min(block, options.iterations - draws)
-            signs = rng.choice((1.0, -1.0), size=(size, n))
-            null = signs @ values / n
-            exceed += int(np.count_nonzero(is_extreme(null, observed, extreme)))
-            draws += size
-    return _p(exceed, draws, exact, options)
 
 
 def not_testable(metric: str) -> Note:

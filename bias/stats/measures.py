@@ -7,7 +7,6 @@ one JSON shape. `METRICS` says, per measure, what it answers and which sets it t
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -71,13 +70,10 @@ def from_weat(result: WeatResult) -> MeasureResult:
         notes=result.notes,
         p_value=result.p_value,
         p_method=result.method,
-        iterations=result.iterations,
-        seed=result.seed,
-        effect_size_ci=result.effect_size_ci,
-        ci_method=result.ci_method,
-        ci_resamples=result.ci_resamples,
+        test=result.test,
+        interval=result.interval,
         details={"statistic": result.statistic, "alternative": result.alternative,
-                 "effect_size": None if math.isnan(result.effect_size) else result.effect_size},
+                 "effect_size": result.effect_size},
     )
 
 

@@ -15,6 +15,8 @@ than if "man" and "woman" were swapped in some pairs?), two-sided, exact up to t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from bias.errors import BiasInputError
@@ -26,8 +28,8 @@ from bias.stats.measure import (
     require,
     result,
     scores,
-    sign_flip_p,
 )
+from bias.stats.permutation import sign_flip_p
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets
 
@@ -65,9 +67,8 @@ def run_ripa(
     notes = [Note("pairs_left_out", {"pairs": broken})] if broken else []
     extra = {}
     if options.p_value:
-        test = sign_flip_p(inner.mean(axis=0), options.test)
-        extra = {"p_value": test.p_value, "p_method": test.method,
-                 "iterations": test.iterations, "seed": test.seed}
+        two_sided = replace(options.test, alternative="two-sided")
+        extra = {"test": sign_flip_p(inner.mean(axis=0), two_sided)}
     pair_names = [f"{a.word}/{b.word}" for a, b in pairs]
     return result(
         "ripa", sets, embedding, looked, float(per_word.mean()),

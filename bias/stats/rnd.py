@@ -11,17 +11,19 @@ With `rnd_distance="cos"` the distance is replaced by cosine similarity, as WEFE
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
     look_up_sets,
-    partition_p,
     require,
     result,
     scores,
 )
+from bias.stats.permutation import partition_p
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets
 
@@ -68,9 +70,8 @@ def run_rnd(
             means = first_sum / n1, (total - first_sum) / (n - n1)
             return contributions(*means, attributes, options.rnd_distance).mean(axis=1)
 
-        test = partition_p(statistic, n, n1, value, options.test, "two-sided")
-        extra = {"p_value": test.p_value, "p_method": test.method,
-                 "iterations": test.iterations, "seed": test.seed}
+        extra = {"test": partition_p(statistic, n, n1, value,
+                                     replace(options.test, alternative="two-sided"))}
     return result(
         "rnd", sets, embedding, looked, value,
         per_word=tuple(scores(looked, attribute_name, per_word)),

@@ -111,8 +111,8 @@ def run_rnsb(
         notes.append(Note("weak_classifier", {"accuracy": accuracy, "held_out": int(test.size)}))
     return result(
         "rnsb", sets, embedding, looked, divergence,
-        per_word=tuple(per_word), notes=notes, seed=options.seed,
-        details={"accuracy": accuracy, "held_out": int(test.size),
+        per_word=tuple(per_word), notes=notes,
+        details={"seed": options.seed, "accuracy": accuracy, "held_out": int(test.size),
                  "mean_negative_probability": {n: float(p.mean())
                                                for n, p in probabilities.items()}},
     )

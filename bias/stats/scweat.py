@@ -26,13 +26,12 @@ from bias.notes import Note
 from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
-    is_extreme,
     look_up,
-    partition_masks,
     require,
     result,
 )
 from bias.stats.measure import WordScore as Score
+from bias.stats.permutation import is_extreme, p_value, partition_masks
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
 
@@ -81,16 +80,15 @@ def run_scweat(
     n, n_b = cos.shape[1], cos.shape[1] - n_a
     observed = association[:, None]
     total = cos.sum(axis=1, keepdims=True)
-    extreme = "greater" if test.alternative == "greater" else "two-sided"
     blocks, exact = partition_masks(n, n_a, test, rows_per_partition=cos.shape[0])
     exceed = np.zeros(cos.shape[0], dtype=np.int64)
     draws = 0
     for first in blocks:
         sums = cos @ first.T  # (words, P): the A side of every partition, for every word
         null = sums / n_a - (total - sums) / n_b
-        exceed += np.count_nonzero(is_extreme(null, observed, extreme), axis=1)
+        exceed += np.count_nonzero(is_extreme(null, observed, test.alternative), axis=1)
         draws += first.shape[0]
-    p = exceed / draws if exact else (exceed + 1) / (draws + 1)
+    p = p_value(exceed, draws, exact)
     rows = []
     for i, item in enumerate(looked.reports[WORDS].used_lookups):
         rows.append(Score(WORDS, item.word, str(item.found_as), float(effect[i]),
@@ -100,7 +98,7 @@ def run_scweat(
     return result(
         "sc-weat", sets, embedding, looked, float(np.nanmean(effect)) if rows else np.nan,
         per_word=tuple(rows), notes=notes,
-        p_method="exact" if exact else "randomized", iterations=draws,
-        seed=None if exact else test.seed,
-        details={"alternative": test.alternative, "attribute_a": name_a, "attribute_b": name_b},
+        p_method="exact" if exact else "randomized",
+        details={"alternative": test.alternative, "attribute_a": name_a, "attribute_b": name_b,
+                 "iterations": draws, "seed": None if exact else test.seed},
     )

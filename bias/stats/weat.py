@@ -16,91 +16,52 @@ Conventions (see docs/weat.md for the reasoning):
   or two-sided P(|stat| ≥ |observed|) (the null is centred on 0). Exact enumeration when the number
   of partitions is at most `exact_limit`; otherwise a randomization test over uniformly random
   partitions with p = (k+1)/(N+1) and a 95% Clopper–Pearson interval for the exact p.
-
-scipy.stats.permutation_test computes the same p-values, but it switches to enumeration by itself
-whenever the draws outnumber the partitions, so a forced randomization test (`--sampled`, e.g.
-10^6 draws on WEAT7's 12,870 partitions) is impossible with it, and it keeps every draw in memory;
-hence the short vectorised loops below.
+  Exact vs. randomized and the p-value are decided once, in `bias.stats.permutation`.
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
 import math
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass
-from typing import Literal
+from dataclasses import dataclass
 
 import numpy as np
 
 from bias.errors import BiasInputError
 from bias.notes import Note
-from bias.stats.bootstrap import effect_size_interval
-from bias.stats.pvalues import ALPHA, monte_carlo_interval
+from bias.serialize import jsonable
+from bias.stats.bootstrap import EffectSizeInterval, effect_size_interval
+from bias.stats.permutation import (
+    PermutationOptions,
+    PermutationTest,
+    permutation_test,
+    tie_tolerance,
+)
+from bias.stats.pvalues import ALPHA
 from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
 from bias.wordsets import SET_KEYS, Reported, WordSet
 
-Method = Literal["auto", "exact", "randomized"]
-Alternative = Literal["greater", "two-sided"]
-
-EXACT_HARD_LIMIT = 20_000_000
-"""Above this many partitions even a forced exact test is refused (it would take minutes)."""
-
-MAX_DRAWS = 10_000_000
-"""The null distribution is kept as float32 for the histogram: 40 MB at this many draws."""
-
-_CHUNK_ELEMENTS = 4_000_000
-"""Work in blocks of about this many numbers, so memory stays bounded at 10^7 draws."""
-
 
 @dataclass(frozen=True)
-class WeatOptions:
-    """How to compute the p-value. The defaults follow the paper: 100,000 random draws."""
+class WeatOptions(PermutationOptions):
+    """The permutation test's options (defaults as the paper: 100,000 random draws) plus the
+    bootstrap interval for d."""
 
-    method: Method = "auto"
-    iterations: int = 100_000
-    exact_limit: int = 1_000_000
-    seed: int = 0
-    alternative: Alternative = "greater"
     ci_resamples: int = 10_000
     """Bootstrap resamples for the interval of d (bias.stats.bootstrap); 0 leaves it out."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.iterations, bool) or not isinstance(self.iterations, int):
-            raise BiasInputError("The number of draws must be a whole number, such as 100000.")
-        if self.iterations < 1:
-            raise BiasInputError("The number of draws must be at least 1.")
-        if self.iterations > MAX_DRAWS:
-            raise BiasInputError(
-                f"At most {MAX_DRAWS:,} draws, please: more would not fit in memory and would "
-                "not change the p-value's first digits."
-            )
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise BiasInputError("The random seed must be a whole number of 0 or more.")
+        super().__post_init__()
+        if self.alternative == "less":  # X is the set expected to lean to A (Caliskan)
+            raise BiasInputError("The alternative must be 'greater' (one-sided) or 'two-sided'.")
         if isinstance(self.ci_resamples, bool) or not isinstance(self.ci_resamples, int) or not (
             0 <= self.ci_resamples <= 1_000_000
         ):
             raise BiasInputError("The bootstrap resamples must be a whole number from 0 to 10^6.")
-        if self.method not in ("auto", "exact", "randomized"):
-            raise BiasInputError("The method must be 'auto', 'exact' or 'randomized'.")
-        if self.alternative not in ("greater", "two-sided"):
-            raise BiasInputError("The alternative must be 'greater' (one-sided) or 'two-sided'.")
 
 
 # --- the formulas -------------------------------------------------------------------------------
-
-
-def tie_tolerance(scale: np.ndarray | float) -> np.ndarray | float:
-    """How close two statistics of size about `scale` must be to count as equal.
-
-    Float sums of the same numbers in another order differ by rounding (0.1 + 0.2 is not 0.3), so
-    the p-value's "at least as extreme" and the effect size's "all associations equal" both
-    compare with this tolerance, never with exact equality.
-    """
-    return 1e-12 + 1e-9 * np.abs(scale)
 
 
 def effect_size(s: np.ndarray, nx: int) -> np.ndarray | float:
@@ -123,192 +84,6 @@ def max_effect_size(nx: int, ny: int) -> float:
     p = nx/(nx+ny); 2 for equal sizes (every X association equal, every Y another)."""
     p = nx / (nx + ny)
     return 1 / math.sqrt(p * (1 - p))
-
-
-def partition_count(nx: int, ny: int) -> int:
-    """How many ways X∪Y splits into sets of sizes |X| and |Y|."""
-    return math.comb(nx + ny, nx)
-
-
-def _statistics(x_sums: np.ndarray, total: float, nx: int, ny: int) -> np.ndarray:
-    """Difference of means from the sum over the X side of each partition."""
-    return x_sums / nx - (total - x_sums) / ny
-
-
-def index_dtype(n: int) -> np.dtype:
-    """The smallest unsigned integer type that holds the indices 0 … n−1 (n ≥ 1)."""
-    return np.min_scalar_type(max(n - 1, 0))
-
-
-_CACHED_INDEX_BYTES = 16 << 20
-"""Partition index tables up to this size are built once per (|X|, |Y|) and kept (WEAT 6-10's
-12,870 × 8 take 100 KB): rebuilding them was 90% of an exact test."""
-
-_ENUMERATED_NULL_MAX = 1_000_000
-"""A randomized test draws uniform partition numbers from the enumerated null when there are at
-most this many partitions (8 MB of sums) and enumerating costs no more than drawing."""
-
-
-def _combination_blocks(n: int, nx: int) -> Iterator[np.ndarray]:
-    """Every X side (sorted indices, itertools order) as rows of blocks of about
-    `_CHUNK_ELEMENTS` numbers, in the smallest index type for n."""
-    combos = itertools.combinations(range(n), nx)
-    block = max(1, _CHUNK_ELEMENTS // max(nx, 1))
-    dtype = index_dtype(n)
-    while True:
-        flat = np.fromiter(
-            itertools.chain.from_iterable(itertools.islice(combos, block)), dtype=dtype
-        )
-        if flat.size == 0:
-            return
-        yield flat.reshape(-1, nx)
-
-
-@functools.lru_cache(maxsize=8)
-def _cached_partitions(n: int, nx: int) -> np.ndarray:
-    """All X sides of n targets, one row each (read-only, shared between calls)."""
-    table = np.concatenate(list(_combination_blocks(n, nx)))
-    table.flags.writeable = False
-    return table
-
-
-def _partition_blocks(n: int, nx: int) -> Iterator[np.ndarray]:
-    partitions = partition_count(n - nx, nx)
-    if partitions * nx * index_dtype(n).itemsize <= _CACHED_INDEX_BYTES:
-        table = _cached_partitions(n, nx)
-        block = max(1, _CHUNK_ELEMENTS // max(nx, 1))
-        for start in range(0, partitions, block):
-            yield table[start : start + block]
-    else:
-        yield from _combination_blocks(n, nx)
-
-
-def _exact_x_sums(s: np.ndarray, nx: int) -> Iterator[np.ndarray]:
-    """Sum of s over the X side of every partition, in blocks (the same additions in the same
-    order whether the index table is cached or not, so the p-value is the same to the bit)."""
-    for rows in _partition_blocks(s.size, nx):
-        yield s[rows].sum(axis=1)
-
-
-def _enumerable(n: int, nx: int, draws: int) -> bool:
-    """Whether drawing partition numbers from the enumerated null is the cheaper way to draw."""
-    partitions = partition_count(n - nx, nx)
-    cached = partitions * nx * index_dtype(n).itemsize <= _CACHED_INDEX_BYTES
-    return partitions <= _ENUMERATED_NULL_MAX and (cached or partitions * nx <= draws * n)
-
-
-def _random_x_sums(
-    s: np.ndarray, nx: int, draws: int, rng: np.random.Generator
-) -> Iterator[np.ndarray]:
-    """Sum of s over the X side of `draws` uniformly random partitions, in blocks.
-
-    When the partitions can be enumerated cheaply (`_enumerable`), every partition's sum is
-    computed once and the draws are uniform partition numbers into it: the same distribution as
-    drawing partitions, at a fraction of the cost (10^6 draws for 8 + 8 words: 0.02 s against
-    1.3 s). Otherwise the X side is the `nx` smallest of n uniform keys, i.e. the first nx of a
-    random permutation.
-    """
-    n = s.size
-    done = 0
-    if _enumerable(n, nx, draws):
-        sums = np.concatenate(list(_exact_x_sums(s, nx)))
-        block = _CHUNK_ELEMENTS // 4  # three float64/int64 temporaries per block: 24 MB
-        while done < draws:
-            size = min(block, draws - done)
-            yield sums[rng.integers(0, sums.size, size=size)]
-            done += size
-        return
-    block = max(1, _CHUNK_ELEMENTS // n)
-    while done < draws:
-        size = min(block, draws - done)
-        keys = rng.random((size, n))
-        yield s[np.argpartition(keys, nx - 1, axis=1)[:, :nx]].sum(axis=1)
-        done += size
-
-
-@dataclass(frozen=True)
-class PermutationTest:
-    """The permutation test on a vector of associations (X first, then Y)."""
-
-    statistic: float
-    p_value: float
-    method: Literal["exact", "randomized"]
-    alternative: Alternative
-    iterations: int
-    """Partitions enumerated (exact) or random partitions drawn (randomized)."""
-    exceed: int
-    """How many of them were at least as extreme as the observed statistic."""
-    p_value_interval: tuple[float, float] | None
-    """95% Monte-Carlo interval for the exact p (randomized only)."""
-    seed: int | None
-    null_distribution: np.ndarray
-
-    @property
-    def p_value_is_bound(self) -> bool:
-        """True when no random draw was at least as extreme: p = 1/(N+1) is then only an upper
-        bound set by the number of draws (p < 1/N), not an estimate, and must be shown as one."""
-        return self.method == "randomized" and self.exceed == 0
-
-
-def permutation_test(
-    s: np.ndarray, nx: int, options: WeatOptions = WeatOptions()
-) -> PermutationTest:
-    """One-sided (or two-sided) permutation p-value of the difference of mean associations."""
-    s = np.asarray(s, dtype=np.float64)
-    ny = s.size - nx
-    if nx < 1 or ny < 1:
-        raise BiasInputError("Each target set needs at least one word found in the embedding.")
-    partitions = partition_count(nx, ny)
-    exact = options.method == "exact" or (
-        options.method == "auto" and partitions <= options.exact_limit
-    )
-    if exact and partitions > EXACT_HARD_LIMIT:
-        raise BiasInputError(
-            f"These sets have {partitions:.3g} partitions, too many to enumerate; "
-            "use the randomization test instead."
-        )
-    total = float(s.sum())
-    observed = float(_statistics(np.array(s[:nx].sum()), total, nx, ny))
-    tolerance = tie_tolerance(observed)
-    if exact:
-        blocks, rng = _exact_x_sums(s, nx), None
-    else:
-        rng = np.random.default_rng(options.seed)
-        blocks = _random_x_sums(s, nx, options.iterations, rng)
-    draws = partitions if exact else options.iterations
-    null_distribution = np.empty(draws, dtype=np.float32)  # filled in place: one copy at 10^7
-    exceed = done = 0
-    for x_sums in blocks:
-        null = _statistics(x_sums, total, nx, ny)
-        if options.alternative == "greater":
-            exceed += int(np.count_nonzero(null >= observed - tolerance))
-        else:
-            exceed += int(np.count_nonzero(np.abs(null) >= abs(observed) - tolerance))
-        null_distribution[done : done + null.size] = null
-        done += null.size
-    if exact:
-        return PermutationTest(
-            observed,
-            exceed / draws,
-            "exact",
-            options.alternative,
-            draws,
-            exceed,
-            None,
-            None,
-            null_distribution,
-        )
-    return PermutationTest(
-        observed,
-        (exceed + 1) / (draws + 1),
-        "randomized",
-        options.alternative,
-        draws,
-        exceed,
-        monte_carlo_interval(exceed, draws),
-        options.seed,
-        null_distribution,
-    )
 
 
 # --- the test on an embedding and a word set ----------------------------------------------------
@@ -365,6 +140,16 @@ class SetReport:
         """Used words found only under another spelling, or synthesised."""
         return tuple(item for item in self.used_lookups if item.is_fallback)
 
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "used": list(self.used),
+            "missing": list(self.missing),
+            "phrases": list(self.phrases),
+            "repeated": list(self.repeated),
+            "found_as": {i.word: i.found_as for i in self.fallbacks},
+        }
+
 
 @dataclass(frozen=True)
 class WordRow:
@@ -405,10 +190,9 @@ class WeatResult:
     notes: tuple[Note, ...]
     """What a reader must know (missing words, repeats, …); `bias.report.notes` words them."""
     reported: Reported | None
-    effect_size_ci: tuple[float, float] | None = None
-    """95% bootstrap interval for d (None when d is undefined or resamples is 0)."""
-    ci_method: str | None = None
-    ci_resamples: int = 0
+    interval: EffectSizeInterval | None = None
+    """The bootstrap interval for d, with its method, resamples, level and seed (None when d is
+    undefined or resamples is 0)."""
 
     # The test's numbers, read through: one source of truth, no copies.
     statistic = property(lambda self: self.test.statistic)
@@ -418,16 +202,12 @@ class WeatResult:
     iterations = property(lambda self: self.test.iterations)
     exceed = property(lambda self: self.test.exceed)
     p_value_interval = property(lambda self: self.test.p_value_interval)
+    p_value_is_bound = property(lambda self: self.test.p_value_is_bound)
     seed = property(lambda self: self.test.seed)
     null_distribution = property(lambda self: self.test.null_distribution)
 
     def significant(self, alpha: float = ALPHA) -> bool:
         return math.isfinite(self.statistic) and self.p_value < alpha
-
-    @property
-    def p_value_is_bound(self) -> bool:
-        """Randomized with no draw at least as extreme: report p < 1/iterations, not a value."""
-        return self.method == "randomized" and self.exceed == 0
 
     @property
     def effect_size_limit(self) -> float:
@@ -441,48 +221,26 @@ class WeatResult:
 
     def to_dict(self) -> dict:
         counts, edges = self.null_histogram()
-        return {
+        test = jsonable(self.test)
+        return jsonable({
             "wordset": self.wordset_id,
             "title": self.title,
             "embedding": self.embedding,
             "language": self.language,
-            "statistic": self.statistic,
+            "statistic": test.pop("statistic"),
             "statistic_sum": self.statistic_sum,
-            "effect_size": None if math.isnan(self.effect_size) else self.effect_size,
+            "effect_size": self.effect_size,
             "effect_size_limit": self.effect_size_limit,
-            "effect_size_ci": None if self.effect_size_ci is None else list(self.effect_size_ci),
-            "ci_method": self.ci_method,
-            "ci_resamples": self.ci_resamples,
-            "p_value": self.p_value,
+            "interval": self.interval,
+            "p_value": test.pop("p_value"),
             "p_value_is_bound": self.p_value_is_bound,
-            "p_value_interval": self.p_value_interval,
-            "method": self.method,
-            "alternative": self.alternative,
-            "iterations": self.iterations,
-            "exceed": self.exceed,
-            "seed": self.seed,
-            "sets": {
-                key: {
-                    "name": rep.name,
-                    "used": list(rep.used),
-                    "missing": list(rep.missing),
-                    "phrases": list(rep.phrases),
-                    "repeated": list(rep.repeated),
-                    "found_as": {i.word: i.found_as for i in rep.fallbacks},
-                }
-                for key, rep in self.sets.items()
-            },
-            "words": [
-                {
-                    k: (None if isinstance(v, float) and math.isnan(v) else v)
-                    for k, v in asdict(row).items()
-                }
-                for row in self.words
-            ],
+            **test,
+            "sets": {key: rep.to_dict() for key, rep in self.sets.items()},
+            "words": self.words,
             "notes": [note.to_dict() for note in self.notes],
-            "reported": None if self.reported is None else asdict(self.reported),
-            "null_histogram": {"counts": counts.tolist(), "edges": edges.tolist()},
-        }
+            "reported": self.reported,
+            "null_histogram": {"counts": counts, "edges": edges},
+        })
 
 
 def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]:
@@ -634,7 +392,5 @@ def run_weat(
         words=tuple(rows),
         notes=tuple(notes),
         reported=wordset.reported,
-        effect_size_ci=None if interval is None else (interval.low, interval.high),
-        ci_method=None if interval is None else interval.method,
-        ci_resamples=0 if interval is None else interval.resamples,
+        interval=interval,
     )

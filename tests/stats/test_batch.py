@@ -45,7 +45,7 @@ def test_hand_computed_adjustment_of_three_rows():
         def __init__(self):
             self.p_value, self.effect_size = next(p_values), 1.0
             self.method, self.iterations, self.sets = "exact", 10, {}
-            self.effect_size_ci = None
+            self.interval = None
 
     sets = [get_wordset("weat7"), get_wordset("weat8"), get_wordset("weat6")]
     rows = run_batch(sets, ["x"], runner=lambda *a: Fake(), languages={"x": "en"})

@@ -20,16 +20,16 @@ def test_rows_carry_the_interval_of_run_weat_into_every_output():
     rows = run_batch(wordsets, [DEFAULT_EMBEDDING], OPTIONS)
     glove = load_embedding(DEFAULT_EMBEDDING)
     for row, wordset in zip(rows, wordsets, strict=True):
-        expected = run_weat(glove, wordset, OPTIONS).effect_size_ci
-        assert row.effect_size_ci == expected
-        assert row.effect_size_ci[0] < row.effect_size < row.effect_size_ci[1]
+        expected = run_weat(glove, wordset, OPTIONS).interval
+        assert row.interval == expected
+        assert row.interval.low < row.effect_size < row.interval.high
     frame = to_frame(rows)
-    assert frame["d_ci_low"].to_list() == [r.effect_size_ci[0] for r in rows]
-    assert frame["d_ci_high"].to_list() == [r.effect_size_ci[1] for r in rows]
-    assert json.loads(batch_json(rows))[0]["effect_size_ci"] == list(rows[0].effect_size_ci)
-    low, high = rows[0].effect_size_ci
+    assert frame["d_ci_low"].to_list() == [r.interval.low for r in rows]
+    assert frame["d_ci_high"].to_list() == [r.interval.high for r in rows]
+    assert json.loads(batch_json(rows))[0]["interval"]["low"] == rows[0].interval.low
+    low, high = rows[0].interval.low, rows[0].interval.high
     assert f"[{low:.2f}, {high:.2f}]" in batch_text(rows)
-    fig = forest_figure(rows, [row.effect_size_ci for row in rows])
+    fig = forest_figure(rows, [(r.interval.low, r.interval.high) for r in rows])
     ours = next(t for t in fig.data if t.name.endswith("(ours)"))
-    assert list(ours.error_x.array) == pytest.approx([r.effect_size_ci[1] - r.effect_size
+    assert list(ours.error_x.array) == pytest.approx([r.interval.high - r.effect_size
                                                       for r in rows])

@@ -31,7 +31,7 @@ def test_value_per_word_and_sign_flip_p_equal_the_plain_loop():
         for signs in itertools.product((1, -1), repeat=len(pairs))
     )
     assert result.p_value == pytest.approx(hits / 2 ** len(pairs))
-    assert result.p_method == "exact" and result.iterations == 64
+    assert result.p_method == "exact" and result.test.iterations == 64
 
 
 def test_a_pair_with_a_missing_word_is_left_out_and_named():

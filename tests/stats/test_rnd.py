@@ -32,7 +32,7 @@ def test_planted_lean_gives_the_sign_and_a_small_exact_p():
     t1, t2 = (list(map(plain.unit, vectors(t, raw))) for t in sets.targets)
     attributes = list(map(plain.unit, vectors(sets.attributes[0], raw)))
     expected = plain.partition_p(t1, t2, lambda a, b: plain.rnd(a, b, attributes)[0], "two-sided")
-    assert result.p_method == "exact" and result.iterations == 70
+    assert result.p_method == "exact" and result.test.iterations == 70
     assert result.p_value == pytest.approx(expected)
     assert result.p_value <= 2 / 70
 
@@ -42,7 +42,7 @@ def test_randomized_p_is_seeded():
     options = MeasureOptions(p_value=True, test=WeatOptions(method="randomized", iterations=500,
                                                             seed=3))
     first = run_rnd(embedding, one_attribute(sets), options)
-    assert first.p_method == "randomized" and first.seed == 3
+    assert first.p_method == "randomized" and first.test.seed == 3
     assert first.p_value == run_rnd(embedding, one_attribute(sets), options).p_value
 
 

@@ -27,7 +27,7 @@ def test_planted_lean_sign_effect_and_exact_p(alternative):
     assert by_word["x0"].value > 0 and by_word["y0"].value < 0  # X planted towards A
     assert by_word["x0"].p_value < 0.05
     assert (by_word["y0"].p_value > 0.95) == (alternative == "greater")
-    assert result.p_method == "exact" and result.iterations == 252
+    assert result.p_method == "exact" and result.details["iterations"] == 252
 
 
 def test_two_sided_by_default():
@@ -41,7 +41,7 @@ def test_default_words_are_the_targets_and_draws_are_seeded():
     assert [r.word for r in first.per_word] == ["x0", "x1", "x2", "y0", "y1", "y2"]
     again = run_scweat(embedding, sets, None, options)
     assert [r.p_value for r in first.per_word] == [r.p_value for r in again.per_word]
-    assert first.p_method == "randomized" and first.seed == 9
+    assert first.p_method == "randomized" and first.details["seed"] == 9
     assert min(r.p_value for r in first.per_word) >= 1 / 2001
 
 

@@ -10,14 +10,8 @@ import pytest
 
 from bias.errors import BiasInputError
 from bias.report.notes import notes_text
-from bias.stats.weat import (
-    WeatOptions,
-    effect_size,
-    max_effect_size,
-    partition_count,
-    permutation_test,
-    run_weat,
-)
+from bias.stats.permutation import partition_count, permutation_test
+from bias.stats.weat import WeatOptions, effect_size, max_effect_size, run_weat
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import TermSet, WordSet
 from tests import reference
@@ -125,7 +119,7 @@ def test_auto_switches_to_randomization_above_the_exact_limit():
 
 
 def test_chunked_enumeration_covers_every_partition(monkeypatch):
-    monkeypatch.setattr("bias.stats.weat._CHUNK_ELEMENTS", 50)  # force many small blocks
+    monkeypatch.setattr("bias.stats.permutation.CHUNK_ELEMENTS", 50)  # force many small blocks
     s = np.random.default_rng(0).normal(size=12)
     test = permutation_test(s, 5, EXACT)
     assert test.iterations == partition_count(5, 7) == 792

@@ -10,21 +10,33 @@ from tests.synthetic import planted
 def test_weat_result_has_a_seeded_interval_around_d():
     embedding, wordset, _ = planted(strength=0.5)
     result = run_weat(embedding, wordset, WeatOptions(seed=4))
-    low, high = result.effect_size_ci
+    low, high = result.interval.low, result.interval.high
     assert low < result.effect_size < high
     data = result.to_dict()
-    assert data["effect_size_ci"] == [low, high]
-    assert data["ci_method"] == "BCa" and data["ci_resamples"] == 10_000
+    assert data["interval"] == {"low": low, "high": high, "method": "BCa", "resamples": 10_000,
+                                "level": 0.95, "seed": 4}
     again = run_weat(embedding, wordset, WeatOptions(seed=4))
-    assert again.effect_size_ci == result.effect_size_ci
+    assert again.interval == result.interval
     other = run_weat(embedding, wordset, WeatOptions(seed=5))
-    assert other.effect_size_ci != result.effect_size_ci
+    assert other.interval != result.interval
+
+
+def test_an_exact_test_keeps_the_bootstrap_seed():
+    """An exact p has no seed, but the interval beside it was drawn with one: it must be the
+    one given, in the result, its JSON and its sentence (it was lost as 'seed 0')."""
+    from bias.report.text import effect_size_ci_text
+
+    embedding, wordset, _ = planted(strength=0.5)
+    result = run_weat(embedding, wordset, WeatOptions(seed=7))
+    assert result.method == "exact" and result.seed is None
+    assert result.interval.seed == 7 and result.to_dict()["interval"]["seed"] == 7
+    assert "seed 7" in effect_size_ci_text(result)
 
 
 def test_no_resamples_no_interval():
     embedding, wordset, _ = planted(strength=0.5)
     data = run_weat(embedding, wordset, WeatOptions(ci_resamples=0)).to_dict()
-    assert data["effect_size_ci"] is None and data["ci_method"] is None
+    assert data["interval"] is None
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, True, 2_000_000])

@@ -12,13 +12,8 @@ import pytest
 from bias.cli import main
 from bias.report import text as explain
 from bias.report.weat_report import weat_report
-from bias.stats.weat import (
-    WeatOptions,
-    effect_size,
-    index_dtype,
-    permutation_test,
-    run_weat,
-)
+from bias.stats.permutation import index_dtype, permutation_test
+from bias.stats.weat import WeatOptions, effect_size, run_weat
 from bias.vectors.catalog import load_embedding
 from bias.wordsets import get_wordset
 from tests import reference

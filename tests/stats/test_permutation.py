@@ -1,4 +1,5 @@
-"""The fast paths of the permutation test (issue 13) give the same answers as the plain ones."""
+"""The permutation engine: its fast paths give the same answers as the plain ones, and its
+smallest reachable p is what the set sizes allow."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import sys
 import numpy as np
 import pytest
 
-from bias.stats import weat
-from bias.stats.weat import WeatOptions, permutation_test
+from bias.stats import permutation
+from bias.stats.permutation import permutation_test
+from bias.stats.weat import WeatOptions
 
 
 @pytest.mark.parametrize(("nx", "ny"), [(8, 8), (5, 9), (1, 12), (10, 10)])
@@ -19,14 +21,14 @@ def test_cached_partitions_give_the_same_bits_as_streaming(monkeypatch, nx, ny):
         options = WeatOptions(method="exact", alternative=alternative)
         cached = permutation_test(s, nx, options)
         with monkeypatch.context() as patch:
-            patch.setattr(weat, "_CACHED_INDEX_BYTES", 0)
+            patch.setattr(permutation, "_CACHED_INDEX_BYTES", 0)
             streamed = permutation_test(s, nx, options)
         assert cached.exceed == streamed.exceed and cached.p_value == streamed.p_value
         assert np.array_equal(cached.null_distribution, streamed.null_distribution)
 
 
 def test_the_cached_table_is_every_partition_once():
-    table = weat._cached_partitions(9, 4)
+    table = permutation._cached_partitions(9, 4)
     assert table.shape == (126, 4) and not table.flags.writeable
     assert len({tuple(row) for row in table}) == 126
     assert (np.diff(table, axis=1) > 0).all()
@@ -37,7 +39,7 @@ def test_draws_from_the_enumerated_null_are_uniform_partitions():
     null put the exact p inside the 99.9% binomial band, and every partition is reachable."""
     s = np.random.default_rng(3).normal(size=16)
     exact = permutation_test(s, 8, WeatOptions(method="exact"))
-    assert weat._enumerable(16, 8, 200_000)
+    assert permutation._enumerable(16, 8, 200_000)
     drawn = permutation_test(s, 8, WeatOptions(method="randomized", iterations=200_000, seed=1))
     p, n = exact.p_value, 200_000
     assert abs(drawn.exceed / n - p) < 3.3 * np.sqrt(p * (1 - p) / n)
@@ -58,9 +60,9 @@ def test_randomized_stays_seeded():
 def test_draws_come_in_bounded_blocks(nx, ny):
     """10^7 draws never hold more than one block of about 4 million numbers at a time."""
     s = np.random.default_rng(0).normal(size=nx + ny)
-    blocks = weat._random_x_sums(s, nx, 10_000_000, np.random.default_rng(0))
+    blocks = permutation._random_x_sums(s, nx, 10_000_000, np.random.default_rng(0))
     first = next(blocks)
-    assert first.size * (1 if weat._enumerable(nx + ny, nx, 10**7) else nx + ny) <= 4_000_000
+    assert first.size * (1 if permutation._enumerable(nx + ny, nx, 10**7) else nx + ny) <= 4_000_000
     blocks.close()
 
 
@@ -74,3 +76,29 @@ def test_weat_command_imports_only_what_it_needs():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    ("nx", "ny", "alternative", "smallest"),
+    [
+        (1, 1, "greater", 1 / 2),  # one word a set: p can never go below 1/2
+        (1, 1, "two-sided", 1.0),  # ... and two-sided it is always 1
+        (2, 4, "greater", 1 / 15),  # 15 partitions (WEATHub fr WEAT 13's sizes): never < 0.05
+        (8, 8, "two-sided", 2 / 12870),  # the mirror partition is as extreme
+        (3, 5, "two-sided", 1 / 56),  # unequal sizes have no mirror partition
+    ],
+)
+def test_the_smallest_reachable_p_is_what_the_sizes_allow(nx, ny, alternative, smallest):
+    """The floor is reached when the observed split is the most extreme one (distinct values,
+    X on top), and no split can do better."""
+    s = np.concatenate([np.arange(nx, 0, -1) + 10.0, np.arange(ny, 0, -1) * 0.1])
+    test = permutation_test(s, nx, WeatOptions(method="exact", alternative=alternative))
+    assert test.smallest_p == pytest.approx(smallest)
+    assert test.p_value == pytest.approx(smallest)  # reached by the most extreme split
+
+
+def test_a_randomized_floor_is_one_over_draws_plus_one():
+    s = np.random.default_rng(1).normal(size=30)
+    test = permutation_test(s, 15, WeatOptions(method="randomized", iterations=999))
+    assert test.smallest_p == pytest.approx(1 / 1000)
+    assert test.p_value >= test.smallest_p
