@@ -16,6 +16,7 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.report import text
+from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
 from bias.report.notes import notes_text
 from bias.report.weat_report import weat_json
@@ -444,7 +445,7 @@ METRIC_WIDTH = 200
 
 def show_metrics(result: WeatResult, original: WordSet | None) -> None:
     """Our p and d, the published ones beside them, or why the published ones are not shown."""
-    cmp = text.comparison(result)
+    cmp = text.comparison(result) if result.verdict.comparable else None
     with st.container(horizontal=True, wrap=True, gap="medium"):
         st.metric(
             "p-value",
@@ -456,9 +457,8 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
         st.metric(
             "Effect size d",
             text.format_d(result.effect_size),
-            help="How strong the difference is, in standard deviations (Cohen's d): about 0.2 "
-            "is small, 0.5 medium, 0.8 large; about 2 at most in either direction (a little "
-            "more when the two target lists differ in size).",
+            help="How strong the difference is, in standard deviations (Cohen's d); about 2 at "
+            f"most in either direction. {text.EFFECT_SIZE_CAVEAT}.",
             width=METRIC_WIDTH,
         )
         if cmp:
@@ -474,6 +474,8 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
         st.caption(ci_text)
     if cmp:
         st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
+    elif result.reported is not None and not result.verdict.comparable:
+        st.caption(verdict_text.not_comparable_text(result.coverage))
     elif original is not None:
         st.caption(text.edited_notice(original))
 
@@ -503,8 +505,10 @@ def show_result(result: WeatResult) -> None:
         now = None
     if now != st.session_state.get("weat.result_for"):
         st.info("The lists, options or embedding changed since this result; press Run again.")
-    message = text.verdict(result.p_value)
-    (st.success if result.significant() else st.info)(f"**{message}**")
+    box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
+           "cannot_decide": st.warning}[result.verdict.state]
+    box(f"**{verdict_text.headline(result.verdict)}**  \n{verdict_text.meaning(result)}")
+    st.caption(verdict_text.coverage_text(result.coverage))
     st.write(text.explanation(result))
 
     wordset = st.session_state.get("weat.result_wordset")

@@ -62,31 +62,22 @@ def p_statement(result: WeatResult) -> str:
 
 
 def effect_size_limit_text(result: WeatResult) -> str:
-    """'d can be at most 2 for these set sizes': Cohen's labels read against this cap."""
+    """'d can be at most 2 for these set sizes': WEAT's d is capped (`max_effect_size`)."""
     return f"d can be at most {result.effect_size_limit:.3g} for these set sizes"
+
+
+EFFECT_SIZE_CAVEAT = (
+    "WEAT's d grows with the number of attribute words (on GloVe WEAT 3 it averages 0.39 with 3 "
+    "attribute words and 0.96 with 25), so no 'small / medium / large' label is given: compare "
+    "it only between tests with lists of similar length"
+)
+"""Why Cohen's labels are not printed (docs/weat.md, "Effect size")."""
 
 
 def format_d(d: float | None) -> str:
     if d is None or math.isnan(d):
         return "–"
     return f"{d:.2f}"
-
-
-def effect_size_words(d: float) -> str:
-    """Cohen's rough labels for |d|: negligible (< 0.2), small, medium (≥ 0.5), large (≥ 0.8).
-
-    WEAT's d is capped (at 2 for equal set sizes, `max_effect_size`), unlike the d Cohen's labels
-    were made for, so every text that shows a label also states the cap (docs/weat.md)."""
-    if math.isnan(d):
-        return "undefined"
-    size = abs(d)
-    if size >= 0.8:
-        return "large"
-    if size >= 0.5:
-        return "medium"
-    if size >= 0.2:
-        return "small"
-    return "negligible"
 
 
 def percent(share: float) -> str:
@@ -96,17 +87,6 @@ def percent(share: float) -> str:
         return "0"
     decimals = max(0, 1 - math.floor(math.log10(share)))
     return f"{share:.{decimals}f}"
-
-
-def verdict(p: float, alpha: float = ALPHA) -> str:
-    """The one-line answer: 'Bias detected at the 5% level' or 'No bias detected at the 5% level'.
-
-    A p-value exactly at alpha is not below it, so it is "no bias", as in the paper (p < 0.05).
-    """
-    level = f"{alpha * 100:g}%"
-    if p < alpha:
-        return f"Bias detected at the {level} level"
-    return f"No bias detected at the {level} level"
 
 
 def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
@@ -119,10 +99,7 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
             f"The words of '{x}' and '{y}' relate to '{a}' and '{b}' in exactly the same way."
         )
     else:
-        size = (
-            f"(effect size {format_d(d)}: {effect_size_words(d)}; "
-            f"{effect_size_limit_text(result)})."
-        )
+        size = f"(effect size {format_d(d)}; {effect_size_limit_text(result)})."
         if d >= 0:
             direction = f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}' {size}"
         else:

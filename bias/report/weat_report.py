@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from bias.report.notes import notes_text
 from bias.report.text import (
+    EFFECT_SIZE_CAVEAT,
     effect_size_limit_text,
     explanation,
     format_d,
     format_p,
     p_statement,
-    verdict,
 )
+from bias.report.verdict import coverage_text, headline, meaning, not_comparable_text
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
@@ -32,6 +33,7 @@ def weat_report(result: WeatResult) -> str:
         f"  effect size d = {result.effect_size:.4f}   {p} ({sided}; {how})",
         f"  ({effect_size_limit_text(result)}; Caliskan's sum s(X,Y,A,B) = "
         f"{result.statistic_sum:.4f})",
+        f"  ({EFFECT_SIZE_CAVEAT}.)",
     ]
     if result.p_value_interval:
         low, high = result.p_value_interval
@@ -41,8 +43,15 @@ def weat_report(result: WeatResult) -> str:
             f"  {ci.level:.0%} interval for d: {ci.low:.4f} – {ci.high:.4f} "
             f"({ci.method} bootstrap, {ci.resamples:,} resamples, seed {ci.seed})"
         )
-    lines += [f"  {verdict(result.p_value)}.", f"  {explanation(result)}"]
-    if result.reported is not None:
+    lines += [
+        f"  {headline(result.verdict)}.",
+        f"  {meaning(result)}",
+        f"  {explanation(result)}",
+        f"  {coverage_text(result.coverage)}.",
+    ]
+    if result.reported is not None and not result.verdict.comparable:
+        lines.append(f"  {not_comparable_text(result.coverage)}")
+    elif result.reported is not None:
         rep = result.reported
         lines.append(
             f"  Source reported: d = {format_d(rep.effect_size)}"

@@ -37,6 +37,7 @@ from bias.stats.permutation import (
     tie_tolerance,
 )
 from bias.stats.pvalues import ALPHA
+from bias.stats.verdict import Coverage, Verdict, decide
 from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
@@ -140,6 +141,10 @@ class SetReport:
         """Used words found only under another spelling, or synthesised."""
         return tuple(item for item in self.used_lookups if item.is_fallback)
 
+    @property
+    def coverage(self) -> Coverage:
+        return Coverage(len(self.words), len(self.used) + len(self.repeated), len(self.used))
+
     def to_dict(self) -> dict:
         return {
             "name": self.name,
@@ -190,6 +195,9 @@ class WeatResult:
     notes: tuple[Note, ...]
     """What a reader must know (missing words, repeats, …); `bias.report.notes` words them."""
     reported: Reported | None
+    verdict: Verdict
+    """What the result lets a reader conclude (bias.stats.verdict); `bias.report.verdict` words
+    it."""
     interval: EffectSizeInterval | None = None
     """The bootstrap interval for d, with its method, resamples, level and seed (None when d is
     undefined or resamples is 0)."""
@@ -208,6 +216,11 @@ class WeatResult:
 
     def significant(self, alpha: float = ALPHA) -> bool:
         return math.isfinite(self.statistic) and self.p_value < alpha
+
+    @property
+    def coverage(self) -> dict[str, Coverage]:
+        """Words listed, found and used per set (X, Y, A, B)."""
+        return {key: rep.coverage for key, rep in self.sets.items()}
 
     @property
     def effect_size_limit(self) -> float:
@@ -232,6 +245,8 @@ class WeatResult:
             "effect_size": self.effect_size,
             "effect_size_limit": self.effect_size_limit,
             "interval": self.interval,
+            "verdict": self.verdict,
+            "coverage": self.coverage,
             "p_value": test.pop("p_value"),
             "p_value_is_bound": self.p_value_is_bound,
             **test,
@@ -392,5 +407,6 @@ def run_weat(
         words=tuple(rows),
         notes=tuple(notes),
         reported=wordset.reported,
+        verdict=decide(test, d, interval, {k: r.coverage for k, r in reports.items()}),
         interval=interval,
     )

@@ -103,13 +103,14 @@ def test_a_count_above_zero_is_a_value_not_a_bound():
     assert not exact.p_value_is_bound
 
 
-def test_cohen_labels_come_with_the_cap():
+def test_the_effect_size_comes_with_the_cap_and_no_cohen_label():
     embedding, wordset, _ = planted(strength=0.4, sizes=(10, 16, 8, 8))
     result = run_weat(embedding, wordset, WeatOptions(iterations=1000))
     assert result.effect_size_limit == pytest.approx(1 / math.sqrt(10 / 26 * 16 / 26))
     text = explain.explanation(result)
-    assert f"{explain.effect_size_words(result.effect_size)}; d can be at most 2.06 for these " \
-           "set sizes" in text
+    assert f"(effect size {result.effect_size:.2f}; d can be at most 2.06 for these set sizes)" \
+        in text
+    assert not any(f": {label}" in text for label in ("negligible", "small", "medium", "large"))
     assert result.to_dict()["effect_size_limit"] == pytest.approx(2.0555, abs=1e-4)
     assert "d can be at most 2.06 for these set sizes" in weat_report(result)
 

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from bias.report import text
+from bias.report import verdict as verdict_text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets import get_wordset
@@ -40,7 +41,10 @@ def test_run_weat7_shows_the_engine_numbers(app):
     assert metrics["Effect size d"] == text.format_d(direct.effect_size)
     assert metrics["Reported p-value"] == "0.018"
     assert metrics["Reported effect size"] == "1.06"
-    assert app.success[0].value == f"**{text.verdict(direct.p_value)}**"
+    assert app.success[0].value == (
+        f"**{verdict_text.headline(direct.verdict)}**  \n{verdict_text.meaning(direct)}")
+    assert app.success[0].value.startswith(
+        "**Bias detected at the 5% level, and it holds when the words are resampled**")
     assert any(text.explanation(direct) == m.value for m in app.markdown)
     stored = app.session_state["weat.result"]
     assert stored.p_value == direct.p_value and stored.statistic == pytest.approx(direct.statistic)

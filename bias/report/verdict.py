@@ -1,0 +1,118 @@
+"""The verdict of a WEAT (bias.stats.verdict) and the words' coverage, in plain sentences: the
+same on the WEAT page, in the CLI text, in Batch's Table 7 and in every export."""
+
+from __future__ import annotations
+
+from bias.stats.verdict import COMPARABLE_COVERAGE, MIN_SET_WORDS, Coverage, State, Verdict
+from bias.stats.weat import WeatResult
+
+HEADLINES: dict[State, str] = {
+    "holds": "Bias detected, and it holds when the words are resampled",
+    "these_words": "Significant for these exact words only",
+    "no_bias": "No bias detected",
+    "cannot_decide": "Cannot decide",
+}
+"""The verdict's one line, per state; 'at the 5% level' is added where the level matters."""
+
+SHORT: dict[State, str] = {
+    "holds": "bias, holds",
+    "these_words": "these words only",
+    "no_bias": "no bias",
+    "cannot_decide": "cannot decide",
+}
+"""The verdict in a table cell or a chart legend."""
+
+
+def _level(verdict: Verdict) -> str:
+    return f"{verdict.alpha * 100:g}%"
+
+
+def headline(verdict: Verdict) -> str:
+    """'Bias detected at the 5% level, and it holds when the words are resampled', etc."""
+    if verdict.state in ("holds", "no_bias"):
+        text = HEADLINES[verdict.state]
+        first, _, rest = text.partition(",")
+        return f"{first} at the {_level(verdict)} level" + (f",{rest}" if rest else "")
+    return HEADLINES[verdict.state]
+
+
+def _p(p: float) -> str:
+    return f"{p:.2g}" if p < 0.001 else f"{p:.3f}".rstrip("0").rstrip(".")
+
+
+def meaning(result: WeatResult) -> str:
+    """One or two plain sentences on what the verdict does and does not show."""
+    verdict, interval = result.verdict, result.interval
+    if verdict.state == "holds":
+        return (
+            f"The {interval.level:.0%} interval for d ({interval.low:.2f} to {interval.high:.2f}),"
+            " which resamples the words of all four lists, stays on one side of zero: other "
+            "words for the same concepts would most likely show the same direction."
+        )
+    if verdict.state == "these_words":
+        if "no_interval" in verdict.reasons:
+            return (
+                "No interval for d was computed (0 bootstrap resamples), so nothing says whether "
+                "other words for the same concepts would show it: read it as a finding about "
+                "these lists, not about the concepts."
+            )
+        return (
+            f"p < {verdict.alpha:g} treats these words as fixed. The {interval.level:.0%} "
+            f"interval for d, which resamples them, runs from {interval.low:.2f} to "
+            f"{interval.high:.2f} and includes zero: with other words for the same concepts the "
+            "effect could vanish. Read it as a finding about these lists, not about the concepts."
+        )
+    if verdict.state == "no_bias":
+        return (
+            f"The test could have detected a bias (its smallest possible p is "
+            f"{_p(verdict.smallest_p)}), but these words do not show one. That is not proof that "
+            "the embedding has none."
+        )
+    return cannot_decide_reason(result)
+
+
+def cannot_decide_reason(result: WeatResult) -> str:
+    """Why a test cannot decide, and what would make it decidable."""
+    verdict = result.verdict
+    parts = []
+    if "p_floor" in verdict.reasons:
+        parts.append(
+            f"with these set sizes and {result.iterations:,} "
+            f"{'reshufflings' if result.method == 'exact' else 'random draws'} the smallest "
+            f"possible p is {_p(verdict.smallest_p)}, which is not below {verdict.alpha:g}, so "
+            "no words could have shown a bias"
+        )
+    if "few_words" in verdict.reasons:
+        short = ", ".join(
+            f"{key} ({result.sets[key].name}) has {result.coverage[key].used}"
+            for key in verdict.words_needed
+        )
+        parts.append(f"a verdict needs at least {MIN_SET_WORDS} words in each set, and {short}")
+    if "no_effect_size" in verdict.reasons:
+        parts.append("every association is equal, so there is no effect size")
+    text = "This test cannot decide: " + "; ".join(parts) + "."
+    if verdict.words_needed:
+        adds = ", ".join(f"{n} to {key}" for key, n in verdict.words_needed.items())
+        text += f" Add words the embedding knows ({adds}) to make it decidable."
+    elif "p_floor" in verdict.reasons and result.method == "randomized":
+        text += " More random draws would make it decidable."
+    return text
+
+
+def coverage_text(coverage: dict[str, Coverage]) -> str:
+    """'56 of 64 words found (X 30 of 32, Y 26 of 32, …)'."""
+    listed = sum(c.listed for c in coverage.values())
+    found = sum(c.found for c in coverage.values())
+    per_set = ", ".join(f"{key} {c.found} of {c.listed}" for key, c in coverage.items())
+    return f"{found} of {listed} words found in the embedding ({per_set})"
+
+
+def not_comparable_text(coverage: dict[str, Coverage]) -> str:
+    """Why a published value is not set beside ours."""
+    low = ", ".join(f"{key} {c.share:.0%}" for key, c in coverage.items()
+                    if c.share < COMPARABLE_COVERAGE)
+    return (
+        f"Not comparable with the published value: the embedding has less than "
+        f"{COMPARABLE_COVERAGE:.0%} of the words of some lists ({low}), so this test measures "
+        "other lists than the source did."
+    )
