@@ -1,6 +1,5 @@
 """Plain-language texts for a result (bias.report.text)."""
 
-import math
 
 import pytest
 
