@@ -37,7 +37,8 @@ def test_two_languages_one_row_per_test_and_language(de_it, capsys):
     assert {row["wordset"] for row in rows} == expected  # one row each: one embedding a language
     for row in rows:
         assert set(row) == {"wordset", "embedding", "language", "effect_size", "interval",
-                            "p_value", "p_holm", "p_bh", "method", "reported", "skipped"}
+                            "p_value", "p_holm", "p_bh", "method", "verdict", "coverage",
+                            "reported", "skipped"}
         assert row["embedding"] == {"de": "de-small", "it": "it-small"}[row["language"]]
         assert set(row["reported"]) == {"effect_size", "p_value"}
     skipped = [row for row in rows if row["skipped"]]
@@ -45,6 +46,8 @@ def test_two_languages_one_row_per_test_and_language(de_it, capsys):
     assert all(row["skipped"].startswith("Every word of set A (Male terms) is missing")
                for row in skipped)
     assert skipped[0]["p_value"] is None and skipped[0]["p_holm"] is None
+    assert skipped[0]["verdict"] is None and skipped[0]["coverage"]["found"] < \
+        skipped[0]["coverage"]["listed"]
     ran = [row for row in rows if not row["skipped"]]
     p = [row["p_value"] for row in ran]
     assert [row["p_holm"] for row in ran] == pytest.approx(list(holm(p)))  # the whole batch

@@ -13,6 +13,7 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.report import verdict as verdict_text
 from bias.report.batch_report import (
     batch_csv,
     header,
@@ -185,8 +186,9 @@ if rows:
         if dtype == pl.Float64
     }
     # Short names in the table: a whole title would push the numbers out of view.
-    wide = wide.with_columns(pl.col("test").replace_strict(short_names, default=pl.col("title"))
-                             .alias("title"))  # fmt: skip
+    titles = pl.col("test").replace_strict(short_names, default=pl.col("title")).alias("title")
+    verdicts = pl.col(r"^.* verdict$").replace_strict(verdict_text.SHORT, default=None)
+    wide = wide.with_columns(titles, verdicts)
     # An empty text cell stays empty (not "None"), and a column with nothing in it is not shown.
     shown = [c for c in wide.columns if c != "test" and wide[c].null_count() < wide.height]
     wide = wide.with_columns(pl.col(pl.String).fill_null(""))
@@ -203,8 +205,11 @@ if rows:
         )
         st.caption(
             "One row per test that ran (those that could not are listed above); for each "
-            "embedding our p and d and the values the source reported. Reported values come "
-            "from the source's embedding (fastText for WEATHub)."
+            "embedding our p and d, the verdict, the words found of those listed, and the "
+            "values the source reported. Reported values come from the source's embedding "
+            "(fastText for WEATHub). 'these words only': p < 0.05 but the interval for d "
+            "includes 0 when the words are resampled; 'cannot decide': too few words or "
+            "reshufflings for any p below 0.05."
         )
     with tabs[1]:
         spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
@@ -212,8 +217,10 @@ if rows:
         st.caption(
             "Each dot is our effect size for one test on one embedding, coloured by the test's "
             "language; the line through it is its 95% confidence interval (bootstrap over the "
-            "words of each list: how large d is, allowing for which words were chosen). The "
-            "diamond on the same line is what the source reported."
+            "words of each list: how large d is, allowing for which words were chosen). A "
+            "filled dot: bias that holds when the words are resampled; an open dot: "
+            "significant for these words only; a dotted ring: no bias; a cross: the test "
+            "cannot decide. The diamond on the same line is what the source reported."
         )
     with tabs[2]:
         every_row = to_frame(rows, reasons)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from bias.report.notes import note_text
 from bias.report.text import ALPHA, format_d, format_p
+from bias.report.verdict import SHORT
 from bias.stats.batch import BatchRow, counts, to_frame
 
 
@@ -45,6 +46,11 @@ def summary(rows: Sequence[BatchRow], alpha: float = ALPHA) -> str:
         f"{sum(row.p_bh < alpha for row in ran)} after Benjamini–Hochberg's (over the whole "
         "batch)."
     )
+    holds = sum(row.verdict == "holds" for row in ran)
+    undecided = sum(row.verdict == "cannot_decide" for row in ran)
+    text += f" {holds} of them hold when the words are resampled (the interval for d excludes 0)."
+    if undecided:
+        text += f" {undecided} cannot decide (too few words or reshufflings for p below {alpha:g})."
     skipped = len(rows) - len(ran)
     if skipped:
         text += f" {skipped} could not run; the reasons are listed with them."
@@ -90,7 +96,8 @@ def batch_text(rows: Sequence[BatchRow]) -> str:
             f"{row.wordset:24} {row.embedding:24} d {format_d(row.effect_size):>6} "
             f"{_interval(row):>15}  "
             f"p {format_p(row.p_value):>9}  Holm {format_p(row.p_holm):>9}  "
-            f"BH {format_p(row.p_bh):>9}{reported}"
+            f"BH {format_p(row.p_bh):>9}  {SHORT[row.verdict]:16} "
+            f"{row.words_listed - row.missing_words}/{row.words_listed} words{reported}"
         )
     skipped = [(row, text) for row, text in zip(rows, skipped_texts(rows), strict=True) if text]
     if skipped:

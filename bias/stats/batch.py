@@ -25,7 +25,8 @@ from bias.notes import Note
 from bias.serialize import jsonable
 from bias.stats.bootstrap import EffectSizeInterval
 from bias.stats.pvalues import ALPHA, benjamini_hochberg, holm
-from bias.stats.weat import WeatOptions, WeatResult, run_weat
+from bias.stats.verdict import Coverage
+from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import available_embeddings, load_embedding
 from bias.wordsets import WordSet
 
@@ -71,7 +72,12 @@ class BatchRow:
     method: str | None
     iterations: int
     missing_words: int
-    """Words and phrases of the test that the embedding lacks (left out of the test)."""
+    """Words and phrases of the test that the embedding lacks (left out of the test), also for a
+    test refused because a set lost every word."""
+    words_listed: int
+    """Words in the test's four lists (0 when no embedding of its language was chosen)."""
+    verdict: str | None
+    """The verdict's state (bias.stats.verdict), None when the test did not run."""
     skipped: Note | None
     interval: EffectSizeInterval | None = None
     """The bootstrap interval of d (bias.stats.bootstrap), when the test ran and d exists."""
@@ -108,6 +114,9 @@ class BatchRow:
             "p_holm": self.p_holm,
             "p_bh": self.p_bh,
             "method": self.method,
+            "verdict": self.verdict,
+            "coverage": {"found": self.words_listed - self.missing_words,
+                         "listed": self.words_listed},
             "reported": {"effect_size": self.reported_d, "p_value": self.reported_p},
             "skipped": reason,
         })
@@ -119,9 +128,15 @@ def _row(
     embedding_language: str | None,
     result: WeatResult | None,
     skipped: Note | None,
+    coverage: dict[str, Coverage] | None = None,
 ) -> BatchRow:
+    """`coverage` is the words found per set: the result's, or a refused test's
+    (`EmptySetError.coverage`)."""
     rep = wordset.reported
     nan = math.nan
+    if result is not None:
+        coverage = result.coverage
+    listed = sum(c.listed for c in coverage.values()) if coverage else 0
     return BatchRow(
         wordset=wordset.id,
         title=wordset.title,
@@ -138,9 +153,9 @@ def _row(
         reported_d_is_absolute=bool(rep and rep.effect_size_is_absolute),
         method=result.method if result else None,
         iterations=result.iterations if result else 0,
-        missing_words=(
-            sum(len(s.missing) + len(s.phrases) for s in result.sets.values()) if result else 0
-        ),
+        missing_words=listed - sum(c.found for c in coverage.values()) if coverage else 0,
+        words_listed=listed,
+        verdict=result.verdict.state if result else None,
         skipped=skipped,
         interval=result.interval if result else None,
     )
@@ -200,7 +215,8 @@ def run_batch(
             result = runner(name, wordset, options)
         except BiasInputError as exc:
             note = Note("test_not_run", {"reason": str(exc)})
-            rows.append(_row(wordset, name, languages.get(name), None, note))
+            coverage = exc.coverage if isinstance(exc, EmptySetError) else None
+            rows.append(_row(wordset, name, languages.get(name), None, note, coverage))
         else:
             rows.append(_row(wordset, name, languages.get(name), result, None))
     if progress is not None:
@@ -233,6 +249,8 @@ SCHEMA = {
     "method": pl.String,
     "iterations": pl.Int64,
     "missing_words": pl.Int64,
+    "words_listed": pl.Int64,
+    "verdict": pl.String,
     "skipped": pl.String,
 }
 
@@ -286,6 +304,9 @@ def table7(
         line[f"{label} d"] = jsonable(row.effect_size)
         line[f"{label} reported p"] = row.reported_p_text
         line[f"{label} reported d"] = row.reported_d
+        line[f"{label} verdict"] = row.verdict
+        if row.words_listed:
+            line[f"{label} words"] = f"{row.words_listed - row.missing_words}/{row.words_listed}"
     schema: dict[str, pl.DataType] = {
         "test": pl.String, "title": pl.String, "language": pl.String,
     }
@@ -295,6 +316,8 @@ def table7(
             f"{label} d": pl.Float64,
             f"{label} reported p": pl.String,
             f"{label} reported d": pl.Float64,
+            f"{label} verdict": pl.String,
+            f"{label} words": pl.String,
         }
     schema["skipped"] = pl.String
     records = [

@@ -258,13 +258,23 @@ class WeatResult:
         })
 
 
+class EmptySetError(BiasInputError):
+    """Every word of a set is missing: the test cannot run. `coverage` still says how many words
+    of each set the embedding has, so that a batch reports the refused row's gaps correctly."""
+
+    def __init__(self, message: str, coverage: dict[str, Coverage]) -> None:
+        super().__init__(message)
+        self.coverage = coverage
+
+
 def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]:
-    reports = {}
-    for key, terms in wordset.sets().items():
-        lookups = tuple(embedding.lookup_all(terms.words))
-        report = SetReport(key, terms.name, terms.words, lookups)
-        used, missing = report.used, report.missing + report.phrases
-        if not used:
+    reports = {
+        key: SetReport(key, terms.name, terms.words, tuple(embedding.lookup_all(terms.words)))
+        for key, terms in wordset.sets().items()
+    }
+    for key, report in reports.items():
+        terms, missing = wordset.sets()[key], report.missing + report.phrases
+        if not report.used:
             hint = ""
             if wordset.language != embedding.language:
                 wanted = language_name(wordset.language)
@@ -275,12 +285,12 @@ def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]
                     f"{wordset.language}`), then choose it as the active embedding in the sidebar "
                     "(or pass `--embedding NAME`)."
                 )
-            raise BiasInputError(
+            raise EmptySetError(
                 f"Every word of set {key} ({terms.name}) is missing from {embedding.name}: "
                 f"{', '.join(missing)}. Each set needs at least one word the embedding knows."
-                + hint
+                + hint,
+                {k: r.coverage for k, r in reports.items()},
             )
-        reports[key] = report
     return reports
 
 

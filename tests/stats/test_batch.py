@@ -9,7 +9,9 @@ from bias.notes import Note
 from bias.report.batch_report import header, skipped_groups, skipped_texts, summary
 from bias.report.charts.forest import forest_figure
 from bias.stats.batch import BatchOptions, counts, run_batch, table7, to_frame
+from bias.stats.permutation import PermutationTest
 from bias.stats.pvalues import benjamini_hochberg, holm
+from bias.stats.verdict import decide
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.vectors.embeddings import Embedding
@@ -44,8 +46,10 @@ def test_hand_computed_adjustment_of_three_rows():
     class Fake:
         def __init__(self):
             self.p_value, self.effect_size = next(p_values), 1.0
-            self.method, self.iterations, self.sets = "exact", 10, {}
-            self.interval = None
+            self.method, self.iterations, self.coverage = "exact", 10, {}
+            self.interval, self.verdict = None, decide(
+                PermutationTest(1.0, self.p_value, "exact", "greater", 12870, 1, None, None,
+                                1 / 12870), 1.0, None, {})
 
     sets = [get_wordset("weat7"), get_wordset("weat8"), get_wordset("weat6")]
     rows = run_batch(sets, ["x"], runner=lambda *a: Fake(), languages={"x": "en"})
@@ -65,6 +69,10 @@ def test_a_test_that_cannot_run_is_a_row_with_its_reason_outside_the_adjustment(
     frame = to_frame(rows, skipped_texts(rows))
     assert frame.height == 2 and frame["skipped"][0] == skipped_texts(rows)[0]
     assert frame["p_value"][0] is None
+    # Refused because X lost its only word: the gap is still counted (it read 0 before).
+    assert (rows[0].missing_words, rows[0].words_listed, rows[0].verdict) == (1, 4, None)
+    assert rows[1].verdict == "holds" and rows[1].to_dict()["coverage"] == {
+        "found": 32, "listed": 32}
 
 
 def test_tests_of_other_languages_are_skipped_with_a_reason_never_dropped():
@@ -114,7 +122,10 @@ def test_table7_one_row_per_test_one_column_group_per_embedding():
     table = table7(rows, skipped_texts(rows))
     group = f"en · {DEFAULT_EMBEDDING}"
     assert table.columns == ["test", "title", "language", f"{group} p", f"{group} d",
-                             f"{group} reported p", f"{group} reported d", "skipped"]
+                             f"{group} reported p", f"{group} reported d", f"{group} verdict",
+                             f"{group} words", "skipped"]
+    assert list(table[f"{group} verdict"]) == ["holds", "holds", None]
+    assert list(table[f"{group} words"]) == ["32/32", "32/32", None]
     assert list(table["test"]) == ["weat7", "weat6", "weathub-de-weat7"]
     assert list(table[f"{group} p"])[:2] == [rows[0].p_value, rows[1].p_value]
     assert list(table[f"{group} reported p"]) == ["0.018", "10^-3", None]

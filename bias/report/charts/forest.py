@@ -17,10 +17,16 @@ from collections.abc import Sequence
 import plotly.express as px
 import plotly.graph_objects as go
 
+from bias.report.verdict import SHORT
 from bias.stats.batch import BatchRow
 from bias.vectors.catalog import language_name
 
 REPORTED_COLOUR = "#1f1d2b"
+
+VERDICT_SYMBOLS = {"holds": "circle", "these_words": "circle-open", "no_bias": "circle-open-dot",
+                   "cannot_decide": "x-thin-open"}
+"""Our dot's shape says the verdict (bias.stats.verdict): filled only where the bias holds when
+the words are resampled; a cross where the test cannot decide."""
 
 
 def row_label(row: BatchRow) -> str:
@@ -61,10 +67,15 @@ def forest_figure(
             y=[row_label(row) for row, _ in mine],
             mode="markers",
             name=f"{language_name(language)} (ours)",
-            marker={"size": 10, "color": palette[index % len(palette)]},
+            marker={"size": 10, "color": palette[index % len(palette)],
+                    "symbol": [VERDICT_SYMBOLS[row.verdict] for row, _ in mine],
+                    "line": {"width": 2, "color": palette[index % len(palette)]}},
             error_x=error_x,
-            customdata=[[row.embedding, row.p_value] for row, _ in mine],
+            customdata=[[row.embedding, row.p_value, SHORT[row.verdict],
+                         row.words_listed - row.missing_words, row.words_listed]
+                        for row, _ in mine],
             hovertemplate="%{y}<br>d = %{x:.2f} on %{customdata[0]}, p = %{customdata[1]:.4g}"
+            "<br>%{customdata[2]}; %{customdata[3]} of %{customdata[4]} words found"
             "<extra></extra>",
         )
     reported = [(row, _) for row, _ in drawn if row.reported_d is not None]
@@ -82,7 +93,8 @@ def forest_figure(
     fig.add_vline(x=0, line_width=1, line_color="#888888")
     fig.update_yaxes(categoryorder="array", categoryarray=labels, autorange="reversed")
     fig.update_layout(
-        title="Effect sizes by test (dot: ours; diamond: reported by the source)",
+        title="Effect sizes by test (dot: ours, filled where the bias holds when words are "
+        "resampled; diamond: reported by the source)",
         xaxis_title="effect size d (0 = no difference; about ±2 at most)",
         legend={"orientation": "h", "y": -0.15 if len(labels) > 6 else -0.4},
         margin={"t": 60, "b": 40, "l": 10},
