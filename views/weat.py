@@ -432,6 +432,10 @@ def run_test() -> None:
     st.session_state["weat.result"] = result
     st.session_state["weat.result_for"] = (active_embedding_name(), wordset.sets(), options)
     st.session_state["weat.result_wordset"] = wordset
+    # Distinct tests (lists and embedding) run in this tab: p < 0.05 over many tries needs the
+    # Batch page's correction, and the result says so from the second test on.
+    tried = st.session_state.setdefault("weat.tests_run", set())
+    tried.add((active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
 
 
 if run:
@@ -509,6 +513,8 @@ def show_result(result: WeatResult) -> None:
            "cannot_decide": st.warning}[result.verdict.state]
     box(f"**{verdict_text.headline(result.verdict)}**  \n{verdict_text.meaning(result)}")
     st.caption(verdict_text.coverage_text(result.coverage))
+    if len(tried := st.session_state.get("weat.tests_run", ())) > 1:
+        st.caption(verdict_text.many_tests_text(len(tried)))
     st.write(text.explanation(result))
 
     wordset = st.session_state.get("weat.result_wordset")

@@ -67,7 +67,7 @@ def effect_size_limit_text(result: WeatResult) -> str:
 
 
 EFFECT_SIZE_CAVEAT = (
-    "WEAT's d grows with the number of attribute words (on GloVe WEAT 3 it averages 0.39 with 3 "
+    "WEAT's d grows with the number of attribute words (on GloVe WEAT 3 it averages 0.48 with 3 "
     "attribute words and 0.96 with 25), so no 'small / medium / large' label is given: compare "
     "it only between tests with lists of similar length"
 )

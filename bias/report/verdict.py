@@ -3,6 +3,7 @@ same on the WEAT page, in the CLI text, in Batch's Table 7 and in every export."
 
 from __future__ import annotations
 
+from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import COMPARABLE_COVERAGE, MIN_SET_WORDS, Coverage, State, Verdict
 from bias.stats.weat import WeatResult
 
@@ -97,6 +98,15 @@ def cannot_decide_reason(result: WeatResult) -> str:
     elif "p_floor" in verdict.reasons and result.method == "randomized":
         text += " More random draws would make it decidable."
     return text
+
+
+def many_tests_text(tests: int, alpha: float = ALPHA) -> str:
+    """The line shown once a visitor has run more than one test in a tab."""
+    return (
+        f"You have run {tests} different tests in this tab. Over many tries some p-values fall "
+        f"below {alpha:g} by chance alone: to report several, run them together on the Batch "
+        "page, which corrects for their number (Holm, Benjamini–Hochberg)."
+    )
 
 
 def coverage_text(coverage: dict[str, Coverage]) -> str:
