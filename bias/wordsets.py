@@ -457,6 +457,8 @@ def named_sets_of(wordset: WordSet) -> NamedSets:
 
 
 def _named_group(raw: object, role: str, where: str) -> tuple[TermSet, ...]:
+    if raw is None:  # a measure that needs no sets of this role (SC-WEAT: no targets)
+        return ()
     if not isinstance(raw, dict) or not raw:
         raise BiasInputError(f"{where}: '{role}' must be an object of named word lists.")
     sets = []
@@ -473,16 +475,33 @@ def _named_group(raw: object, role: str, where: str) -> tuple[TermSet, ...]:
 
 
 def parse_named_sets(data: object, *, where: str, default_id: str) -> NamedSets:
-    """Validate either form (named `targets`/`attributes`, or X/Y/A/B) into NamedSets."""
+    """Validate either form (named `targets`/`attributes`, or X/Y/A/B) into NamedSets.
+
+    A file holds only the sets its measure needs: `{"attributes": {...}}` or `{"A": [...],
+    "B": [...]}` for SC-WEAT and WEFAT, targets and one attribute set for RND, ECT and RIPA;
+    whether they suffice is the measure's to say (`bias.stats.measures.run_measure`)."""
     if isinstance(data, dict) and ("targets" in data or "attributes" in data):
-        return NamedSets(
-            id=str(data.get("id") or default_id),
-            title=str(data.get("title") or data.get("id") or default_id),
-            language=str(data.get("language") or "en"),
-            targets=_named_group(data.get("targets"), "targets", where),
-            attributes=_named_group(data.get("attributes"), "attributes", where),
+        groups = {role: _named_group(data.get(role), role, where)
+                  for role in ("targets", "attributes")}
+    elif isinstance(data, dict) and any(key in data.get("sets", data) for key in SET_KEYS):
+        if all(key in data.get("sets", data) for key in SET_KEYS):
+            return named_sets_of(
+                parse_wordset(data, where=where, default_id=default_id, origin="file"))
+        sets = data.get("sets", data)
+        given = {key: _term_set(key, sets[key], where) for key in SET_KEYS if key in sets}
+        groups = {"targets": tuple(given[k] for k in "XY" if k in given),
+                  "attributes": tuple(given[k] for k in "AB" if k in given)}
+    else:
+        raise BiasInputError(
+            f"{where}: a word-set file needs named 'targets' and/or 'attributes', or sets "
+            "X, Y, A, B (only those the measure uses)."
         )
-    return named_sets_of(parse_wordset(data, where=where, default_id=default_id, origin="file"))
+    return NamedSets(
+        id=str(data.get("id") or default_id),
+        title=str(data.get("title") or data.get("id") or default_id),
+        language=str(data.get("language") or "en"),
+        **groups,
+    )
 
 
 def get_named_sets(id_or_path: str) -> NamedSets:

@@ -131,14 +131,14 @@ def inputs_sentence(metric: str, sets: NamedSets) -> str:
     info = METRICS[metric]
     targets = [f"'{t.name}'" for t in sets.targets]
     attributes = [f"'{a.name}'" for a in sets.attributes]
-    if info.attributes is not None:
-        attributes = attributes[: info.attributes]
+    if info.attributes[1] is not None:
+        attributes = attributes[: info.attributes[1]]
     if info.needs in ("words", "values"):
         return (f"Leans are measured towards {attributes[0]} (positive) against "
                 f"{attributes[1]} (negative)." if len(attributes) == 2 else
                 f"{info.label} needs two attribute sets; this word set has {len(attributes)}.")
-    if info.targets is not None:
-        targets = targets[: info.targets]
+    if info.targets[1] is not None:
+        targets = targets[: info.targets[1]]
     roles = {"rnsb": " (the first counts as positive, the second as negative)",
              "ripa": " (paired line by line)"}.get(metric, "")
     unused = len(sets.attributes) - len(attributes)

@@ -22,7 +22,6 @@ from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
     look_up_sets,
-    require,
     result,
     scores,
 )
@@ -72,7 +71,6 @@ def run_ect(
     embedding: Embedding, sets: NamedSets, options: MeasureOptions = MeasureOptions()
 ) -> MeasureResult:
     """ECT of two target sets over one attribute set."""
-    require(sets, 2, 1, "ECT")
     looked = look_up_sets(embedding, sets)
     t1, t2 = (looked.vectors[n] for n in looked.names("target"))
     (attribute_name,) = looked.names("attribute")

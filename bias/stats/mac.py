@@ -18,7 +18,6 @@ from bias.stats.measure import (
     MeasureResult,
     look_up_sets,
     not_testable,
-    require,
     result,
     scores,
 )
@@ -30,7 +29,6 @@ def run_mac(
     embedding: Embedding, sets: NamedSets, options: MeasureOptions = MeasureOptions()
 ) -> MeasureResult:
     """MAC over all target and attribute sets; per target word its mean distance to each set."""
-    require(sets, None, None, "MAC")
     looked = look_up_sets(embedding, sets)
     attributes = looked.names("attribute")
     per_word, all_s = [], []

@@ -212,21 +212,6 @@ def look_up_sets(embedding: Embedding, sets: NamedSets) -> Looked:
                    sets.language)
 
 
-def require(sets: NamedSets, targets: int | None, attributes: int | None, metric: str) -> None:
-    """One sentence when a measure gets the wrong number of target or attribute sets."""
-    for role, wanted, have in (
-        ("target", targets, len(sets.targets)),
-        ("attribute", attributes, len(sets.attributes)),
-    ):
-        if wanted is not None and have != wanted:
-            raise BiasInputError(
-                f"{metric} needs exactly {wanted} {role} set{'s' if wanted > 1 else ''}; "
-                f"this word set has {have}."
-            )
-        if wanted is None and have < 1:
-            raise BiasInputError(f"{metric} needs at least one {role} set.")
-
-
 def scores(looked: Looked, name: str, values: Sequence[float], **extra) -> list[WordScore]:
     """WordScores for the used words of one set, in order; `extra` maps names to sequences."""
     rows = []

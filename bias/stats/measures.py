@@ -1,48 +1,102 @@
 """Every measure by name, for the command line (`python -m bias measure METRIC`) and the dashboard.
 
-`run_measure` dispatches to the measure's module and returns the common `MeasureResult`; WEAT keeps
-its own richer `WeatResult` (bias.stats.weat) and is converted here, so all eight measures share
-one JSON shape. `METRICS` says, per measure, what it answers and which sets it takes.
+`METRICS` declares each measure once (`Measure`): its paper, the sets it takes, whether it has a
+p-value and the function that runs it; the CLI's choices, the page's options and the docs table
+are read from it. `run_measure` checks the sets against that declaration (the only place set
+counts are checked), runs the measure and returns the common `MeasureResult`; WEAT keeps its own
+richer `WeatResult` (bias.stats.weat) and is converted here, so all eight share one JSON shape.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from bias.errors import BiasInputError
 from bias.notes import Note
-from bias.stats.measure import MeasureOptions, MeasureResult, WordScore, require
+from bias.stats.measure import MeasureOptions, MeasureResult, WordScore
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, WordSet
 
+Count = tuple[int, int | None]
+"""How many sets of a role a measure takes: (fewest, most), most None for any number."""
+
 
 @dataclass(frozen=True)
-class Metric:
-    """A measure's name, its paper, and the sets it takes (None: any number, at least one)."""
+class Measure:
+    """One measure, declared once: everything that asks what it takes reads it from here."""
 
     name: str
     label: str
     paper: str
-    targets: int | None
-    attributes: int | None
-    needs: str
+    targets: Count
+    """Target sets; (0, None) for SC-WEAT and WEFAT, which measure words (or table rows) and
+    use target sets only as SC-WEAT's default words."""
+    attributes: Count
+    """Attribute sets; RND, ECT and RIPA take one and leave any other out with a note."""
+    needs: Literal["sets", "words", "values"]
     """'sets', 'words' (SC-WEAT: a list of words) or 'values' (WEFAT: a table)."""
+    p_value: Literal["always", "on request", "never"]
+    """Whether a result has a p-value: always, with `MeasureOptions.p_value`, or never."""
+    runner: str
+    """'module:function' that runs it, imported on first use (scipy and scikit-learn are slow
+    to import, and a command runs one measure)."""
+
+    @property
+    def run(self) -> Callable[..., MeasureResult]:
+        module, _, function = self.runner.partition(":")
+        return getattr(importlib.import_module(module), function)
+
+    def check(self, sets: NamedSets) -> NamedSets:
+        """`sets` as this measure uses them, or one sentence naming the measure and what it
+        needs. Extra attribute sets of a one-attribute measure are left out (`run_measure`
+        notes it)."""
+        for role, (fewest, most), have in (("target", self.targets, sets.targets),
+                                           ("attribute", self.attributes, sets.attributes)):
+            if len(have) >= fewest and (most is None or len(have) <= most or
+                                        (role == "attribute" and most == 1)):
+                continue
+            wanted = (f"exactly {fewest}" if fewest == most else f"at least {fewest}")
+            raise BiasInputError(
+                f"{self.label} needs {wanted} {role} set{'s' if fewest != 1 else ''}"
+                f"{_ROLE_HINTS.get((self.name, role), '')}; this word set has {len(have)}."
+            )
+        return sets
 
 
-METRICS: dict[str, Metric] = {
+_ROLE_HINTS = {
+    ("sc-weat", "attribute"): " (the two poles a word may lean to, e.g. male and female terms)",
+    ("wefat", "attribute"): " (the two poles each word's association is measured between)",
+    ("weat", "target"): " (X and Y)",
+    ("weat", "attribute"): " (A and B)",
+    ("rnsb", "attribute"): " (positive and negative words)",
+}
+"""What the sets are for, where the count alone would not tell a user which sets to add."""
+
+
+METRICS: dict[str, Measure] = {
     m.name: m
     for m in (
-        Metric("weat", "WEAT", "Caliskan, Bryson & Narayanan 2017", 2, 2, "sets"),
-        Metric("sc-weat", "SC-WEAT", "Caliskan et al. 2017 (supplement); Toney-Wails & "
-               "Caliskan 2021", None, 2, "words"),
-        Metric("wefat", "WEFAT", "Caliskan, Bryson & Narayanan 2017", None, 2, "values"),
-        Metric("rnd", "RND", "Garg, Schiebinger, Jurafsky & Zou 2018", 2, 1, "sets"),
-        Metric("mac", "MAC", "Manzini, Lim, Tsvetkov & Black 2019", None, None, "sets"),
-        Metric("ect", "ECT", "Dev & Phillips 2019", 2, 1, "sets"),
-        Metric("ripa", "RIPA", "Ethayarajh, Duvenaud & Hirst 2019", 2, 1, "sets"),
-        Metric("rnsb", "RNSB", "Sweeney & Najafian 2019", None, 2, "sets"),
+        Measure("weat", "WEAT", "Caliskan, Bryson & Narayanan 2017", (2, 2), (2, 2), "sets",
+                "always", "bias.stats.measures:_run_weat"),
+        Measure("sc-weat", "SC-WEAT", "Caliskan et al. 2017 (supplement); Toney-Wails & "
+                "Caliskan 2021", (0, None), (2, 2), "words", "always",
+                "bias.stats.scweat:run_scweat"),
+        Measure("wefat", "WEFAT", "Caliskan, Bryson & Narayanan 2017", (0, None), (2, 2),
+                "values", "always", "bias.stats.wefat:run_wefat"),
+        Measure("rnd", "RND", "Garg, Schiebinger, Jurafsky & Zou 2018", (2, 2), (1, 1), "sets",
+                "on request", "bias.stats.rnd:run_rnd"),
+        Measure("mac", "MAC", "Manzini, Lim, Tsvetkov & Black 2019", (1, None), (1, None),
+                "sets", "never", "bias.stats.mac:run_mac"),
+        Measure("ect", "ECT", "Dev & Phillips 2019", (2, 2), (1, 1), "sets", "on request",
+                "bias.stats.ect:run_ect"),
+        Measure("ripa", "RIPA", "Ethayarajh, Duvenaud & Hirst 2019", (2, 2), (1, 1), "sets",
+                "on request", "bias.stats.ripa:run_ripa"),
+        Measure("rnsb", "RNSB", "Sweeney & Najafian 2019", (1, None), (2, 2), "sets", "never",
+                "bias.stats.rnsb:run_rnsb"),
     )
 }
 
@@ -94,41 +148,30 @@ def run_measure(
         raise BiasInputError(
             f"There is no measure '{metric}'. Choose one of {', '.join(METRICS)}."
         )
-    if metric == "weat":
-        require(sets, 2, 2, "WEAT")
-        x, y = sets.targets
-        a, b = sets.attributes
-        wordset = WordSet(sets.id, sets.title, sets.language, x, y, a, b)
-        weat = weat_options or WeatOptions(seed=options.seed)
-        return from_weat(run_weat(embedding, wordset, weat))
-    if metric == "sc-weat":
-        from bias.stats.scweat import run_scweat
-
-        return run_scweat(embedding, sets, words, options)
-    if metric == "wefat":
-        from bias.stats.wefat import run_wefat
-
-        if values is None:
-            raise BiasInputError("WEFAT needs a table of words with a real-world value each.")
-        return run_wefat(embedding, sets, values, options)
+    measure = METRICS[metric]
+    sets = measure.check(sets)
+    inputs: dict = {"weat": {"weat_options": weat_options}, "sc-weat": {"words": words},
+                    "wefat": {"values": values}}.get(metric, {})
+    if measure.needs == "values" and values is None:
+        raise BiasInputError("WEFAT needs a table of words with a real-world value each.")
     note = None
-    if metric in ("rnd", "ect", "ripa") and len(sets.attributes) > 1:
+    if measure.attributes[1] == 1 and len(sets.attributes) > 1:
         note = Note("one_attribute_set", {
-            "metric": METRICS[metric].label, "used": sets.attributes[0].name,
+            "metric": measure.label, "used": sets.attributes[0].name,
             "unused": [s.name for s in sets.attributes[1:]],
         })
         sets = replace(sets, attributes=sets.attributes[:1])
-    measured = _runners()[metric](embedding, sets, options)
+    measured = measure.run(embedding, sets, options=options, **inputs)
     if note:
         measured = replace(measured, notes=(note, *measured.notes))
     return measured
 
 
-def _runners():
-    from bias.stats.ect import run_ect
-    from bias.stats.mac import run_mac
-    from bias.stats.ripa import run_ripa
-    from bias.stats.rnd import run_rnd
-    from bias.stats.rnsb import run_rnsb
-
-    return {"rnd": run_rnd, "mac": run_mac, "ect": run_ect, "ripa": run_ripa, "rnsb": run_rnsb}
+def _run_weat(embedding: Embedding, sets: NamedSets, options: MeasureOptions,
+              weat_options: WeatOptions | None = None) -> MeasureResult:
+    """WEAT in the common shape (`weat_options` default: WeatOptions with the seed of
+    `options`)."""
+    x, y = sets.targets
+    a, b = sets.attributes
+    wordset = WordSet(sets.id, sets.title, sets.language, x, y, a, b)
+    return from_weat(run_weat(embedding, wordset, weat_options or WeatOptions(seed=options.seed)))

@@ -25,7 +25,6 @@ from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
     look_up_sets,
-    require,
     result,
     scores,
 )
@@ -38,7 +37,6 @@ def run_ripa(
     embedding: Embedding, sets: NamedSets, options: MeasureOptions = MeasureOptions()
 ) -> MeasureResult:
     """RIPA of the word pairs of two target sets over one attribute set."""
-    require(sets, 2, 1, "RIPA")
     first, second = sets.targets
     if len(first.words) != len(second.words):
         raise BiasInputError(

@@ -19,7 +19,6 @@ from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
     look_up_sets,
-    require,
     result,
     scores,
 )
@@ -52,7 +51,6 @@ def run_rnd(
     embedding: Embedding, sets: NamedSets, options: MeasureOptions = MeasureOptions()
 ) -> MeasureResult:
     """RND of two target sets over one attribute set; per attribute word its contribution."""
-    require(sets, 2, 1, "RND")
     looked = look_up_sets(embedding, sets)
     t1, t2 = (looked.vectors[n] for n in looked.names("target"))
     (attribute_name,) = looked.names("attribute")

@@ -27,7 +27,6 @@ from bias.stats.measure import (
     MeasureResult,
     look_up_sets,
     not_testable,
-    require,
     result,
     scores,
 )
@@ -81,7 +80,6 @@ def run_rnsb(
     embedding: Embedding, sets: NamedSets, options: MeasureOptions = MeasureOptions()
 ) -> MeasureResult:
     """RNSB of any number of target sets, with two attribute sets (positive, negative)."""
-    require(sets, None, 2, "RNSB")
     looked = look_up_sets(embedding, sets)
     positive, negative = (looked.vectors[n] for n in looked.names("attribute"))
     if min(positive.shape[0], negative.shape[0]) < 2:

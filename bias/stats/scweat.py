@@ -27,7 +27,6 @@ from bias.stats.measure import (
     MeasureOptions,
     MeasureResult,
     look_up,
-    require,
     result,
 )
 from bias.stats.measure import WordScore as Score
@@ -59,12 +58,14 @@ def run_scweat(
 ) -> MeasureResult:
     """The lean of each word (given, or every target word of `sets`) to the first attribute set
     over the second, with its effect size and permutation p-value."""
-    require(sets, None, 2, "SC-WEAT")
     if words is None:
         words = [w for t in sets.targets for w in t.words]
     words = [w.strip() for w in words if w.strip()]
     if not words:
-        raise BiasInputError("SC-WEAT needs at least one word to measure.")
+        raise BiasInputError(
+            "SC-WEAT needs words to measure: a list of words, or target sets whose words it "
+            "measures."
+        )
     if len(words) > MAX_WORDS:
         raise BiasInputError(
             f"SC-WEAT measures at most {MAX_WORDS} words at a time; this list has {len(words):,}."

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from bias.errors import BiasInputError
-from bias.stats.measure import MeasureOptions, MeasureResult, look_up, require, result
+from bias.stats.measure import MeasureOptions, MeasureResult, look_up, result
 from bias.stats.measure import WordScore as Score
 from bias.stats.scweat import effect_sizes
 from bias.vectors.embeddings import Embedding
@@ -100,7 +100,6 @@ def run_wefat(
     """Each word's normalised association with A over B, and its correlation with the values."""
     from scipy.stats import pearsonr, spearmanr
 
-    require(sets, None, 2, "WEFAT")
     real = {word: value for word, value in values}
     looked = look_up(embedding, [("words", (TermSet(WORDS, tuple(real)),)),
                                  ("attribute", sets.attributes)], sets.language)

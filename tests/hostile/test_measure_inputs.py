@@ -15,7 +15,7 @@ from bias.wordsets import get_named_sets, parse_named_sets
     [
         [],
         "text",
-        {"targets": {"a": ["x"]}, "attributes": None},
+        {"targets": {"a": ["x"]}, "attributes": ["not", "named"]},
         {"targets": {"a": {"nested": "object"}}, "attributes": {"b": ["y"]}},
         {"targets": {"": ["x"]}, "attributes": {"b": ["y"]}},
     ],

@@ -46,7 +46,12 @@ def test_randomized_p_is_seeded():
     assert first.p_value == run_rnd(embedding, one_attribute(sets), options).p_value
 
 
-def test_needs_two_targets_and_one_attribute():
+def test_needs_two_targets_checked_from_its_declaration():
+    from dataclasses import replace
+
+    from bias.stats.measures import run_measure
+
     embedding, sets, _ = planted_sets()
-    with pytest.raises(BiasInputError, match="RND needs exactly 1 attribute set"):
-        run_rnd(embedding, sets)
+    with pytest.raises(BiasInputError, match="RND needs exactly 2 target sets; this word set "
+                                             "has 1"):
+        run_measure("rnd", embedding, replace(sets, targets=sets.targets[:1]))
