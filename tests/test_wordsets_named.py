@@ -33,7 +33,8 @@ def test_four_set_form_gives_two_targets_and_two_attributes():
 @pytest.mark.parametrize(
     "data, words",
     [
-        ({"targets": {"a": ["x"]}}, "'attributes' must be an object"),
+        ({"targets": {"a": ["x"]}, "attributes": ["y"]}, "'attributes' must be an object"),
+        ({"words": ["x"]}, "needs named 'targets' and/or 'attributes', or sets X, Y, A, B"),
         ({"targets": {"a": "x"}, "attributes": {"b": ["y"]}}, "must be a list of words"),
         ({"targets": {"a": [" "]}, "attributes": {"b": ["y"]}}, "at least one word"),
         ({"targets": {"a": [3]}, "attributes": {"b": ["y"]}}, "must be a list of words"),
@@ -51,4 +52,16 @@ def test_schema_describes_the_named_form():
     validator = jsonschema.Draft202012Validator(named)
     assert validator.is_valid({"targets": {"a": ["x"]}, "attributes": {"b": ["y", "z"]}})
     assert not validator.is_valid({"targets": {"a": []}, "attributes": {"b": ["y"]}})
-    assert not validator.is_valid({"targets": {"a": ["x"]}})
+    assert validator.is_valid({"attributes": {"male": ["he"], "female": ["she"]}})  # SC-WEAT
+    assert not validator.is_valid({})
+
+
+def test_a_file_may_hold_only_the_sets_its_measure_needs():
+    """Whether they suffice is the measure's to say (bias.stats.measures.Measure.check)."""
+    only_attributes = parse_named_sets({"attributes": {"m": ["he"], "f": ["she"]}},
+                                       where="t.json", default_id="t")
+    keyed = parse_named_sets({"A": ["he"], "B": ["she"]}, where="t.json", default_id="t")
+    assert only_attributes.targets == keyed.targets == ()
+    assert [a.words for a in keyed.attributes] == [("he",), ("she",)]
+    three = parse_named_sets({"X": ["a"], "Y": ["b"], "A": ["c"]}, where="t", default_id="t")
+    assert (len(three.targets), len(three.attributes)) == (2, 1)
