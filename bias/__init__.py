@@ -70,6 +70,10 @@ __all__ = sorted(_PUBLIC)
 
 def __getattr__(name: str) -> Any:
     """Import a public name's module on first use (PEP 562), so the command line stays fast."""
+    if name == "__version__":
+        from bias.version import version
+
+        return version()
     if name not in _PUBLIC:
         raise AttributeError(f"module 'bias' has no attribute {name!r}")
     module, attribute = _PUBLIC[name]

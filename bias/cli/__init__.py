@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from bias.cli.args import Parser
 from bias.cli.terminal import printable_output
 from bias.errors import BiasInputError
+from bias.version import version
 
 COMMANDS = {
     "wordsets": "bias.cli.wordsets",
@@ -37,6 +38,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="python -m bias",
         description="Measure bias in word embeddings (WEAT) and discover new biased word sets.",
     )
+    parser.add_argument("--version", action="version", version=f"biaswords {version()}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for name, module in COMMANDS.items():
         if only is None or name == only:

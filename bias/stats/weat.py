@@ -28,6 +28,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.notes import Note
+from bias.provenance import Provenance, provenance
 from bias.serialize import jsonable
 from bias.stats.bootstrap import EffectSizeInterval, effect_size_interval
 from bias.stats.permutation import (
@@ -201,6 +202,9 @@ class WeatResult:
     interval: EffectSizeInterval | None = None
     """The bootstrap interval for d, with its method, resamples, level and seed (None when d is
     undefined or resamples is 0)."""
+    provenance: Provenance | None = None
+    """Software, time, the embedding's identity, the lists as supplied and every option
+    (bias.provenance): what `python -m bias reproduce` re-runs."""
 
     # The test's numbers, read through: one source of truth, no copies.
     statistic = property(lambda self: self.test.statistic)
@@ -255,6 +259,7 @@ class WeatResult:
             "notes": [note.to_dict() for note in self.notes],
             "reported": self.reported,
             "null_histogram": {"counts": counts, "edges": edges},
+            "provenance": self.provenance,
         })
 
 
@@ -419,4 +424,5 @@ def run_weat(
         reported=wordset.reported,
         verdict=decide(test, d, interval, {k: r.coverage for k, r in reports.items()}),
         interval=interval,
+        provenance=provenance(embedding, wordset, options),
     )

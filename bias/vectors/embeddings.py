@@ -15,7 +15,7 @@ word-vector file holds single words, so it is neither split into its words nor s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -99,6 +99,11 @@ class Embedding:
     vectors: np.ndarray
     source: str = ""
     synthesise: Callable[[str], np.ndarray | None] | None = None
+    identity: Mapping[str, object] = field(default_factory=dict)
+    """What is known of where these vectors come from, for a result's provenance: `sha256` (and
+    `sha256_of`: the stored matrix, or the file a bundled one is read from), when and how it was
+    imported (the cache's meta.json), or the package that ships it. `python -m bias reproduce`
+    refuses to compare results across different `sha256`."""
     _synthesised: dict[str, np.ndarray] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -357,7 +357,11 @@ def load_cached(name: str) -> Embedding:
             f"meta.json announces {expected[0]:,} × {expected[1]} vectors, the files hold "
             f"{len(words):,} words and {vectors.shape} {vectors.dtype} vectors",
         )
-    return Embedding(meta["name"], meta["language"], words, vectors, meta["source"], synthesise)
+    identity = {"kind": "imported", "sha256": meta.get("sha256", ""),
+                "sha256_of": "the cache's vectors.npy (unit rows, as imported)",
+                "created": meta.get("created"), "import": meta.get("report")}
+    return Embedding(meta["name"], meta["language"], words, vectors, meta["source"], synthesise,
+                     identity)
 
 
 @dataclass(frozen=True)

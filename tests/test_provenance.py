@@ -1,0 +1,53 @@
+"""Every WEAT result records where it comes from (bias.provenance), and the version has one
+source."""
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import bias
+from bias.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_version_is_pyprojects_everywhere(capsys):
+    expected = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert bias.__version__ == expected
+    out = subprocess.run([sys.executable, "-m", "bias", "--version"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    assert out == f"biaswords {expected}\n"
+
+
+def test_an_exact_weat_json_keeps_its_bootstrap_seed_and_embedding_identity(capsys):
+    assert main(["weat", "--wordset", "weat7", "--seed", "7", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "exact" and data["interval"]["seed"] == 7
+    record = data["provenance"]
+    assert record["version"] == bias.__version__ and record["software"] == "biaswords"
+    assert set(record["libraries"]) == {"numpy", "scipy", "polars", "gensim"}
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", record["created"])
+    embedding = record["embedding"]
+    assert (embedding["name"], embedding["words"], embedding["dimensions"]) == (
+        "glove-6b-50d", 400_000, 50)
+    assert re.fullmatch(r"[0-9a-f]{64}", embedding["identity"]["sha256"])
+    assert record["wordset"]["sets"]["X"]["words"][0] == "math"
+    assert record["options"]["seed"] == 7 and record["options"]["ci_resamples"] == 10_000
+
+
+def test_an_imported_embedding_is_identified_by_its_stored_sha256(home, capsys):
+    from bias.vectors import store
+
+    vec = home / "tiny.vec"
+    vec.write_text("4 3\nman 1 0 0\nwoman 0 1 0\nmath 1 0.2 0\npoetry 0.1 1 0\n")
+    assert main(["import", str(vec), "--name", "tiny", "--language", "en"]) == 0
+    capsys.readouterr()
+    path = home / "w.json"
+    path.write_text(json.dumps({"X": ["math"], "Y": ["poetry"], "A": ["man"], "B": ["woman"]}))
+    assert main(["weat", "--wordset", str(path), "--embedding", "tiny", "--json"]) == 0
+    identity = json.loads(capsys.readouterr().out)["provenance"]["embedding"]["identity"]
+    assert identity["kind"] == "imported"
+    assert identity["sha256"] == store.read_meta("tiny")["sha256"]
