@@ -27,6 +27,7 @@ COMMANDS = {
     "biaswords": "bias.cli.biaswords",
     "import": "bias.cli.importing",
     "embeddings": "bias.cli.embeddings",
+    "reproduce": "bias.cli.reproduce",
 }
 """Command name -> its module. Only the module of the command being run is imported: the others
 pull in polars, the tagger or the importers, and `weat` would start twice as slowly."""
@@ -55,14 +56,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     with printable_output():
         try:
-            args.run(args)
+            code = args.run(args)  # None, or a command's own exit code (reproduce: 1)
             sys.stdout.flush()
         except BiasInputError as exc:
             print(f"{args.command}: {exc}", file=sys.stderr)
             return 2
         except BrokenPipeError:
             return _reader_went_away()
-    return 0
+    return code or 0
 
 
 def _reader_went_away() -> int:

@@ -42,6 +42,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                       help=f"random seed (default {DEFAULTS.seed})")
     weat.add_argument("--two-sided", action="store_true", help="two-sided p-value")
     weat.add_argument("--json", action="store_true", help="machine-readable output")
+    weat.add_argument("--report", metavar="FILE.html",
+                      help="also write a self-contained report (verdict, numbers, words, figures, "
+                      "methods paragraph, references; `reproduce` re-runs it)")
     weat.set_defaults(run=run)
 
 
@@ -61,3 +64,27 @@ def run(args: argparse.Namespace) -> None:
     )
     result = run_weat(load_embedding(args.embedding), get_wordset(args.wordset), options)
     print_json(weat_json(result)) if args.json else print(weat_report(result))
+    if args.report:
+        write_report(args.report, result)
+
+
+def write_report(path: str, result) -> None:
+    """Write the HTML report of `result` to `path` (atomically) and say where, on stderr, so
+    that stdout stays the JSON or the text."""
+    import os
+    import sys
+    from pathlib import Path
+
+    from bias.files import write_text_atomic
+    from bias.report.weat_html import weat_report_html
+
+    target = Path(path).expanduser()
+    if target.exists() and not target.is_file():
+        from bias.errors import BiasInputError
+
+        raise BiasInputError(f"{target} is not a regular file; give a path for the report.")
+    write_text_atomic(target, weat_report_html(result))
+    umask = os.umask(0)
+    os.umask(umask)
+    target.chmod(0o666 & ~umask)  # a report is for sharing, not private like the user's data
+    print(f"Report written to {target}", file=sys.stderr)

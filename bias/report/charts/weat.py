@@ -71,9 +71,12 @@ def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
         yaxis_tickformat=".0%",
         bargap=0,
         barmode="overlay",
+        # Below the axis title, with a bottom margin that holds it: at b = 40 the legend fell
+        # outside the figure and a downloaded PNG lost it.
+        showlegend=True,  # Plotly hides it when one of the two bar traces is empty
         legend={"orientation": "h", "y": -0.3, "yanchor": "top", "x": 0},
-        margin={"t": 60, "b": 40, "l": 10, "r": 10},
-        height=420,
+        margin={"t": 60, "b": 120, "l": 10, "r": 10},
+        height=480,
     )
     return fig
 

@@ -1,0 +1,38 @@
+"""`python -m bias reproduce FILE`: re-run the results of a report or its JSON and compare."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "reproduce",
+        help="re-run a report's results and check every number",
+        description="Re-run every result recorded in a report (HTML) or its JSON, on the same "
+        "embedding, lists, options and seeds. Exit 0 when every number matches, 1 with the "
+        "differences listed, 2 when the embedding is absent or not the recorded one.",
+    )
+    parser.add_argument("file", help="a report (.html) or the JSON of a result")
+    parser.add_argument("--embedding", help="re-run on this embedding instead of the recorded "
+                        "name (its sha256 must still match)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from bias.files import read_text
+    from bias.report.manifest import read_manifest
+    from bias.report.reproduce import reproduce
+
+    path = Path(args.file).expanduser()
+    outcome = reproduce(read_manifest(read_text(path, "report"), path.name), path.name,
+                        args.embedding)
+    if outcome.matches:
+        print(f"{path.name}: all {outcome.results} result(s) reproduce: every number matches.")
+        return 0
+    print(f"{path.name}: {len(outcome.differences)} number(s) differ:")
+    for diff in outcome.differences:
+        print(f"  {diff.result}: {diff.field} was {diff.recorded}, now {diff.now}")
+    return 1

@@ -1,0 +1,61 @@
+"""The works a report cites, each written once: the sentence for a reference list and its
+BibTeX entry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Reference:
+    key: str
+    text: str
+    bibtex: str
+
+
+def _ref(key: str, text: str, kind: str, **fields: str) -> Reference:
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields.items())
+    return Reference(key, text, f"@{kind}{{{key},\n{body}\n}}")
+
+
+REFERENCES: dict[str, Reference] = {r.key: r for r in (
+    _ref("caliskan2017", "Caliskan, A., Bryson, J. J., & Narayanan, A. (2017). Semantics derived "
+         "automatically from language corpora contain human-like biases. Science, 356(6334), "
+         "183–186. https://doi.org/10.1126/science.aal4230", "article",
+         author="Caliskan, Aylin and Bryson, Joanna J. and Narayanan, Arvind",
+         title="Semantics derived automatically from language corpora contain human-like biases",
+         journal="Science", volume="356", number="6334", pages="183--186", year="2017",
+         doi="10.1126/science.aal4230"),
+    _ref("kurpiczbriki2021", "Kurpicz-Briki, M., & Leoni, T. (2021). A World Full of "
+         "Stereotypes? Further Investigation on Origin and Gender Bias in Multi-Lingual Word "
+         "Embeddings. Frontiers in Big Data, 4, 625290. https://doi.org/10.3389/fdata.2021.625290",
+         "article", author="Kurpicz-Briki, Mascha and Leoni, Tomaso",
+         title="A World Full of Stereotypes? Further Investigation on Origin and Gender Bias in "
+         "Multi-Lingual Word Embeddings", journal="Frontiers in Big Data", volume="4",
+         pages="625290", year="2021", doi="10.3389/fdata.2021.625290"),
+    _ref("efron1993", "Efron, B., & Tibshirani, R. J. (1993). An Introduction to the Bootstrap. "
+         "Chapman & Hall.", "book", author="Efron, Bradley and Tibshirani, Robert J.",
+         title="An Introduction to the Bootstrap", publisher="Chapman \\& Hall", year="1993"),
+    _ref("phipson2010", "Phipson, B., & Smyth, G. K. (2010). Permutation p-values should never "
+         "be zero. Statistical Applications in Genetics and Molecular Biology, 9(1), 39. "
+         "https://doi.org/10.2202/1544-6115.1585", "article",
+         author="Phipson, Belinda and Smyth, Gordon K.",
+         title="Permutation P-values Should Never Be Zero: Calculating Exact P-values When "
+         "Permutations Are Randomly Drawn",
+         journal="Statistical Applications in Genetics and Molecular Biology", volume="9",
+         number="1", pages="39", year="2010", doi="10.2202/1544-6115.1585"),
+    _ref("mukherjee2023", "Mukherjee, A., Raj, C., Zhu, Z., & Anastasopoulos, A. (2023). Global "
+         "Voices, Local Biases: Socio-Cultural Prejudices across Languages. Proceedings of "
+         "EMNLP 2023. https://doi.org/10.18653/v1/2023.emnlp-main.981", "inproceedings",
+         author="Mukherjee, Anjishnu and Raj, Chahat and Zhu, Ziwei and Anastasopoulos, Antonios",
+         title="Global Voices, Local Biases: Socio-Cultural Prejudices across Languages",
+         booktitle="Proceedings of the 2023 Conference on Empirical Methods in Natural Language "
+         "Processing", year="2023", doi="10.18653/v1/2023.emnlp-main.981"),
+    _ref("pennington2014", "Pennington, J., Socher, R., & Manning, C. D. (2014). GloVe: Global "
+         "Vectors for Word Representation. Proceedings of EMNLP 2014, 1532–1543. "
+         "https://doi.org/10.3115/v1/D14-1162", "inproceedings",
+         author="Pennington, Jeffrey and Socher, Richard and Manning, Christopher D.",
+         title="{GloVe}: Global Vectors for Word Representation",
+         booktitle="Proceedings of the 2014 Conference on Empirical Methods in Natural Language "
+         "Processing", pages="1532--1543", year="2014", doi="10.3115/v1/D14-1162"),
+)}

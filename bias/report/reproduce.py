@@ -1,0 +1,101 @@
+"""Re-run the results of a report (or its JSON) and say whether every number matches.
+
+A result's provenance (bias.provenance) holds the lists as supplied, every option and seed, and
+the embedding's fingerprint. Re-running is refused, in one sentence, when the embedding is absent
+or its sha256 is not the recorded one: the numbers would then differ for a reason the comparison
+could not name. Otherwise each compared number must agree to 9 significant digits (more than any
+report prints; a different BLAS may change the last bits of a float, never the ninth digit), and
+the verdict and the counts exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+from bias.errors import BiasInputError
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.catalog import load_embedding
+from bias.wordsets import parse_wordset
+
+COMPARED = ("effect_size", "p_value", "statistic", "statistic_sum", "exceed", "iterations",
+            "method", "alternative", "smallest_p")
+"""Fields of a WEAT result's JSON compared one by one (plus the interval and the verdict)."""
+
+
+@dataclass(frozen=True)
+class Difference:
+    result: str
+    field: str
+    recorded: object
+    now: object
+
+
+@dataclass(frozen=True)
+class Reproduction:
+    results: int
+    differences: tuple[Difference, ...]
+
+    @property
+    def matches(self) -> bool:
+        return not self.differences
+
+
+def _same(a: object, b: object) -> bool:
+    if isinstance(a, float) and isinstance(b, float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    return a == b
+
+
+def _flat(data: dict) -> dict[str, object]:
+    out = {key: data.get(key) for key in COMPARED}
+    for key in ("low", "high", "method", "resamples", "seed"):
+        out[f"interval.{key}"] = (data.get("interval") or {}).get(key)
+    out["verdict"] = (data.get("verdict") or {}).get("state")
+    return out
+
+
+def _options(raw: object, where: str) -> WeatOptions:
+    known = {f.name for f in fields(WeatOptions)}
+    if not isinstance(raw, dict) or not set(raw) <= known:
+        raise BiasInputError(f"{where}: its options are not those of a WEAT run.")
+    return WeatOptions(**raw)
+
+
+def _embedding(record: dict, override: str | None, where: str):
+    name = override or str(record.get("name", ""))
+    try:
+        embedding = load_embedding(name)
+    except BiasInputError as exc:
+        raise BiasInputError(
+            f"{where} was computed on the embedding '{name}', which is not available here. "
+            "Import the same vectors under that name (`python -m bias import FILE --name "
+            f"{name}`), or name another with --embedding, then run again."
+        ) from exc
+    recorded = str((record.get("identity") or {}).get("sha256", ""))
+    current = str(embedding.identity.get("sha256", ""))
+    if recorded and current != recorded:
+        raise BiasInputError(
+            f"The embedding '{name}' here is not the one {where} was computed on: its sha256 "
+            f"is {current[:16] or 'unknown'}…, the recorded one {recorded[:16]}…. Import the "
+            "same file to reproduce the numbers."
+        )
+    return embedding
+
+
+def reproduce(manifest: dict, where: str, embedding: str | None = None) -> Reproduction:
+    """Re-run every result of `manifest` (from `bias.report.manifest.read_manifest`)."""
+    differences = []
+    for index, recorded in enumerate(manifest["results"]):
+        label = f"{where}, result {index + 1}"
+        record = recorded.get("provenance") if isinstance(recorded, dict) else None
+        if not isinstance(record, dict):
+            raise BiasInputError(f"{label} has no provenance, so it cannot be re-run.")
+        wordset = parse_wordset(record.get("wordset"), where=label, default_id="reproduced",
+                                origin="file")
+        result = run_weat(_embedding(record.get("embedding") or {}, embedding, label), wordset,
+                          _options(record.get("options"), label))
+        now, then = _flat(result.to_dict()), _flat(recorded)
+        differences += [Difference(recorded.get("title", label), key, then[key], now[key])
+                        for key in now if not _same(then[key], now[key])]
+    return Reproduction(len(manifest["results"]), tuple(differences))

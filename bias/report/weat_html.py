@@ -1,0 +1,168 @@
+"""One WEAT result as a self-contained report a researcher can publish from: the question, the
+verdict, the numbers with interval and coverage, the words per set, the figures, a methods
+paragraph ready to paste, the references with BibTeX, and the manifest that `python -m bias
+reproduce` re-runs. It opens offline (Plotly embedded once) and prints cleanly to PDF."""
+
+from __future__ import annotations
+
+import html
+
+from bias.report import text
+from bias.report import verdict as verdict_text
+from bias.report.charts import weat as charts
+from bias.report.charts.standalone import figures_html, titled
+from bias.report.manifest import embed
+from bias.report.references import REFERENCES, Reference
+from bias.report.weat_report import weat_json
+from bias.stats.weat import WeatResult
+from bias.vectors.catalog import language_name
+from bias.wordsets import SET_KEYS
+
+STYLE = """
+body { font: 15px/1.5 system-ui, sans-serif; color: #1f1d2b; max-width: 60rem; margin: 2rem auto;
+       padding: 0 1rem; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
+.verdict { padding: .8rem 1rem; border-radius: .4rem; background: #fff4d6; }
+.verdict.holds { background: #dff3e4; } .verdict.no_bias { background: #e6eefc; }
+table { border-collapse: collapse; margin: .5rem 0; } td, th { padding: .2rem .6rem;
+  border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
+pre { background: #f6f6f8; padding: .6rem; overflow-x: auto; white-space: pre-wrap; }
+.methods { background: #f6f6f8; padding: .8rem 1rem; }
+@media print { body { margin: 0; max-width: none; } .figure { page-break-inside: avoid; }
+  h2 { page-break-after: avoid; } }
+"""
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value))
+
+
+def cited(result: WeatResult) -> list[Reference]:
+    """The works the methods paragraph rests on, for this result."""
+    keys = ["caliskan2017", "kurpiczbriki2021", "efron1993"]
+    if result.method == "randomized":
+        keys.append("phipson2010")
+    if result.wordset_id.startswith("weathub-"):
+        keys.append("mukherjee2023")
+    if result.embedding == "glove-6b-50d":
+        keys.append("pennington2014")
+    return [REFERENCES[key] for key in keys]
+
+
+def methods_paragraph(result: WeatResult) -> str:
+    """A paragraph for a paper's methods section, every number and convention of this run."""
+    record = result.provenance
+    identity = record.embedding.identity if record else {}
+    sided = "two-sided" if result.alternative == "two-sided" else "one-sided"
+    if result.method == "exact":
+        test = (f"an exact {sided} permutation test over all {result.iterations:,} partitions of "
+                "the target words into sets of their sizes (p = k/N)")
+    else:
+        test = (f"a {sided} randomization test over {result.iterations:,} random partitions of "
+                f"the target words (seed {result.seed}; p = (k+1)/(N+1), Phipson & Smyth 2010)")
+    ci = result.interval
+    interval = (f" A {ci.level:.0%} {ci.method} bootstrap interval for d (Efron & Tibshirani "
+                f"1993) was computed from {ci.resamples:,} stratified resamples of the words of "
+                f"all four sets (seed {ci.seed})." if ci else "")
+    coverage = verdict_text.coverage_text(result.coverage)
+    version = f"BiasWords {record.version}" if record else "BiasWords"
+    digest = str(identity.get("sha256", ""))
+    return (
+        f"We measured the association of {result.sets['X'].name} and {result.sets['Y'].name} "
+        f"with {result.sets['A'].name} and {result.sets['B'].name} with the Word Embedding "
+        f"Association Test (WEAT; Caliskan et al. 2017), as used by Kurpicz-Briki and Leoni "
+        f"(2021), on the embedding {result.embedding} ({language_name(result.language)}"
+        f"{f'; sha256 {digest[:16]}…' if digest else ''}). Each target word's association is "
+        "the difference of its mean cosine similarity with the two attribute sets; the test "
+        "statistic is the difference of the mean associations of the two target sets, and the "
+        "effect size d divides it by the population standard deviation (ddof = 0) of all "
+        f"target words' associations. The p-value comes from {test}.{interval} "
+        f"{coverage}; missing words were left out and are listed per set. The verdict requires "
+        f"p < {result.verdict.alpha:g} and an interval for d that excludes zero. Computed with "
+        f"{version} (numpy {record.libraries.get('numpy', '?') if record else '?'})."
+    )
+
+
+def _words_table(result: WeatResult) -> str:
+    rows = []
+    for key in SET_KEYS:
+        rep, cov = result.sets[key], result.coverage[key]
+        found_as = ", ".join(f"{i.word} → {i.found_as}" for i in rep.fallbacks) or "–"
+        missing = ", ".join(rep.missing + rep.phrases) or "–"
+        rows.append(f"<tr><td>{key}</td><td>{_e(rep.name)}</td><td>{cov.used} of {cov.listed}"
+                    f"</td><td>{_e(', '.join(rep.used))}</td><td>{_e(missing)}</td>"
+                    f"<td>{_e(found_as)}</td></tr>")
+    return ("<table><tr><th>set</th><th>name</th><th>used</th><th>words used</th>"
+            "<th>missing</th><th>found as</th></tr>" + "".join(rows) + "</table>")
+
+
+def _numbers(result: WeatResult) -> str:
+    ci = result.interval
+    rows = [
+        ("effect size d", f"{text.format_d(result.effect_size)} "
+         f"({text.effect_size_limit_text(result)})"),
+        (f"{ci.level:.0%} interval for d" if ci else "interval for d",
+         f"{ci.low:.2f} to {ci.high:.2f} ({ci.method}, {ci.resamples:,} resamples, seed "
+         f"{ci.seed})" if ci else "not computed"),
+        ("p-value", f"{text.p_statement(result)} ({text.method_text(result)})"),
+        ("smallest reachable p", f"{result.verdict.smallest_p:.3g}"),
+        ("words", verdict_text.coverage_text(result.coverage)),
+    ]
+    cmp = text.comparison(result) if result.verdict.comparable else None
+    if cmp:
+        rows.append(("reported by the source", f"{cmp.reported_d}, p {cmp.reported_p} "
+                     f"({cmp.where})"))
+    elif result.reported is not None:
+        rows.append(("reported by the source", verdict_text.not_comparable_text(result.coverage)))
+    return "<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in rows) \
+        + "</table>"
+
+
+def figure_title(result: WeatResult, what: str) -> str:
+    """A chart's title when it stands alone: what it shows, the test, the embedding, p and d."""
+    return (f"{html.escape(what)}<br><sup>{html.escape(result.title)} · {result.embedding} · "
+            f"{html.escape(text.p_statement(result))} · d = {text.format_d(result.effect_size)}"
+            "</sup>")
+
+
+def weat_report_html(result: WeatResult) -> str:
+    """The whole report as one HTML page."""
+    figures = [
+        titled(charts.null_histogram_figure(result),
+               figure_title(result, "How unusual is the observed difference?")),
+        titled(charts.association_figure(result), figure_title(result, "Each word's leaning")),
+        titled(charts.influence_figure(result), figure_title(result, "Which words matter")),
+    ]
+    verdict = result.verdict
+    references = cited(result)
+    question = (f"Do the words of “{result.sets['X'].name}” and “{result.sets['Y'].name}” "
+                f"relate differently to “{result.sets['A'].name}” and "
+                f"“{result.sets['B'].name}” in {result.embedding}?")
+    notes = "".join(f"<li>{_e(n)}</li>" for n in weat_json(result)["warnings"])
+    parts = [
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>{_e(result.title)} on {_e(result.embedding)}: BiasWords report</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<h1>{_e(result.title)}</h1>",
+        f"<p>{_e(question)}</p>",
+        f"<div class='verdict {verdict.state}'><strong>{_e(verdict_text.headline(verdict))}"
+        f"</strong><br>{_e(verdict_text.meaning(result))}</div>",
+        f"<p>{_e(text.explanation(result))}</p>",
+        "<h2>Numbers</h2>", _numbers(result),
+        "<h2>Words per set</h2>", _words_table(result),
+        f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "",
+        "<h2>Figures</h2>",
+        *(f"<div class='figure'>{fragment}</div>" for fragment in figures_html(figures)),
+        "<h2>Methods (ready to paste)</h2>",
+        f"<p class='methods'>{_e(methods_paragraph(result))}</p>",
+        "<h2>References</h2><ul>",
+        *(f"<li>{_e(ref.text)}</li>" for ref in references),
+        "</ul><h2>BibTeX</h2><pre>",
+        _e("\n\n".join(ref.bibtex for ref in references)),
+        "</pre><h2>Re-run</h2><p>This file embeds every number, list, option and seed of the "
+        "run, and the embedding's fingerprint: <code>python -m bias reproduce "
+        "THIS_FILE.html</code> re-runs it and says whether every number matches.</p>",
+        embed({"kind": "weat", "results": [weat_json(result)]}),
+        "</body></html>",
+    ]
+    return "\n".join(parts)

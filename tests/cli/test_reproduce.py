@@ -1,0 +1,92 @@
+"""A report re-runs exactly (`python -m bias reproduce`): 0 when every number matches, 1 naming
+what differs, 2 when the embedding is absent or not the one recorded."""
+
+import json
+import re
+
+import pytest
+
+from bias.cli import main
+from bias.report.manifest import MANIFEST_ID, read_manifest
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def report(tmp_path, capsys):
+    path = tmp_path / "r.html"
+    code, _, err = run(capsys, "weat", "--wordset", "weat6", "--report", path)
+    assert code == 0 and f"Report written to {path}" in err
+    return path
+
+
+def test_the_report_holds_verdict_methods_words_and_manifest(report):
+    page = report.read_text(encoding="utf-8")
+    assert "Bias detected at the 5% level, and it holds when the words are resampled" in page
+    assert "Methods (ready to paste)" in page and "@article{caliskan2017" in page
+    assert "John → john" in page  # the per-set table says how each word was found
+    assert "<script src" not in page and page.count("Plotly.newPlot(") == 3  # offline
+    data = read_manifest(page, "r.html")
+    assert data["results"][0]["wordset"] == "weat6"
+    assert data["results"][0]["provenance"]["embedding"]["name"] == "glove-6b-50d"
+
+
+def test_a_report_reproduces_and_a_changed_number_is_named(report, capsys, tmp_path):
+    code, out, _ = run(capsys, "reproduce", report)
+    assert code == 0 and "every number matches" in out
+    page = report.read_text(encoding="utf-8")
+    changed = re.sub(r'("effect_size": )1\.76', r"\g<1>1.66", page, count=1)
+    assert changed != page
+    (tmp_path / "changed.html").write_text(changed, encoding="utf-8")
+    code, out, _ = run(capsys, "reproduce", tmp_path / "changed.html")
+    assert code == 1 and "effect_size was 1.66" in out
+
+
+def test_a_randomized_json_reproduces_identically(capsys, tmp_path):
+    code, out, _ = run(capsys, "weat", "--wordset", "weat3", "--sampled", "--iterations", "2000",
+                       "--seed", "11", "--json")
+    path = tmp_path / "w.json"
+    path.write_text(out)
+    assert json.loads(out)["seed"] == 11
+    assert run(capsys, "reproduce", path)[0] == 0
+
+
+def test_another_embedding_under_the_same_name_is_refused(capsys, tmp_path, home):
+    def vec(rows):
+        path = tmp_path / "v.vec"
+        path.write_text(f"{len(rows)} 3\n" + "".join(f"{w} {v}\n" for w, v in rows.items()))
+        return path
+
+    words = {"he": "1 0 0", "she": "0 1 0", "man": "1 .1 0", "woman": ".1 1 0",
+             "math": "1 .3 .2", "art": ".2 1 .1", "sum": ".9 .2 .3", "poem": ".3 .8 .2"}
+    assert run(capsys, "import", vec(words), "--name", "tiny", "--language", "en")[0] == 0
+    sets = tmp_path / "s.json"
+    sets.write_text(json.dumps({"X": ["math", "sum"], "Y": ["art", "poem"], "A": ["he", "man"],
+                                "B": ["she", "woman"]}))
+    path = tmp_path / "t.html"
+    assert run(capsys, "weat", "--wordset", sets, "--embedding", "tiny", "--report", path)[0] == 0
+    assert run(capsys, "reproduce", path)[0] == 0
+    words["math"] = ".1 1 0"
+    assert run(capsys, "import", vec(words), "--name", "tiny", "--language", "en",
+               "--replace")[0] == 0
+    code, out, err = run(capsys, "reproduce", path)
+    assert code == 2 and out == "" and "sha256" in err and "not the one" in err
+    path.with_name("nothing.html").write_text("<html></html>")
+    code, _, err = run(capsys, "reproduce", path.with_name("nothing.html"))
+    assert code == 2 and "no readable manifest" in err
+
+
+def test_the_manifest_cannot_be_closed_by_a_word(capsys, tmp_path):
+    sets = tmp_path / "s.json"
+    sets.write_text(json.dumps({"title": "</script><b>x", "X": ["math", "algebra"],
+                                "Y": ["poetry", "art"], "A": ["man", "he"],
+                                "B": ["woman", "she"]}))
+    path = tmp_path / "x.html"
+    assert run(capsys, "weat", "--wordset", sets, "--report", path)[0] == 0
+    page = path.read_text(encoding="utf-8")
+    assert "</script><b>x" not in page and MANIFEST_ID in page
+    assert read_manifest(page, "x.html")["results"][0]["title"] == "</script><b>x"
