@@ -49,6 +49,7 @@ def test_a_report_reproduces_and_a_changed_number_is_named(report, capsys, tmp_p
 def test_a_randomized_json_reproduces_identically(capsys, tmp_path):
     code, out, _ = run(capsys, "weat", "--wordset", "weat3", "--sampled", "--iterations", "2000",
                        "--seed", "11", "--json")
+    assert code == 0
     path = tmp_path / "w.json"
     path.write_text(out)
     assert json.loads(out)["seed"] == 11
