@@ -101,3 +101,23 @@ def test_cross_language_runs_everything_on_every_embedding(de_it, capsys):
 def test_mistakes_are_one_sentence(capsys, argv, message):
     code, out, err = batch(capsys, *argv)
     assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_pooled_across_languages_with_a_report_that_reproduces(de_it, capsys, tmp_path):
+    report = tmp_path / "b.html"
+    code, out, err = batch(capsys, "--wordset", "weathub-de-weat6", "weathub-it-weat6",
+                           "--iterations", "2000", "--pool", "--json", "--report", str(report))
+    assert code == 0 and f"Report written to {report}" in err
+    data = json.loads(out)
+    assert [row["wordset"] for row in data["rows"]] == ["weathub-de-weat6", "weathub-it-weat6"]
+    (pooled,) = data["pooled"]
+    assert pooled["family"] == "weathub-weat6" and pooled["k"] == 2
+    d = [row["effect_size"] for row in data["rows"]]
+    assert min(d) <= pooled["estimate"] <= max(d)
+    assert pooled["low"] < pooled["estimate"] < pooled["high"]
+    assert 0 <= pooled["i2"] <= 1 and pooled["tau2"] >= 0
+    page = report.read_text(encoding="utf-8")
+    assert r"\begin{tabular}" in page and r"\toprule" in page
+    assert "<td>weathub-weat6</td><td>2</td>" in page and "pooled \\u00b7 weathub-weat6" in page
+    assert main(["reproduce", str(report)]) == 0
+    assert "every number matches" in capsys.readouterr().out

@@ -19,6 +19,7 @@ from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
 from bias.report.notes import notes_text
+from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.stats.permutation import MAX_DRAWS
 from bias.stats.weat import WeatOptions, WeatResult
@@ -559,6 +560,18 @@ def show_result(result: WeatResult) -> None:
     stem = f"{result.wordset_id}_{result.embedding}"
     with st.container(horizontal=True, wrap=True):
         st.download_button(
+            "Download report",
+            data=lambda: weat_report_html(result),
+            file_name=f"{stem}_report.html",
+            mime="text/html",
+            on_click="ignore",
+            icon=":material/description:",
+            type="primary",
+            help="One HTML file with the verdict, numbers, words, figures, a methods paragraph "
+            "and references; it opens offline, prints to PDF, and `python -m bias reproduce` "
+            "re-runs it.",
+        )
+        st.download_button(
             "Per-word table (CSV)",
             data=words.write_csv(),
             file_name=f"{stem}_words.csv",
@@ -576,7 +589,8 @@ def show_result(result: WeatResult) -> None:
         )
         st.download_button(
             "Chart (HTML)",
-            data=lambda: hist.to_html(include_plotlyjs=True, full_html=True),
+            data=lambda: standalone_figures(result)[0].to_html(include_plotlyjs=True,
+                                                               full_html=True),
             file_name=f"{stem}_null.html",
             mime="text/html",
             on_click="ignore",

@@ -36,3 +36,23 @@ non_negative_int = whole_number(0)
 
 def print_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def write_report(path: str, page: str) -> None:
+    """Write a report's HTML to `path` atomically, readable by others (a report is for sharing,
+    unlike the user's private data), and say where on stderr, so stdout stays the JSON or text."""
+    import os
+    import sys
+    from pathlib import Path
+
+    from bias.errors import BiasInputError
+    from bias.files import write_text_atomic
+
+    target = Path(path).expanduser()
+    if target.exists() and not target.is_file():
+        raise BiasInputError(f"{target} is not a regular file; give a path for the report.")
+    write_text_atomic(target, page)
+    umask = os.umask(0)
+    os.umask(umask)
+    target.chmod(0o666 & ~umask)
+    print(f"Report written to {target}", file=sys.stderr)

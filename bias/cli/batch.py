@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import non_negative_int, positive_int
+from bias.cli.args import non_negative_int, positive_int, write_report
 from bias.stats.batch import BatchOptions
 from bias.stats.weat import WeatOptions
 
@@ -37,16 +37,24 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     batch.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
                        help=f"random seed (default {DEFAULTS.seed})")
+    batch.add_argument("--pool", action="store_true",
+                       help="pool d over the embeddings a test ran on (random effects; the same "
+                       "WEATHub test in several languages counts as one test)")
+    batch.add_argument("--report", metavar="FILE.html",
+                       help="also write a self-contained report (Table 7 as HTML, CSV and LaTeX, "
+                       "the forest plot, pooled effects, methods; `reproduce` re-runs it)")
     output = batch.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="a JSON list of rows")
+    output.add_argument("--json", action="store_true", help="a JSON list of rows (with --pool: "
+                        "an object of rows and pooled effects)")
     output.add_argument("--csv", action="store_true", help="a CSV table")
     batch.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> None:
     from bias.errors import BiasInputError
-    from bias.report.batch_report import batch_csv, batch_json, batch_text
+    from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
     from bias.stats.batch import run_batch
+    from bias.stats.pooling import pool
     from bias.vectors.catalog import available_embeddings
     from bias.wordsets import all_wordsets, get_wordset
 
@@ -75,9 +83,14 @@ def run(args: argparse.Namespace) -> None:
         BatchOptions(cross_language=args.cross_language),
         languages=infos,
     )
+    pooled = pool(rows) if args.pool or args.report else None
     if args.json:
-        print(batch_json(rows))
+        print(batch_json(rows, pooled if args.pool else None))
     elif args.csv:
         print(batch_csv(rows), end="")
     else:
-        print(batch_text(rows))
+        print(batch_text(rows) + (f"\n\n{pooled_text(pooled)}" if args.pool else ""))
+    if args.report:
+        from bias.report.batch_html import batch_report_html
+
+        write_report(args.report, batch_report_html(rows, pooled))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import non_negative_int, positive_int, print_json
+from bias.cli.args import non_negative_int, positive_int, print_json, write_report
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
@@ -65,26 +65,7 @@ def run(args: argparse.Namespace) -> None:
     result = run_weat(load_embedding(args.embedding), get_wordset(args.wordset), options)
     print_json(weat_json(result)) if args.json else print(weat_report(result))
     if args.report:
-        write_report(args.report, result)
+        from bias.report.weat_html import weat_report_html
 
+        write_report(args.report, weat_report_html(result))
 
-def write_report(path: str, result) -> None:
-    """Write the HTML report of `result` to `path` (atomically) and say where, on stderr, so
-    that stdout stays the JSON or the text."""
-    import os
-    import sys
-    from pathlib import Path
-
-    from bias.files import write_text_atomic
-    from bias.report.weat_html import weat_report_html
-
-    target = Path(path).expanduser()
-    if target.exists() and not target.is_file():
-        from bias.errors import BiasInputError
-
-        raise BiasInputError(f"{target} is not a regular file; give a path for the report.")
-    write_text_atomic(target, weat_report_html(result))
-    umask = os.umask(0)
-    os.umask(umask)
-    target.chmod(0o666 & ~umask)  # a report is for sharing, not private like the user's data
-    print(f"Report written to {target}", file=sys.stderr)

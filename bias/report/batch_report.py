@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 
 from bias.report.notes import note_text
 from bias.report.text import ALPHA, format_d, format_p
 from bias.report.verdict import SHORT
+from bias.serialize import jsonable
 from bias.stats.batch import BatchRow, counts, to_frame
+from bias.stats.pooling import PooledEffect
 
 
 def skipped_texts(rows: Sequence[BatchRow]) -> list[str | None]:
@@ -61,10 +64,60 @@ def summary(rows: Sequence[BatchRow], alpha: float = ALPHA) -> str:
     return text
 
 
-def batch_json(rows: Sequence[BatchRow]) -> str:
-    """The rows as the JSON list the command line prints."""
+def batch_json(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect] | None = None) -> str:
+    """The rows as the JSON list the command line prints; with `pooled` (`--pool`), an object
+    of the rows and the pooled effects."""
     data = [row.to_dict(text) for row, text in zip(rows, skipped_texts(rows), strict=True)]
+    if pooled is not None:
+        return json.dumps({"rows": data, "pooled": jsonable(list(pooled))}, ensure_ascii=False,
+                          indent=2)
     return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def pooled_text(pooled: Sequence[PooledEffect]) -> str:
+    """One line per pooled test family, or a sentence saying there was nothing to pool."""
+    if not pooled:
+        return ("Pooled: no test ran on two or more embeddings with an interval for d, so "
+                "nothing was pooled.")
+    lines = ["Pooled across embeddings (random effects, DerSimonian–Laird):"]
+    for p in pooled:
+        lines.append(
+            f"  {p.family:24} d {format_d(p.estimate):>6} [{format_d(p.low)}, "
+            f"{format_d(p.high)}]  k = {p.k}  tau² = {p.tau2:.3f}  I² = {p.i2:.0%}")
+    lines.append("  (the embeddings are not independent samples of one population: the pooled "
+                 "d summarises these embeddings; docs/metrics.md, 'Pooling')")
+    return "\n".join(lines)
+
+
+_LATEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+          "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+          "^": r"\textasciicircum{}"}
+
+
+def _latex(value: str) -> str:
+    """Text for a LaTeX cell: its special characters escaped, in one pass (so an escape is
+    never escaped again)."""
+    return re.sub(r"[\\&%$#_{}~^]", lambda m: _LATEX[m.group(0)], value)
+
+
+def table7_latex(rows: Sequence[BatchRow]) -> str:
+    """Table 7 as a LaTeX table (booktabs): per test and embedding d with its interval, p, the
+    verdict, the words found, and the source's d and p."""
+    body = []
+    for row in rows:
+        if not row.ran:
+            continue
+        reported = (f"{format_d(row.reported_d)}, {row.reported_p_text or format_p(row.reported_p)}"
+                    if row.reported_d is not None or row.reported_p is not None else "--")
+        cells = [row.wordset, row.embedding or "", format_d(row.effect_size), _interval(row),
+                 format_p(row.p_value), format_p(row.p_holm), SHORT[row.verdict],
+                 f"{row.words_listed - row.missing_words}/{row.words_listed}", reported]
+        line = " & ".join(_latex(str(c)) for c in cells) + r" \\"
+        body.append(re.sub(r"10\\textasciicircum\{\}(-?\d+)", r"$10^{\1}$", line))
+    return "\n".join([
+        r"\begin{tabular}{llrlrrlrl}", r"\toprule",
+        r"test & embedding & $d$ & 95\% CI & $p$ & $p_\mathrm{Holm}$ & verdict & words & "
+        r"reported $d$, $p$ \\", r"\midrule", *body, r"\bottomrule", r"\end{tabular}", ""])
 
 
 def batch_csv(rows: Sequence[BatchRow]) -> str:

@@ -51,6 +51,24 @@ REFERENCES: dict[str, Reference] = {r.key: r for r in (
          title="Global Voices, Local Biases: Socio-Cultural Prejudices across Languages",
          booktitle="Proceedings of the 2023 Conference on Empirical Methods in Natural Language "
          "Processing", year="2023", doi="10.18653/v1/2023.emnlp-main.981"),
+    _ref("holm1979", "Holm, S. (1979). A simple sequentially rejective multiple test procedure. "
+         "Scandinavian Journal of Statistics, 6(2), 65–70.", "article", author="Holm, Sture",
+         title="A Simple Sequentially Rejective Multiple Test Procedure",
+         journal="Scandinavian Journal of Statistics", volume="6", number="2", pages="65--70",
+         year="1979"),
+    _ref("benjamini1995", "Benjamini, Y., & Hochberg, Y. (1995). Controlling the false discovery "
+         "rate: a practical and powerful approach to multiple testing. Journal of the Royal "
+         "Statistical Society B, 57(1), 289–300.", "article",
+         author="Benjamini, Yoav and Hochberg, Yosef",
+         title="Controlling the False Discovery Rate: A Practical and Powerful Approach to "
+         "Multiple Testing", journal="Journal of the Royal Statistical Society: Series B",
+         volume="57", number="1", pages="289--300", year="1995"),
+    _ref("dersimonian1986", "DerSimonian, R., & Laird, N. (1986). Meta-analysis in clinical "
+         "trials. Controlled Clinical Trials, 7(3), 177–188. "
+         "https://doi.org/10.1016/0197-2456(86)90046-2", "article",
+         author="DerSimonian, Rebecca and Laird, Nan", title="Meta-analysis in clinical trials",
+         journal="Controlled Clinical Trials", volume="7", number="3", pages="177--188",
+         year="1986", doi="10.1016/0197-2456(86)90046-2"),
     _ref("pennington2014", "Pennington, J., Socher, R., & Manning, C. D. (2014). GloVe: Global "
          "Vectors for Word Representation. Proceedings of EMNLP 2014, 1532–1543. "
          "https://doi.org/10.3115/v1/D14-1162", "inproceedings",

@@ -125,14 +125,19 @@ def figure_title(result: WeatResult, what: str) -> str:
             "</sup>")
 
 
-def weat_report_html(result: WeatResult) -> str:
-    """The whole report as one HTML page."""
-    figures = [
+def standalone_figures(result: WeatResult) -> list:
+    """The three charts of a result, each titled to stand alone (in a report or downloaded)."""
+    return [
         titled(charts.null_histogram_figure(result),
                figure_title(result, "How unusual is the observed difference?")),
         titled(charts.association_figure(result), figure_title(result, "Each word's leaning")),
         titled(charts.influence_figure(result), figure_title(result, "Which words matter")),
     ]
+
+
+def weat_report_html(result: WeatResult) -> str:
+    """The whole report as one HTML page."""
+    figures = standalone_figures(result)
     verdict = result.verdict
     references = cited(result)
     question = (f"Do the words of “{result.sets['X'].name}” and “{result.sets['Y'].name}” "

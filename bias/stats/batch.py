@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import polars as pl
 
 from bias.errors import BiasInputError
 from bias.notes import Note
-from bias.serialize import jsonable
+from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
 from bias.stats.pvalues import ALPHA, benjamini_hochberg, holm
 from bias.stats.verdict import Coverage
@@ -81,6 +81,9 @@ class BatchRow:
     skipped: Note | None
     interval: EffectSizeInterval | None = None
     """The bootstrap interval of d (bias.stats.bootstrap), when the test ran and d exists."""
+    result: WeatResult | None = field(default=None, repr=False, compare=False,
+                                      metadata=NOT_SERIALISED)
+    """The whole result (provenance included), for a batch report and `reproduce`."""
 
     @property
     def d_ci_low(self) -> float | None:
@@ -158,6 +161,7 @@ def _row(
         verdict=result.verdict.state if result else None,
         skipped=skipped,
         interval=result.interval if result else None,
+        result=result,
     )
 
 

@@ -45,6 +45,9 @@ class EffectSizeInterval:
     resamples: int
     level: float
     seed: int
+    standard_error: float
+    """The standard deviation of the bootstrap replicates of d: the variance a random-effects
+    pooling across embeddings weights each d by (bias.stats.pooling)."""
 
 
 def effect_size_from_counts(
@@ -163,6 +166,7 @@ def effect_size_interval(
         return None
     bca = bca_interval(values, estimate, _jackknife(cos_a, cos_b, nx), level)
     if bca is not None:
-        return EffectSizeInterval(*bca, "BCa", resamples, level, seed)
+        return EffectSizeInterval(*bca, "BCa", resamples, level, seed, float(values.std(ddof=1)))
     low, high = np.quantile(values, [(1 - level) / 2, (1 + level) / 2])
-    return EffectSizeInterval(float(low), float(high), "percentile", resamples, level, seed)
+    return EffectSizeInterval(float(low), float(high), "percentile", resamples, level, seed,
+                              float(values.std(ddof=1)))

@@ -22,7 +22,7 @@ def perm(p: float, smallest: float = 1e-4, alternative: str = "greater") -> Perm
 
 
 def ci(low: float, high: float) -> EffectSizeInterval:
-    return EffectSizeInterval(low, high, "BCa", 10_000, 0.95, 0)
+    return EffectSizeInterval(low, high, "BCa", 10_000, 0.95, 0, (high - low) / 4)
 
 
 FULL = {key: Coverage(8, 8, 8) for key in "XYAB"}

@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 
 from bias.report.verdict import SHORT
 from bias.stats.batch import BatchRow
+from bias.stats.pooling import PooledEffect
 from bias.vectors.catalog import language_name
 
 REPORTED_COLOUR = "#1f1d2b"
@@ -37,6 +38,7 @@ def row_label(row: BatchRow) -> str:
 def forest_figure(
     rows: Sequence[BatchRow],
     intervals: Sequence[tuple[float, float] | None] | None = None,
+    pooled: Sequence[PooledEffect] = (),
 ) -> go.Figure:
     """The forest plot of the rows that ran; `intervals[i]` (optional) is (low, high) for d of
     `rows[i]`."""
@@ -46,7 +48,7 @@ def forest_figure(
     drawn = [(row, span) for row, span in zip(rows, spans, strict=True) if row.ran]
     order = list(dict.fromkeys(row.wordset for row, _ in drawn))
     drawn.sort(key=lambda item: order.index(item[0].wordset))
-    labels = [row_label(row) for row, _ in drawn]
+    labels = [row_label(row) for row, _ in drawn] + [f"pooled · {p.family}" for p in pooled]
     palette = px.colors.qualitative.Safe
     languages = list(dict.fromkeys(row.language for row, _ in drawn))
     fig = go.Figure()
@@ -89,6 +91,20 @@ def forest_figure(
                     "line": {"width": 2}},
             customdata=[["|d|" if row.reported_d_is_absolute else "d"] for row, _ in reported],
             hovertemplate="%{y}<br>reported %{customdata[0]} = %{x:.2f}<extra></extra>",
+        )
+    if pooled:
+        fig.add_scatter(
+            x=[p.estimate for p in pooled],
+            y=[f"pooled · {p.family}" for p in pooled],
+            mode="markers",
+            name="pooled (random effects)",
+            marker={"size": 14, "symbol": "diamond", "color": REPORTED_COLOUR},
+            error_x={"type": "data", "symmetric": False, "thickness": 2,
+                     "array": [p.high - p.estimate for p in pooled],
+                     "arrayminus": [p.estimate - p.low for p in pooled]},
+            customdata=[[p.k, p.tau2, p.i2] for p in pooled],
+            hovertemplate="%{y}<br>pooled d = %{x:.2f} over %{customdata[0]} embeddings"
+            "<br>τ² = %{customdata[1]:.3f}, I² = %{customdata[2]:.0%}<extra></extra>",
         )
     fig.add_vline(x=0, line_width=1, line_color="#888888")
     fig.update_yaxes(categoryorder="array", categoryarray=labels, autorange="reversed")

@@ -16,10 +16,13 @@ def titled(fig: go.Figure, title: str) -> go.Figure:
     room; alone, the chart must say it itself, and its tick labels ('10%') must not be cut.
     """
     out = go.Figure(fig)
+    old = out.layout.margin
     top = 70 + 18 * title.count("<br>")
-    bottom = max(90, out.layout.margin.b or 0)
+    bottom = max(90, old.b or 0)
+    # The plot keeps its own height: the figure grows by what the new margins take.
+    height = (out.layout.height or 450) + top - (old.t or 0) + bottom - (old.b or 0)
     out.update_layout(title={"text": title, "x": 0, "xanchor": "left", "font": {"size": 15}},
-                      margin={"t": top, "l": 80, "r": 30, "b": bottom})
+                      margin={"t": top, "l": 80, "r": 30, "b": bottom}, height=height)
     out.update_xaxes(automargin=True)
     out.update_yaxes(automargin=True)
     return out
