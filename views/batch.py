@@ -14,6 +14,7 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.report import verdict as verdict_text
+from bias.report.batch_html import batch_report_html
 from bias.report.batch_report import (
     batch_csv,
     header,
@@ -24,6 +25,7 @@ from bias.report.batch_report import (
 from bias.report.charts.forest import forest_figure
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
 from bias.stats.permutation import MAX_DRAWS
+from bias.stats.pooling import pool
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import all_wordsets, listing_order, short_titles, usual_tests
@@ -213,7 +215,27 @@ if rows:
         )
     with tabs[1]:
         spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
-        st.plotly_chart(forest_figure(rows, spans), key="batch.forest")
+        pooled = pool(rows)
+        st.plotly_chart(forest_figure(rows, spans, pooled), key="batch.forest")
+        if pooled:
+            st.dataframe(
+                pl.DataFrame([{"test": p.family, "results": p.k, "pooled d": p.estimate,
+                               "95% low": p.low, "95% high": p.high, "τ²": p.tau2, "I²": p.i2}
+                              for p in pooled]),
+                hide_index=True,
+                column_config={
+                    "I²": st.column_config.NumberColumn(format="percent"),
+                    **{c: st.column_config.NumberColumn(format="%.2f")
+                       for c in ("pooled d", "95% low", "95% high")},
+                    "τ²": st.column_config.NumberColumn(format="%.3f"),
+                },
+            )
+            st.caption(
+                "Black diamonds pool a test over the embeddings it ran on (random effects, "
+                "DerSimonian–Laird; the same WEATHub test in several languages counts as one). "
+                "The embeddings are not independent samples of one population, so a pooled d "
+                "summarises these embeddings, not languages in general (docs/metrics.md)."
+            )
         st.caption(
             "Each dot is our effect size for one test on one embedding, coloured by the test's "
             "language; the line through it is its 95% confidence interval (bootstrap over the "
@@ -247,6 +269,17 @@ if rows:
                 ),
             },
         )
+    st.download_button(
+        "Download report",
+        data=lambda: batch_report_html(rows, pool(rows)),
+        file_name="weat_batch_report.html",
+        mime="text/html",
+        on_click="ignore",
+        icon=":material/description:",
+        type="primary",
+        help="One HTML file: Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, "
+        "a methods paragraph and references; `python -m bias reproduce` re-runs it.",
+    )
     st.download_button(
         "Download table (CSV)",
         data=batch_csv(rows),
