@@ -321,8 +321,8 @@ if preset is not None and (preset.notes or preset.source):
 
 st.subheader("The four word lists")
 st.caption(
-    "One word per line, or separated by commas. The notes under each list update when you "
-    "click outside it (or press Ctrl+Enter)."
+    "One word per line, or separated by commas, semicolons or tabs. The notes under each list "
+    "update when you click outside it (or press Ctrl+Enter)."
 )
 columns = st.columns(4)
 roles = {
