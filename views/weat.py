@@ -49,6 +49,7 @@ from views.shared import (
     persistent,
     remember,
     save,
+    scroll_to,
     set_active_embedding,
     show_error,
     sidebar,
@@ -594,7 +595,11 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
 
 result = st.session_state.get("weat.result")
 if result is not None:
-    show_result(result)
+    with st.container(key="weat-result"):
+        show_result(result)
+    if run:  # the result is where the eyes are: Run moves the page to it
+        st.session_state["weat.runs"] = st.session_state.get("weat.runs", 0) + 1
+        scroll_to("weat-result", st.session_state["weat.runs"])
 
 st.divider()
 with st.expander("Save these lists as my word set", icon=":material/save:"):
