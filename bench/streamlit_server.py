@@ -1,6 +1,6 @@
 """Start the dashboard on this machine for a browser test or a benchmark, and stop it after.
 
-One copy for `tests/views/test_browser.py`, `bench/screenshots.py`, `bench/dashboard_speed.py` and
+One copy for `tests/views/conftest.py`, `bench/screenshots.py`, `bench/dashboard_speed.py` and
 `bench/load_test.py`: `streamlit run app.py` on a free loopback port, ready once its health check
 answers, and the Debian Chromium they all drive, with the flags they all launch it with. The
 server's output goes to a temporary file (a pipe nobody reads could fill and stall it) and is

@@ -53,20 +53,33 @@ def read_text(path: Path, what: str) -> str:
 
 
 def read_json(path: Path, what: str) -> object:
-    """Parse the JSON file `path` (a `what`, e.g. "word-set file"), or one sentence saying why not.
+    """Parse the JSON file `path` (a `what`, e.g. "word-set file"), or one sentence saying why not
+    (`parse_json`)."""
+    return parse_json(read_text(path, what), str(path), what)
 
-    A UTF-8 byte-order mark is accepted (Windows Notepad writes one). Numbers of thousands of
-    digits and nesting thousands deep, which `json` refuses with a ValueError or RecursionError,
-    are bad input like any other.
+
+def parse_json(data: bytes | str, where: str, what: str) -> object:
+    """Parse JSON read from `where` (a path, an uploaded file's name) that should be a `what`, or
+    one sentence saying why not.
+
+    Bytes must be UTF-8; a byte-order mark is accepted (Windows Notepad writes one). Numbers of
+    thousands of digits and nesting thousands deep, which `json` refuses with a ValueError or
+    RecursionError, are bad input like any other.
     """
-    text = read_text(path, what)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise BiasInputError(
+                f"{where} is not UTF-8 text; save it as UTF-8 and try again."
+            ) from exc
     try:
-        return json.loads(text)
+        return json.loads(data)
     except json.JSONDecodeError as exc:
         raise BiasInputError(
-            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+            f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
         ) from exc
     except RecursionError as exc:
-        raise BiasInputError(f"{path} is nested too deeply to be a {what}.") from exc
+        raise BiasInputError(f"{where} is nested too deeply to be a {what}.") from exc
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
-        raise BiasInputError(f"{path} holds a number too long to read ({exc}).") from exc
+        raise BiasInputError(f"{where} holds a number too long to read ({exc}).") from exc

@@ -113,12 +113,19 @@ class WordSet:
         }
 
 
+_WORD_SEPARATORS = re.compile(r"[,;\t]")
+"""What separates words on one line of a pasted list, besides the line break: the comma, the
+semicolon (French and German Excel export lists with it) and the tab (a spreadsheet row pastes
+with tabs). Spaces do not: a word may be a phrase ("New York")."""
+
+
 def parse_words(text: str) -> list[str]:
-    """Words from free text: one per line or separated by commas; blanks removed.
+    """Words from free text: one per line, or separated by commas, semicolons or tabs; blanks
+    removed.
 
     Repeats are kept: the WEAT counts each vector once and says which words it merged.
     """
-    parts = (part.strip() for line in text.splitlines() for part in line.split(","))
+    parts = (part.strip() for line in text.splitlines() for part in _WORD_SEPARATORS.split(line))
     return [part for part in parts if part]
 
 

@@ -46,3 +46,16 @@ def test_a_live_demo_section_covers_warming_presets_and_a_room():
     for needed in ("Warm up", "WEAT 7", "WEAT 6", "(edited)", "800 px", "One server for a room",
                    "Shared by everyone", "?draft=", "docs/security.md"):  # fmt: skip
         assert needed in demo, needed
+
+
+def test_ci_runs_the_readme_test_command_in_the_readmes_own_setup():
+    setup = section("Set up on a fresh machine (Python 3.11)")
+    ci = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    steps = [line for line in ci.splitlines() if line and not line.startswith(("#", " ", "}"))]
+    assert steps[-3:] == [  # a fresh .venv (cleared if a run left one), switched on, then:
+        "python3 -m venv --clear .venv",
+        "source .venv/bin/activate",
+        "pip install -r requirements.txt && python -m pytest",
+    ]
+    assert "python3 -m venv .venv" in setup and "source .venv/bin/activate" in setup
+    assert 'python -m pytest -m "not browser"' in setup and "minutes" in setup

@@ -88,6 +88,12 @@ def test_parse_words_accepts_lines_and_commas():
     assert parse_words("a, b\n c \n\n,d,a") == ["a", "b", "c", "d", "a"]
 
 
+def test_parse_words_accepts_semicolons_and_tabs_but_keeps_phrases():
+    assert parse_words("poetry; art; dance") == ["poetry", "art", "dance"]
+    assert parse_words("math\talgebra\t\tgeometry\r\nNew York;;calculus") == [
+        "math", "algebra", "geometry", "New York", "calculus"]
+
+
 def test_json_words_are_only_stripped_never_split(tmp_path):
     path = tmp_path / "mine.json"
     path.write_text(json.dumps({"X": [" New York ", "a, b", ""], "Y": ["c"], "A": ["d"],

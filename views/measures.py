@@ -16,6 +16,7 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.files import parse_json
 from bias.report import measures_text
 from bias.report.charts import measures as measures_charts
 from bias.report.notes import notes_text
@@ -65,12 +66,7 @@ def _uploaded_sets(upload) -> NamedSets:
     raw = upload.getvalue()
     if len(raw) > MAX_UPLOAD_BYTES:
         raise BiasInputError("That file is larger than 2 MB; a word-set file is much smaller.")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise BiasInputError(f"{upload.name} is not UTF-8 text; save it as UTF-8.") from exc
-    except json.JSONDecodeError as exc:
-        raise BiasInputError(f"{upload.name} is not valid JSON (line {exc.lineno}).") from exc
+    data = parse_json(raw, upload.name, "word-set file")
     stem = upload.name.rsplit(".", 1)[0]
     return parse_named_sets(data, where=upload.name, default_id=stem or "upload")
 

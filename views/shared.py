@@ -304,6 +304,44 @@ def warm_up_charts() -> None:
         st.iframe(_WARM_UP_SCRIPT % chunk, height=1)
 
 
+def scroll_to(key: str, nonce: int) -> None:
+    """Scroll the page so the container `key` (made with `st.container(key=key)`) starts at the top
+    of the window, below Streamlit's header.
+
+    Streamlit never moves the page, so a result drawn below the lists appeared below the fold and
+    Run seemed to do nothing. An invisible component's script does it; `nonce` must change on
+    every call (a Run counter) so that Streamlit redraws the component and the script runs again.
+    """
+    hidden = f"{key}-scroll"
+    st.html(
+        f"<style>.st-key-{hidden} {{position: absolute; left: -10000px; width: 1px; "
+        "height: 1px; overflow: hidden;}</style>"
+    )
+    with st.container(key=hidden):
+        st.iframe(_SCROLL_SCRIPT.replace("KEY", json.dumps(f"st-key-{key}"))
+                  .replace("NONCE", str(int(nonce))), height=1)
+
+
+# Runs in the component's iframe (same origin as the page); tries for up to two seconds, since the
+# component can be drawn before the container it scrolls to.
+_SCROLL_SCRIPT = """<script>
+// NONCE
+let tries = 0;
+const go = () => {
+  try {
+    const target = window.parent.document.getElementsByClassName(KEY)[0];
+    if (target) {
+      target.style.scrollMarginTop = "4rem";
+      target.scrollIntoView({behavior: "smooth", block: "start"});
+    } else if (++tries < 20) {
+      setTimeout(go, 100);
+    }
+  } catch (error) {}
+};
+go();
+</script>"""
+
+
 @functools.cache
 def _plotly_module() -> str | None:
     """The file name of Streamlit's Plotly module (it changes with every Streamlit release)."""

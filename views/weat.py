@@ -52,6 +52,7 @@ from views.shared import (
     persistent,
     remember,
     save,
+    scroll_to,
     set_active_embedding,
     show_error,
     sidebar,
@@ -135,18 +136,47 @@ def current_options() -> WeatOptions:
 # --- the page: language first ------------------------------------------------------------------
 
 
+# What the lists on screen are: the chosen test and the four names and word lists.
+LIST_FIELDS = ("weat.preset", *(f"weat.{part}.{key}" for part in ("name", "words")
+                                for key in SET_KEYS))
+
+
+def leave_lists(code: str) -> None:
+    """Keep the lists on screen as those of language `code` (in the tab's draft too), so that
+    coming back to it brings them back: a language switch never loses an edit."""
+    for field in LIST_FIELDS:
+        st.session_state[f"{field}@{code}"] = st.session_state.get("_" + field,
+                                                                   st.session_state[field])
+        remember(f"{field}@{code}")
+
+
+def lists_left_in(code: str) -> dict[str, str] | None:
+    """The lists the visitor left language `code` with, or None if they never left it."""
+    kept = {field: f"{field}@{code}" for field in LIST_FIELDS}
+    if not all(key in st.session_state or drafted(key) for key in kept.values()):
+        return None
+    return {field: st.session_state[keep(key, "")[1:]] for field, key in kept.items()}
+
+
 def on_language(presets: dict[str, WordSet]) -> None:
     """Callback of the language choice: the active embedding follows when one exists for the
-    language, and the language's first test is loaded (the paper's, else WEATHub's)."""
+    language, and the lists follow too: those the visitor left this language with (edits
+    included), else the language's first test (the paper's, else WEATHub's)."""
+    leave_lists(st.session_state["weat.language"])  # still the language being left
     save("weat.language")
     code = st.session_state["weat.language"]
     infos = embeddings_by_name()
     mine = [name for name, info in infos.items() if info.language == code]
     if mine and infos[active_embedding_name()].language != code:
         set_active_embedding(mine[0])
-    first = first_test(code)
-    put("weat.preset", first.id if first else BLANK)
-    load_preset(presets)
+    left = lists_left_in(code)
+    if left is None:
+        first = first_test(code)
+        put("weat.preset", first.id if first else BLANK)
+        load_preset(presets)
+    else:
+        for field, value in left.items():
+            put(field, value)
     put("weat.cross_language_ok", False)
 
 
@@ -324,8 +354,8 @@ if preset is not None and (preset.notes or preset.source):
 
 st.subheader("The four word lists")
 st.caption(
-    "One word per line, or separated by commas. The notes under each list update when you "
-    "click outside it (or press Ctrl+Enter)."
+    "One word per line, or separated by commas, semicolons or tabs. The notes under each list "
+    "update when you click outside it (or press Ctrl+Enter)."
 )
 columns = st.columns(4)
 roles = {
@@ -619,7 +649,11 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
 
 result = st.session_state.get("weat.result")
 if result is not None:
-    show_result(result)
+    with st.container(key="weat-result"):
+        show_result(result)
+    if run:  # the result is where the eyes are: Run moves the page to it
+        st.session_state["weat.runs"] = st.session_state.get("weat.runs", 0) + 1
+        scroll_to("weat-result", st.session_state["weat.runs"])
 
 st.divider()
 with st.expander("Save these lists as my word set", icon=":material/save:"):

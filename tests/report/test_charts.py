@@ -1,11 +1,13 @@
 """Plotly figures of a result (bias.report.charts.weat)."""
 
+import numpy as np
 import pytest
 
 from bias.report.charts import weat as charts
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets import get_wordset
+from tests.synthetic import planted
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +75,22 @@ def test_word_axes_are_centred_on_zero_so_both_directions_show(weat7):
     low, high = fig.layout.xaxis2.range
     assert low == pytest.approx(-high) and high > 0
     assert high >= max(abs(v) for v in attributes)
+
+
+@pytest.mark.parametrize("alternative", ["greater", "two-sided"])
+@pytest.mark.parametrize("seed", range(1, 8))
+def test_the_bar_holding_the_observed_value_is_red(seed, alternative):
+    """Small exact tests (70 reshufflings), where a bar's centre often lies below the observed
+    value it holds: the colour goes by the reshufflings the p-value counts, not by centres."""
+    embedding, wordset, _ = planted(strength=0.0, sizes=(4, 4, 4, 4), seed=seed)
+    result = run_weat(embedding, wordset, WeatOptions(alternative=alternative))
+    assert result.method == "exact" and result.null_distribution.size == 70
+    fig = charts.null_histogram_figure(result)
+    less, counted = fig.data
+    assert counted.name == "reshufflings at least as extreme (the p-value)"
+    assert sum(counted.y) == pytest.approx(result.exceed / 70) == pytest.approx(result.p_value)
+    assert sum(less.y) + sum(counted.y) == pytest.approx(1.0)
+    _, edges = result.null_histogram(60)
+    holding = min(int(np.searchsorted(edges, result.statistic, side="right")) - 1, 59)
+    centre = (edges[holding] + edges[holding + 1]) / 2
+    assert any(x == pytest.approx(centre) for x in counted.x)  # that bar has a red part

@@ -1,44 +1,16 @@
-"""End to end in a real headless Chromium: start `streamlit run app.py`, run a preset, see results.
-
-Needs Debian's `chromium` at /usr/bin/chromium and the Python package `playwright` (no browser
-download). Skipped, with the reason, when either is absent. Deselect with `-m "not browser"`.
+"""End to end in a real headless Chromium: the dashboard runs a preset and shows its result; typed
+lists survive a page switch and a refresh. Fixtures (server, Chromium): conftest.py.
 """
-
-import os
-from pathlib import Path
 
 import pytest
 
-from bench.streamlit_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
-
-ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT_DIR = Path(os.environ.get("BIASWORDS_SCREENSHOTS", "/tmp"))
+from tests.views.chromium_steps import SCREENSHOT_DIR
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def server(home):
-    with streamlit_server(ROOT, {"BIASWORDS_HOME": str(home)}, timeout=60) as url:
-        yield url
-
-
-@pytest.fixture
-def chromium():
-    """A headless Debian Chromium driven by playwright; skipped with the reason when absent."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-def test_run_a_preset_in_chromium(server, chromium):
-    page = chromium.new_page(viewport={"width": 1400, "height": 2600})
+def test_run_a_preset_in_chromium(server, visitor):
+    page = visitor(1400, 2600)
     page.goto(server, timeout=60_000)
     page.get_by_text("Is there bias in these words?").wait_for(timeout=60_000)
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_start.png"), full_page=True)
@@ -65,8 +37,8 @@ def test_run_a_preset_in_chromium(server, chromium):
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_result.png"), full_page=True)
 
 
-def test_typed_lists_survive_a_page_switch_and_a_refresh(server, chromium):
-    page = chromium.new_page(viewport={"width": 1400, "height": 1800})
+def test_typed_lists_survive_a_page_switch_and_a_refresh(server, visitor):
+    page = visitor(1400, 1800)
     page.goto(server, timeout=60_000)
     words = page.get_by_role("textbox", name="X: words")
     words.wait_for(timeout=60_000)

@@ -2,7 +2,8 @@
 
 Each browser context is a visitor with its own tab (its own `?draft=` workspace). A hand edit in
 the first must change the first's curation only; the second starts from its own, untouched one.
-Screenshots at 1400 and 800 px land in BIASWORDS_SCREENSHOTS (default /tmp).
+The first draws and validates at 1400 px; the second generates at 800 px (the draw is one flow,
+run once). Screenshots land in BIASWORDS_SCREENSHOTS (default /tmp).
 """
 
 import json
@@ -10,14 +11,13 @@ import json
 import pytest
 
 from bias.discovery.curation import curation_path
-from tests.views.test_browser import SCREENSHOT_DIR, chromium, server  # noqa: F401 (fixtures)
+from tests.views.chromium_steps import SCREENSHOT_DIR
 
 pytestmark = pytest.mark.browser
 
 
-def open_biaswords(context, url, width):
-    page = context.new_page()
-    page.set_viewport_size({"width": width, "height": 2400})
+def open_biaswords(visitor, url, width):
+    page = visitor(width, 2400)
     page.goto(f"{url}/biaswords", timeout=60_000)
     page.get_by_text("BiasWords: discover new biased word sets").wait_for(timeout=60_000)
     page.get_by_role("combobox", name="Seed test", exact=True).click()
@@ -52,41 +52,35 @@ def draw(page) -> None:
     page.wait_for_timeout(1500)  # let Plotly finish drawing before the screenshot
 
 
-def test_two_visitors_never_see_each_others_edits(server, chromium):  # noqa: F811
-    first_context, second_context = chromium.new_context(), chromium.new_context()
-    try:
-        first = open_biaswords(first_context, server, 1400)
-        generate(first)
-        mine = draft_of(first)
-        before = saved_kept(mine)
-        # Untick Keep in the first row (the grid is a canvas: click where the cell is).
-        grid = first.locator('[data-testid="stDataFrame"]').first
-        grid.scroll_into_view_if_needed()
-        box = grid.bounding_box()
-        first.mouse.click(box["x"] + 37, box["y"] + 35 + 17)  # selects the cell
-        first.keyboard.press("Space")  # toggles a checkbox cell, as a keyboard user would
-        # The edit reaches the tab's curation file after a rerun: wait for it (bounded), not
-        # for a fixed time that a loaded machine may need more than.
-        for _ in range(80):
-            if saved_kept(mine) != before:
-                break
-            first.wait_for_timeout(250)
-        first.wait_for_timeout(1500)  # and let that rerun finish before the next click
-        after = saved_kept(mine)
-        assert after[0] is (not before[0]) and after[1:] == before[1:]
-        draw(first)
-        first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_1400.png"), full_page=True)
+def test_two_visitors_never_see_each_others_edits(server, visitor):
+    first = open_biaswords(visitor, server, 1400)
+    generate(first)
+    mine = draft_of(first)
+    before = saved_kept(mine)
+    # Untick Keep in the first row (the grid is a canvas: click where the cell is).
+    grid = first.locator('[data-testid="stDataFrame"]').first
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    first.mouse.click(box["x"] + 37, box["y"] + 35 + 17)  # selects the cell
+    first.keyboard.press("Space")  # toggles a checkbox cell, as a keyboard user would
+    # The edit reaches the tab's curation file after a rerun: wait for it (bounded), not
+    # for a fixed time that a loaded machine may need more than.
+    for _ in range(80):
+        if saved_kept(mine) != before:
+            break
+        first.wait_for_timeout(250)
+    first.wait_for_timeout(1500)  # and let that rerun finish before the next click
+    after = saved_kept(mine)
+    assert after[0] is (not before[0]) and after[1:] == before[1:]
+    draw(first)
+    first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_1400.png"), full_page=True)
 
-        second = open_biaswords(second_context, server, 800)
-        theirs = draft_of(second)
-        assert theirs != mine
-        second.get_by_text("No candidates yet").wait_for(timeout=30_000)
-        generate(second)
-        assert not second.get_by_text("differs from the new candidates").count()
-        assert saved_kept(theirs) == before  # the filters' decisions, not the first's edit
-        assert saved_kept(mine) == after  # and the first's edit is still there
-        draw(second)
-        second.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_800.png"), full_page=True)
-    finally:
-        first_context.close()
-        second_context.close()
+    second = open_biaswords(visitor, server, 800)
+    theirs = draft_of(second)
+    assert theirs != mine
+    second.get_by_text("No candidates yet").wait_for(timeout=30_000)
+    generate(second)
+    assert not second.get_by_text("differs from the new candidates").count()
+    assert saved_kept(theirs) == before  # the filters' decisions, not the first's edit
+    assert saved_kept(mine) == after  # and the first's edit is still there
+    second.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_800.png"), full_page=True)

@@ -1,4 +1,5 @@
-"""At 800 px (a projector, a split screen) every number and label of a WEAT result stays whole.
+"""At 1400 and 800 px (a projector, a split screen) every number and label of a WEAT result stays
+whole; at 800 px saving and editing beside a result keep it.
 
 Real headless Chromium: Streamlit cuts what does not fit with an ellipsis, which only a browser
 shows. The checks are those of `bench/screenshots.py`, which also takes the pictures to look at.
@@ -6,14 +7,7 @@ shows. The checks are those of `bench/screenshots.py`, which also takes the pict
 
 import pytest
 
-from bench.screenshots import (
-    METRIC_SCOPE,
-    clipped_chart_text,
-    dashboard,
-    run_weat7,
-    settle,
-)
-from tests.views.test_browser import chromium  # noqa: F401 (fixture)
+from bench.screenshots import METRIC_SCOPE, clipped_chart_text, run_weat7, settle
 
 pytestmark = pytest.mark.browser
 
@@ -31,15 +25,16 @@ RESULT_LABELS_CUT_JS = """
 """
 
 
-@pytest.fixture
-def page(home, chromium):  # noqa: F811
-    with dashboard(home) as url:
-        page = chromium.new_page(viewport={"width": 800, "height": 1000})
-        run_weat7(page, url)
-        yield page
+def weat7_result(visitor, url: str, width: int = 800):
+    """A new visitor's WEAT page at `width` px after Run on WEAT 7 (preselected)."""
+    page = visitor(width, 1000)
+    run_weat7(page, url)
+    return page
 
 
-def test_weat_result_is_whole_at_800px(page):
+@pytest.mark.parametrize("width", [1400, 800])
+def test_weat_result_is_whole(server, visitor, width):
+    page = weat7_result(visitor, server, width)
     metrics = page.locator(METRIC_SCOPE)
     assert metrics.count() == 4  # ours and the reported ones
     texts = metrics.all_inner_texts()
@@ -61,7 +56,8 @@ def test_weat_result_is_whole_at_800px(page):
         assert clipped_chart_text(page) == [], f"tab {tab}"
 
 
-def test_saving_beside_a_result_confirms_and_keeps_the_result(page):
+def test_saving_beside_a_result_confirms_and_keeps_the_result(isolated_server, visitor):
+    page = weat7_result(visitor, isolated_server)  # a saved word set is every visitor's
     page.get_by_text("Save these lists as my word set").click()
     title = page.get_by_role("textbox", name="Title")
     title.fill("Maths and arts, for the talk")
@@ -75,7 +71,8 @@ def test_saving_beside_a_result_confirms_and_keeps_the_result(page):
     assert page.get_by_text("press Run again").count() == 0
 
 
-def test_an_edited_preset_runs_as_edited_and_keeps_the_edit(page):
+def test_an_edited_preset_runs_as_edited_and_keeps_the_edit(server, visitor):
+    page = weat7_result(visitor, server)
     words = page.get_by_role("textbox", name="X: words")
     words.fill("math\nalgebra\ngeometry\ncalculus")
     page.get_by_role("textbox", name="Y: name").click()  # leaving the box keeps the words

@@ -11,33 +11,46 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from bias.report import text
-from bias.stats.weat import WeatResult
+from bias.stats.weat import WeatResult, tie_tolerance
 
 SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
 """One colour per set, used by every chart so a set looks the same everywhere."""
 
 
+def _counted_in_p(result: WeatResult) -> np.ndarray:
+    """Which reshufflings the p-value counts: at least as extreme as the observed statistic, with
+    the engine's tie tolerance widened by the rounding of the stored (float32) distribution, so
+    the reshuffling that *is* the observed one counts, as it does in the p-value."""
+    null, observed = result.null_distribution, result.statistic
+    slack = tie_tolerance(observed) + np.finfo(null.dtype).eps * abs(observed)
+    if result.alternative == "two-sided":
+        return np.abs(null) >= abs(observed) - slack
+    return null >= observed - slack
+
+
 def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
-    """Bars of the permutation null distribution, the observed statistic as a line and the bars
-    counted in the p-value in a stronger colour."""
+    """Bars of the permutation null distribution, the observed statistic as a line and the
+    reshufflings counted in the p-value in a stronger colour.
+
+    The colour goes by each reshuffling, not by the bar's centre: the bar holding the observed
+    value is red (at least in part) even when its centre lies below it, and the red shares add up
+    to the share of reshufflings the p-value counts."""
     counts, edges = result.null_histogram(bins)
+    counted, _ = np.histogram(result.null_distribution[_counted_in_p(result)], bins=edges)
     centres = (edges[:-1] + edges[1:]) / 2
     widths = np.diff(edges)
     observed = result.statistic
-    if result.alternative == "two-sided":
-        in_p = np.abs(centres) >= abs(observed)
-    else:
-        in_p = centres >= observed
     total = max(int(counts.sum()), 1)
     fig = go.Figure()
-    for mask, name, colour in (
-        (~in_p, "reshufflings less extreme than observed", "#c9c3e6"),
-        (in_p, "reshufflings at least as extreme (the p-value)", "#c44569"),
+    for part, name, colour in (
+        (counts - counted, "reshufflings less extreme than observed", "#c9c3e6"),
+        (counted, "reshufflings at least as extreme (the p-value)", "#c44569"),
     ):
+        shown = part > 0
         fig.add_bar(
-            x=centres[mask],
-            y=counts[mask] / total,
-            width=widths[mask],
+            x=centres[shown],
+            y=part[shown] / total,
+            width=widths[shown],
             name=name,
             marker_color=colour,
             hovertemplate="statistic %{x:.3f}<br>share %{y:.2%}<extra></extra>",
@@ -70,7 +83,7 @@ def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
         yaxis_title="share of reshufflings",
         yaxis_tickformat=".0%",
         bargap=0,
-        barmode="overlay",
+        barmode="stack",  # a bar holding both kinds shows both, the counted part on top
         # Below the axis title, with a bottom margin that holds it: at b = 40 the legend fell
         # outside the figure and a downloaded PNG lost it.
         showlegend=True,  # Plotly hides it when one of the two bar traces is empty
