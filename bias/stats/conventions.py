@@ -12,7 +12,9 @@ each one is written (docs/weat.md, "Published values and their conventions").
 
 Codes (`bias.report` words them):
 
-* applied:      'ddof', 'repeats_kept', 'phrases_averaged', 'missing_from_subwords'
+* applied: the source's conventions that entered this d: 'ddof' always; 'repeats_kept',
+  'phrases_averaged' and 'missing_from_subwords' when the test has a repeat, an averaged phrase
+  or a word built from subwords;
 * not_reproduced (code → the words concerned):
   'missing_words'        the embedding lacks them and cannot build them from subwords (the source
                          built them with fastText when `missing_from_subwords`, else had them);
@@ -188,6 +190,7 @@ class ConventionalEffectSize:
     effect_size: float
     """nan when undefined (a set left empty, or no spread)."""
     applied: tuple[str, ...]
+    """The source's conventions that entered this d (module docstring)."""
     not_reproduced: dict[str, tuple[str, ...]]
     """Code → the words concerned (module docstring)."""
     assumed: tuple[str, ...]
