@@ -1,5 +1,5 @@
 """The attribute noise share (from cosines, against covariances computed from the vectors) and
-the measured-coverage lookup (against the bench's table)."""
+the measured-coverage lookup (against the bench's table), and both on GloVe."""
 
 import math
 
@@ -13,6 +13,9 @@ from bias.stats.interval_coverage import (
     attribute_noise_share,
     measured_coverage,
 )
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors.catalog import load_embedding
+from bias.wordsets import bundled_wordsets
 
 
 def _unit(rng, n, dims=6):
@@ -67,3 +70,20 @@ def test_lookup_picks_the_band_of_d_and_noise_share(d, share, row, column):
 def test_no_d_no_coverage():
     assert math.isnan(measured_coverage(math.nan, 0.3))
     assert math.isnan(measured_coverage(0.5, math.nan))
+
+
+def test_glove_weat6_and_weat7_read_their_measured_coverage():
+    """On GloVe 6B 50d, WEAT 6's attribute words agree (noise share 0.05) and WEAT 7's do not
+    (0.71): the bench's coverage for intervals like theirs is 94.1% and 91.5%."""
+    glove = load_embedding("glove-6b-50d")
+    found = {}
+    for test_id in ("weat6", "weat7"):
+        result = run_weat(glove, bundled_wordsets()[test_id],
+                          WeatOptions(iterations=1000, ci_resamples=0))
+        v = {k: glove.vectors_for(result.sets[k].used_lookups).astype(np.float64) for k in "XYAB"}
+        targets = np.vstack([v["X"], v["Y"]])
+        share = attribute_noise_share(targets @ v["A"].T, targets @ v["B"].T)
+        found[test_id] = (share, measured_coverage(result.effect_size, share))
+    assert found["weat6"][0] == pytest.approx(0.047, abs=5e-4)
+    assert found["weat7"][0] == pytest.approx(0.712, abs=5e-4)
+    assert found["weat6"][1] == 0.941 and found["weat7"][1] == 0.915
