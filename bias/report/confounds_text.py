@@ -96,9 +96,9 @@ def frequency_warning(check: FrequencyCheck) -> str | None:
         f"{'more' if g.difference > 0 else 'less'} frequent than {g.second} (median Zipf "
         f"{abs(g.difference):.1f} apart)" for g in flagged
     ]
-    return (f"Frequency may explain part of this association: {'; '.join(parts)}. Frequent and "
-            "rare words sit in different regions of an embedding (Ethayarajh et al. 2019), so "
-            f"lists {FREQUENCY_GAP:g} or more apart in median Zipf (a factor of "
+    return (f"Frequency may explain part of this association: {'; '.join(parts)}. Embeddings "
+            "place frequent and rare words in different regions, which WEAT reads as an "
+            f"association, so lists {FREQUENCY_GAP:g} or more apart in median Zipf (a factor of "
             f"{10 ** FREQUENCY_GAP:.0f}) can look associated for their frequency alone.")
 
 

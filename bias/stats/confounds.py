@@ -5,14 +5,15 @@ A WEAT can be large for reasons that are not the bias it is named after (docs/we
 
 * **Grammatical gender.** In German, French, Italian or Spanish "Mann"/"homme" is masculine and
   "Frau"/"femme" feminine, and so are many career, family, math or arts words; embeddings encode
-  grammatical gender (Omrani Sabbaghi & Caliskan 2022), so a "male vs. female terms" test partly
-  measures it. `grammatical_gender_control` puts masculine and feminine *inanimate* nouns
-  (bundled under `wordsets/controls/`) in place of the male and female lists and reports that
-  control's d beside the test's, with a warning when it is at least `CONTROL_SHARE` of the
-  test's d in the same direction.
+  grammatical gender (Gonen et al. 2019; Omrani Sabbaghi & Caliskan 2022), so a "male vs.
+  female terms" test partly measures it. `grammatical_gender_control` puts masculine and
+  feminine *inanimate* nouns (bundled under `wordsets/controls/`) in place of the male and female
+  lists and reports that control's d beside the test's, with a warning when it is at least
+  `CONTROL_SHARE` of the test's d in the same direction.
 * **Frequency.** Word frequency shapes embedding associations (Ethayarajh, Duvenaud & Hirst
-  2019); `frequency_check` summarises each list's wordfreq Zipf frequencies and warns when the two
-  target or the two attribute lists differ by at least `FREQUENCY_GAP` in median Zipf.
+  2019; arXiv:2201.08451 on WEAT and name frequency); `frequency_check` summarises each list's
+  wordfreq Zipf frequencies and warns when the two target or the two attribute lists differ by at
+  least `FREQUENCY_GAP` in median Zipf.
 * **Measures that disagree.** `measures_disagree` puts every measure's sign on WEAT's scale
   (positive: X leans to A) and says when they point different ways; `ripa_pairs` says whether
   RIPA's target lists are natural pairs.
