@@ -12,6 +12,7 @@ from bias.stats.confounds import (
     GrammaticalGenderControl,
     MeasureAgreement,
     PairsCheck,
+    WeatConfounds,
 )
 from bias.stats.measures import METRICS
 from bias.vectors.catalog import language_name
@@ -139,3 +140,22 @@ def pairs_text(check: PairsCheck) -> str | None:
         f"{check.matched:.2f}) than words paired at random ({check.shuffled:.2f}; "
         f"{p_phrase(check.p_value)}). Its value then depends on the order of the lists."
     )
+
+
+def confound_lines(confounds: WeatConfounds) -> list[str]:
+    """The sentences to show beside a WEAT result: the warnings first, then the control's numbers
+    and each list's frequencies (for a details section)."""
+    gender = gender_control_text(confounds.grammatical_gender)
+    frequency = frequency_lines(confounds.frequency)
+    return [line for line in (gender, *frequency) if line]
+
+
+def confound_warnings(confounds: WeatConfounds) -> list[str]:
+    """Only the warnings (for the headline, next to the verdict); empty when there are none."""
+    lines = []
+    if confounds.grammatical_gender.warning:
+        lines.append(gender_control_text(confounds.grammatical_gender))
+    warning = frequency_warning(confounds.frequency)
+    if warning:
+        lines.append(warning)
+    return lines

@@ -289,7 +289,7 @@ def control_effect_sizes(
 
 def grammatical_gender_control(
     embedding: Embedding, wordset: WordSet, result: WeatResult, *,
-    draws: int = CONTROL_DRAWS, seed: int | None = None,
+    draws: int = CONTROL_DRAWS, seed: int = 0,
 ) -> GrammaticalGenderControl:
     """The test run again with inanimate masculine and feminine nouns in place of its male and
     female lists, against its other two lists as used, so that its d shows how much grammatical
@@ -310,7 +310,6 @@ def grammatical_gender_control(
     control = control_list(language)
     if control is None:
         return GrammaticalGenderControl("no_control_list", **base)
-    seed = result.seed if seed is None else seed
     reports = {
         key: SetReport(key, terms.name, terms.words, tuple(embedding.lookup_all(terms.words)))
         for key, terms in (("first", control.first), ("second", control.second))
@@ -598,3 +597,33 @@ def ripa_pairs(
     test = test_from_counts(matched, exceed, len(order), exact, options)
     state = "natural" if test.p_value < alpha else "not_natural"
     return PairsCheck(state, names, matched, float(means.mean()), test)
+
+
+# --- all of a WEAT's controls at once -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WeatConfounds:
+    """The controls that qualify one WEAT result: what the JSON's `confounds` holds."""
+
+    grammatical_gender: GrammaticalGenderControl
+    frequency: FrequencyCheck
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Codes of the controls past their threshold: 'grammatical_gender', 'frequency'."""
+        flagged = (("grammatical_gender", self.grammatical_gender.warning),
+                   ("frequency", self.frequency.warning))
+        return tuple(code for code, warned in flagged if warned)
+
+    def to_dict(self) -> dict:
+        return {"warnings": list(self.warnings),
+                "grammatical_gender": self.grammatical_gender.to_dict(),
+                "frequency": self.frequency.to_dict()}
+
+
+def weat_confounds(embedding: Embedding, wordset: WordSet, result: WeatResult) -> WeatConfounds:
+    """The grammatical-gender control and the frequency check of one WEAT result (the measures'
+    comparison needs the other measures' results: `measures_disagree`)."""
+    return WeatConfounds(grammatical_gender_control(embedding, wordset, result),
+                         frequency_check(wordset))

