@@ -39,6 +39,9 @@ def gender_control_text(control: GrammaticalGenderControl) -> str | None:
         return (f"{language} nouns have a grammatical gender, which can make male and female "
                 "terms look associated with words of the same gender; BiasWords has no control "
                 f"list of {language} nouns yet, so that part of the effect is not checked.")
+    if state == "language_mismatch":
+        return (f"The grammatical-gender control was not run: its nouns are {language} and the "
+                "embedding is in another language.")
     if state == "control_missing":
         found = ", ".join(f"{rep.name} {len(rep.used)} of {len(rep.words)}"
                           for rep in (control.sets or {}).values())

@@ -89,13 +89,20 @@ CONTROL_MIN_FOUND = 4
 """Fewest nouns of each control list the embedding must have for the control to run (the
 verdict's own floor, bias.stats.verdict.MIN_SET_WORDS)."""
 
+_MALE = {"male", "men", "man", "männer", "mann", "männlich", "hommes", "homme", "masculin",
+         "uomini", "uomo", "maschile", "hombres", "hombre", "masculino", "män", "manlig"}
+_FEMALE = {"female", "women", "woman", "frauen", "frau", "weiblich", "femmes", "femme",
+           "féminin", "donne", "donna", "femminile", "mujeres", "mujer", "femenino", "kvinnor",
+           "kvinna", "kvinnlig"}
+"""Words for men and for women in a list's name, in English (every bundled set) and in the
+languages of the paper and its controls, for a user's own sets ("Männer", "Femmes")."""
 _NOT_PEOPLE = {"attributes", "dominated", "adjectives", "verbs", "entities", "titles",
                "subjects", "stereotypical", "occupations"}
 
 
 def _tokens(name: str) -> set[str]:
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)  # "MaleTerms" -> "Male Terms"
-    return set(re.findall(r"[a-z]+", spaced.lower()))
+    return set(re.findall(r"[^\W\d_]+", spaced.lower()))
 
 
 def denotes(name: str) -> Literal["male", "female"] | None:
@@ -106,9 +113,9 @@ def denotes(name: str) -> Literal["male", "female"] | None:
     tokens = _tokens(name)
     if tokens & _NOT_PEOPLE:
         return None
-    if tokens & {"female", "women", "woman"}:
+    if tokens & _FEMALE:
         return "female"
-    if tokens & {"male", "men", "man"}:
+    if tokens & _MALE:
         return "male"
     return None
 
@@ -192,8 +199,8 @@ def control_list(language: str) -> GenderControlList | None:
 
 
 GenderState = Literal[
-    "not_gender_test", "no_grammatical_gender", "no_control_list", "control_missing",
-    "no_effect_size", "unaligned", "warning", "clear",
+    "not_gender_test", "no_grammatical_gender", "no_control_list", "language_mismatch",
+    "control_missing", "no_effect_size", "unaligned", "warning", "clear",
 ]
 
 
@@ -203,7 +210,9 @@ class GrammaticalGenderControl:
 
     States: `not_gender_test` (no male/female lists, `gender_pair`), `no_grammatical_gender` (the
     language has none on nouns), `no_control_list` (it has, but no list is bundled yet),
-    `control_missing` (fewer than CONTROL_MIN_FOUND nouns of a list in the embedding),
+    `language_mismatch` (the embedding is in another language than the test, so the nouns' vectors
+    would not be those of the test's language), `control_missing` (fewer than CONTROL_MIN_FOUND
+    nouns of a list in the embedding),
     `no_effect_size` (the test has no d), `unaligned` (the control ran, but the language's male and
     female terms share a grammatical gender: Swedish), `warning` (d_control ≥ CONTROL_SHARE·d_test
     in the same direction), `clear` (it ran and is smaller, or points the other way).
@@ -310,6 +319,8 @@ def grammatical_gender_control(
     control = control_list(language)
     if control is None:
         return GrammaticalGenderControl("no_control_list", **base)
+    if embedding.language != language:
+        return GrammaticalGenderControl("language_mismatch", **base)
     reports = {
         key: SetReport(key, terms.name, terms.words, tuple(embedding.lookup_all(terms.words)))
         for key, terms in (("first", control.first), ("second", control.second))

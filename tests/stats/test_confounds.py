@@ -58,7 +58,8 @@ REQUIRED = ("de", "fr", "it", "es", "sv")
     ("Swiss German male names", "male"),
     ("Male-dominated study subjects", None), ("Group 1 (historically male attributes)", None),
     ("Stereotypical female adjectives", None), ("Male entities", None), ("Female titles", None),
-    ("Career", None), ("Foreign-origin names", None),
+    ("Career", None), ("Foreign-origin names", None), ("Human rights", None),
+    ("Männer", "male"), ("Femmes", "female"), ("Kvinnor", "female"),
 ])
 def test_a_list_name_says_whether_it_holds_words_for_men_or_women(name, side):
     assert denotes(name) == side
@@ -222,8 +223,12 @@ def test_languages_without_a_control_or_without_grammatical_gender_say_so():
                                       ).state == "not_gender_test"
     assert gender_control_text(grammatical_gender_control(
         embedding, wordset, run_weat(embedding, wordset, QUICK))) is None
-    german = dataclasses.replace(english, language="de")  # the embedding lacks every noun
-    missing = grammatical_gender_control(embedding, german, result)
+    german = dataclasses.replace(english, language="de")
+    mismatch = grammatical_gender_control(embedding, german, result)  # German nouns, en vectors
+    assert mismatch.state == "language_mismatch"
+    assert "not run" in gender_control_text(mismatch)
+    german_vectors = dataclasses.replace(embedding, language="de")  # it lacks every noun
+    missing = grammatical_gender_control(german_vectors, german, result)
     assert missing.state == "control_missing"
     assert len(missing.sets["first"].missing) == 20  # listed, not dropped silently
     assert missing.to_dict()["sets"]["first"]["listed"] == 20
