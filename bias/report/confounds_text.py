@@ -66,10 +66,11 @@ def gender_control_text(control: GrammaticalGenderControl) -> str | None:
                 f"differ only in grammatical gender give at least {CONTROL_SHARE:.0%} of the "
                 "test's effect in the same direction, so the test measures grammatical gender as "
                 "well as the bias it is named after.")
-    direction = ("points the other way" if control.share < 0
-                 else f"is less than {CONTROL_SHARE:.0%} of the test's")
-    return (f"Grammatical-gender control: {numbers}; it {direction}, so grammatical gender "
-            "alone does not account for most of this result.")
+    if control.share < 0:
+        return (f"Grammatical-gender control: {numbers}; it points the other way, so grammatical "
+                "gender works against this result rather than producing it.")
+    return (f"Grammatical-gender control: {numbers}; it is less than {CONTROL_SHARE:.0%} of the "
+            "test's, so grammatical gender alone does not account for most of this result.")
 
 
 def frequency_lines(check: FrequencyCheck) -> list[str]:
@@ -102,8 +103,9 @@ def frequency_warning(check: FrequencyCheck) -> str | None:
     ]
     return (f"Frequency may explain part of this association: {'; '.join(parts)}. Embeddings "
             "place frequent and rare words in different regions, which WEAT reads as an "
-            f"association, so lists {FREQUENCY_GAP:g} or more apart in median Zipf (a factor of "
-            f"{10 ** FREQUENCY_GAP:.0f}) can look associated for their frequency alone.")
+            f"association, so lists {FREQUENCY_GAP:g} Zipf unit or more apart in median (a factor "
+            f"of {10 ** FREQUENCY_GAP:.0f} in frequency) can look associated for their frequency "
+            "alone.")
 
 
 def _label(metric: str) -> str:
