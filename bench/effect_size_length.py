@@ -20,7 +20,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bias.stats.weat import effect_size
+from bias.stats.effect_size import effect_size
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets import get_wordset
 

@@ -48,12 +48,12 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bias.stats.bootstrap import effect_size_interval  # noqa: E402
+from bias.stats.effect_size import effect_size  # noqa: E402
 from bias.stats.interval_coverage import (  # noqa: E402
     EFFECT_SIZE_EDGES,
     NOISE_SHARE_EDGES,
     attribute_noise_share,
 )
-from bias.stats.weat import effect_size  # noqa: E402
 
 DIMS = 30
 ATTRIBUTE_SHIFTS = (0.5, 0.75, 1.0, 1.5, 3.0)

@@ -18,6 +18,7 @@ from bias.errors import BiasInputError
 from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
+from bias.report.conventions_text import convention_text
 from bias.report.notes import notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
@@ -509,6 +510,8 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
         st.caption(ci_text)
     if cmp:
         st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
+        if (under := convention_text(result.source_convention)) is not None:
+            st.caption(under)
     elif result.reported is not None and not result.verdict.comparable:
         st.caption(verdict_text.not_comparable_text(result.coverage))
     elif original is not None:

@@ -12,8 +12,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bias.stats.effect_size import max_effect_size
 from bias.stats.pvalues import ALPHA
-from bias.stats.weat import WeatResult, max_effect_size
+from bias.stats.weat import WeatResult
 from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import Reported, WordSet
 
@@ -334,8 +335,19 @@ def effect_size_ci_text(result: WeatResult) -> str | None:
     ci = result.interval
     if ci is None:
         return None
-    return (
+    text = (
         f"{ci.level:.0%} confidence interval for d: {format_d(ci.low)} to {format_d(ci.high)} "
         f"({ci.method} bootstrap, {ci.resamples:,} resamples of the words, seed {ci.seed}): "
         "how large the effect is, allowing for which words happened to be chosen."
     )
+    if ci.measured_coverage < COVERAGE_SHOWN_BELOW:
+        text += (
+            f" On planted populations with a similar d and spread of the attribute words, such "
+            f"intervals covered the true d {ci.measured_coverage:.1%} of the time, not "
+            f"{ci.level:.0%}: the true d is more often above the interval (docs/metrics.md)."
+        )
+    return text
+
+
+COVERAGE_SHOWN_BELOW = 0.93
+"""An interval whose measured coverage (bias.stats.interval_coverage) falls below this says so."""

@@ -11,6 +11,7 @@ from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
 from bias.report.charts.standalone import figures_html, titled
+from bias.report.conventions_text import convention_text
 from bias.report.manifest import embed
 from bias.report.references import REFERENCES, Reference
 from bias.report.weat_report import weat_json
@@ -112,6 +113,8 @@ def _numbers(result: WeatResult) -> str:
     if cmp:
         rows.append(("reported by the source", f"{cmp.reported_d}, p {cmp.reported_p} "
                      f"({cmp.where})"))
+        if (under := convention_text(result.source_convention)) is not None:
+            rows.append(("ours under the source's conventions", under))
     elif result.reported is not None:
         rows.append(("reported by the source", verdict_text.not_comparable_text(result.coverage)))
     return "<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in rows) \

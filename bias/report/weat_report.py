@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bias.report.conventions_text import convention_text
 from bias.report.notes import notes_text
 from bias.report.text import (
     EFFECT_SIZE_CAVEAT,
@@ -59,6 +60,8 @@ def weat_report(result: WeatResult) -> str:
             f"p = {rep.p_value_text or format_p(rep.p_value)}"
             f"{f' on {rep.embedding}' if rep.embedding else ''}"
         )
+        if (under := convention_text(result.source_convention)) is not None:
+            lines.append(f"  {under}")
     lines.append("")
     for key in SET_KEYS:
         rep = result.sets[key]

@@ -25,6 +25,8 @@ from statistics import NormalDist
 
 import numpy as np
 
+from bias.stats.interval_coverage import attribute_noise_share, measured_coverage
+
 CI_LEVEL = 0.95
 """The interval's coverage: 95%, the level every source reports."""
 
@@ -48,6 +50,9 @@ class EffectSizeInterval:
     standard_error: float
     """The standard deviation of the bootstrap replicates of d: the variance a random-effects
     pooling across embeddings weights each d by (bias.stats.pooling)."""
+    measured_coverage: float = math.nan
+    """How often such 95% intervals covered the population d on planted populations with a
+    similar d and attribute-noise share (bias.stats.interval_coverage); nan at other levels."""
 
 
 def effect_size_from_counts(
@@ -165,8 +170,11 @@ def effect_size_interval(
     if values.size == 0:
         return None
     bca = bca_interval(values, estimate, _jackknife(cos_a, cos_b, nx), level)
+    coverage = (measured_coverage(estimate, attribute_noise_share(cos_a, cos_b))
+                if level == CI_LEVEL else math.nan)
     if bca is not None:
-        return EffectSizeInterval(*bca, "BCa", resamples, level, seed, float(values.std(ddof=1)))
+        return EffectSizeInterval(*bca, "BCa", resamples, level, seed, float(values.std(ddof=1)),
+                                  coverage)
     low, high = np.quantile(values, [(1 - level) / 2, (1 + level) / 2])
     return EffectSizeInterval(float(low), float(high), "percentile", resamples, level, seed,
-                              float(values.std(ddof=1)))
+                              float(values.std(ddof=1)), coverage)

@@ -38,6 +38,7 @@ import numpy as np
 from bias.errors import BiasInputError
 from bias.files import read_json
 from bias.serialize import jsonable
+from bias.stats.effect_size import effect_size
 from bias.stats.measure import MeasureResult
 from bias.stats.permutation import (
     PermutationOptions,
@@ -47,7 +48,7 @@ from bias.stats.permutation import (
     test_from_counts,
 )
 from bias.stats.pvalues import ALPHA
-from bias.stats.weat import SetReport, WeatResult, effect_size
+from bias.stats.weat import SetReport, WeatResult
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import BUNDLED_DIR, NamedSets, TermSet, WordSet
 

@@ -37,7 +37,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.serialize import jsonable
-from bias.stats.weat import effect_size
+from bias.stats.effect_size import effect_size
 from bias.vectors.embeddings import Embedding, Match, WordLookup
 from bias.wordsets import SET_KEYS, WordSet
 

@@ -31,12 +31,9 @@ from bias.notes import Note
 from bias.provenance import Provenance, provenance
 from bias.serialize import jsonable
 from bias.stats.bootstrap import EffectSizeInterval, effect_size_interval
-from bias.stats.permutation import (
-    PermutationOptions,
-    PermutationTest,
-    permutation_test,
-    tie_tolerance,
-)
+from bias.stats.conventions import ConventionalEffectSize, convention_for, effect_size_under
+from bias.stats.effect_size import effect_size, max_effect_size
+from bias.stats.permutation import PermutationOptions, PermutationTest, permutation_test
 from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import Coverage, Verdict, decide
 from bias.vectors.ambiguity import ambiguity_notes
@@ -61,31 +58,6 @@ class WeatOptions(PermutationOptions):
             0 <= self.ci_resamples <= 1_000_000
         ):
             raise BiasInputError("The bootstrap resamples must be a whole number from 0 to 10^6.")
-
-
-# --- the formulas -------------------------------------------------------------------------------
-
-
-def effect_size(s: np.ndarray, nx: int) -> np.ndarray | float:
-    """Cohen's d of the first `nx` associations against the rest, per column if `s` is 2-D.
-
-    Returns nan where every association is equal up to `tie_tolerance` (no spread, no effect size):
-    a d computed from rounding noise alone (e.g. 0.3 against 0.1 + 0.2) would be any number.
-    """
-    s = np.asarray(s, dtype=np.float64)
-    diff = s[:nx].mean(axis=0) - s[nx:].mean(axis=0)
-    spread = s.std(axis=0)
-    varies = spread > tie_tolerance(np.abs(s).max(axis=0))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        d = np.where(varies, diff / np.where(varies, spread, 1.0), np.nan)
-    return float(d) if d.ndim == 0 else d
-
-
-def max_effect_size(nx: int, ny: int) -> float:
-    """The largest |d| Caliskan's definition allows for these set sizes: 1/sqrt(p(1-p)) with
-    p = nx/(nx+ny); 2 for equal sizes (every X association equal, every Y another)."""
-    p = nx / (nx + ny)
-    return 1 / math.sqrt(p * (1 - p))
 
 
 # --- the test on an embedding and a word set ----------------------------------------------------
@@ -202,6 +174,11 @@ class WeatResult:
     interval: EffectSizeInterval | None = None
     """The bootstrap interval for d, with its method, resamples, level and seed (None when d is
     undefined or resamples is 0)."""
+    source_convention: ConventionalEffectSize | None = None
+    """d recomputed under the conventions of the source of the reported value (ddof, repeats,
+    phrases; bias.stats.conventions), with what could not be reproduced: a third number beside
+    ours and the source's. None when nothing is reported or its source's conventions are
+    unknown."""
     provenance: Provenance | None = None
     """Software, time, the embedding's identity, the lists as supplied and every option
     (bias.provenance): what `python -m bias reproduce` re-runs."""
@@ -259,6 +236,7 @@ class WeatResult:
             "notes": [note.to_dict() for note in self.notes],
             "reported": self.reported,
             "null_histogram": {"counts": counts, "edges": edges},
+            "source_convention": self.source_convention,
             "provenance": self.provenance,
         })
 
@@ -424,5 +402,7 @@ def run_weat(
         reported=wordset.reported,
         verdict=decide(test, d, interval, {k: r.coverage for k, r in reports.items()}),
         interval=interval,
+        source_convention=(None if (convention := convention_for(wordset)) is None
+                           else effect_size_under(convention, embedding, wordset)),
         provenance=provenance(embedding, wordset, options),
     )

@@ -8,7 +8,7 @@ import pytest
 from scipy import stats
 
 from bias.stats.bootstrap import bca_interval, effect_size_from_counts, effect_size_interval
-from bias.stats.weat import effect_size
+from bias.stats.effect_size import effect_size
 from tests import reference
 from tests.synthetic import planted
 

@@ -10,8 +10,9 @@ import pytest
 
 from bias.errors import BiasInputError
 from bias.report.notes import notes_text
+from bias.stats.effect_size import effect_size, max_effect_size
 from bias.stats.permutation import partition_count, permutation_test
-from bias.stats.weat import WeatOptions, effect_size, max_effect_size, run_weat
+from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import TermSet, WordSet
 from tests import reference

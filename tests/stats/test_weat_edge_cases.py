@@ -12,8 +12,9 @@ import pytest
 from bias.cli import main
 from bias.report import text as explain
 from bias.report.weat_report import weat_report
+from bias.stats.effect_size import effect_size
 from bias.stats.permutation import index_dtype, permutation_test
-from bias.stats.weat import WeatOptions, effect_size, run_weat
+from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import load_embedding
 from bias.wordsets import get_wordset
 from tests import reference

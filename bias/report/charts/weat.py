@@ -11,7 +11,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from bias.report import text
-from bias.stats.weat import WeatResult, tie_tolerance
+from bias.stats.permutation import tie_tolerance
+from bias.stats.weat import WeatResult
 
 SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
 """One colour per set, used by every chart so a set looks the same everywhere."""
