@@ -18,10 +18,12 @@ from bias.errors import BiasInputError
 from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
+from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.notes import notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
+from bias.stats.confounds import weat_confounds
 from bias.stats.permutation import MAX_DRAWS
 from bias.stats.weat import WeatOptions, WeatResult
 from bias.vectors import visitor
@@ -458,10 +460,14 @@ def run_test() -> None:
             result = cached_weat(active_embedding_name(), wordset, options)
     except BiasInputError as exc:
         st.session_state.pop("weat.result", None)
+        st.session_state.pop("weat.confounds", None)
         st.session_state.pop("weat.figures", None)
         show_error(exc)
         return
     st.session_state["weat.result"] = result
+    # The confound controls of this result (grammatical gender, word frequency): a few ms, and
+    # the frequency lists' load once per server.
+    st.session_state["weat.confounds"] = weat_confounds(embedding, wordset, result)
     st.session_state["weat.result_for"] = (active_embedding_name(), wordset.sets(), options)
     st.session_state["weat.result_wordset"] = wordset
     # Distinct tests (lists and embedding) run in this tab: p < 0.05 over many tries needs the
@@ -546,6 +552,9 @@ def show_result(result: WeatResult) -> None:
     box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
            "cannot_decide": st.warning}[result.verdict.state]
     box(f"**{verdict_text.headline(result.verdict)}**  \n{verdict_text.meaning(result)}")
+    confounds = st.session_state.get("weat.confounds")
+    for line in confound_warnings(confounds) if confounds else ():
+        st.warning(line, icon=":material/warning:")
     st.caption(verdict_text.coverage_text(result.coverage))
     if len(tried := st.session_state.get("weat.tests_run", ())) > 1:
         st.caption(verdict_text.many_tests_text(len(tried)))
@@ -555,6 +564,10 @@ def show_result(result: WeatResult) -> None:
     show_metrics(result, everything.get(wordset.edited_from) if wordset else None)
     for warning in notes_text(result.notes):
         st.warning(warning, icon=":material/info:")
+    if confounds:
+        with st.expander("Confounds checked: grammatical gender, word frequency"):
+            for line in confound_lines(confounds):
+                st.write(line)
 
     hist, assoc, influence = result_figures(result)
     tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
@@ -594,7 +607,7 @@ def show_result(result: WeatResult) -> None:
     with st.container(horizontal=True, wrap=True):
         st.download_button(
             "Download report",
-            data=lambda: weat_report_html(result),
+            data=lambda: weat_report_html(result, st.session_state.get("weat.confounds")),
             file_name=f"{stem}_report.html",
             mime="text/html",
             on_click="ignore",

@@ -50,6 +50,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> None:
     from bias.report.weat_report import weat_json, weat_report
+    from bias.stats.confounds import weat_confounds
     from bias.stats.weat import run_weat
     from bias.vectors.catalog import load_embedding
     from bias.wordsets import get_wordset
@@ -62,10 +63,12 @@ def run(args: argparse.Namespace) -> None:
         alternative="two-sided" if args.two_sided else "greater",
         exact_limit=args.exact_limit,
     )
-    result = run_weat(load_embedding(args.embedding), get_wordset(args.wordset), options)
-    print_json(weat_json(result)) if args.json else print(weat_report(result))
+    embedding, wordset = load_embedding(args.embedding), get_wordset(args.wordset)
+    result = run_weat(embedding, wordset, options)
+    confounds = weat_confounds(embedding, wordset, result)
+    print_json(weat_json(result, confounds)) if args.json else print(weat_report(result, confounds))
     if args.report:
         from bias.report.weat_html import weat_report_html
 
-        write_report(args.report, weat_report_html(result))
+        write_report(args.report, weat_report_html(result, confounds))
 

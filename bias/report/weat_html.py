@@ -11,10 +11,12 @@ from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
 from bias.report.charts.standalone import figures_html, titled
+from bias.report.confounds_text import confound_lines
 from bias.report.conventions_text import convention_text
 from bias.report.manifest import embed
 from bias.report.references import REFERENCES, Reference
 from bias.report.weat_report import weat_json
+from bias.stats.confounds import WeatConfounds
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
@@ -138,15 +140,18 @@ def standalone_figures(result: WeatResult) -> list:
     ]
 
 
-def weat_report_html(result: WeatResult) -> str:
-    """The whole report as one HTML page."""
+def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None) -> str:
+    """The whole report as one HTML page (with the confound controls when given)."""
     figures = standalone_figures(result)
     verdict = result.verdict
     references = cited(result)
     question = (f"Do the words of “{result.sets['X'].name}” and “{result.sets['Y'].name}” "
                 f"relate differently to “{result.sets['A'].name}” and "
                 f"“{result.sets['B'].name}” in {result.embedding}?")
-    notes = "".join(f"<li>{_e(n)}</li>" for n in weat_json(result)["warnings"])
+    notes = "".join(f"<li>{_e(n)}</li>" for n in weat_json(result, confounds)["warnings"])
+    checked = "" if confounds is None else (
+        "<h2>Confounds checked</h2><ul>"
+        + "".join(f"<li>{_e(line)}</li>" for line in confound_lines(confounds)) + "</ul>")
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{_e(result.title)} on {_e(result.embedding)}: BiasWords report</title>",
@@ -158,7 +163,7 @@ def weat_report_html(result: WeatResult) -> str:
         f"<p>{_e(text.explanation(result))}</p>",
         "<h2>Numbers</h2>", _numbers(result),
         "<h2>Words per set</h2>", _words_table(result),
-        f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "",
+        f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "", checked,
         "<h2>Figures</h2>",
         *(f"<div class='figure'>{fragment}</div>" for fragment in figures_html(figures)),
         "<h2>Methods (ready to paste)</h2>",
@@ -170,7 +175,7 @@ def weat_report_html(result: WeatResult) -> str:
         "</pre><h2>Re-run</h2><p>This file embeds every number, list, option and seed of the "
         "run, and the embedding's fingerprint: <code>python -m bias reproduce "
         "THIS_FILE.html</code> re-runs it and says whether every number matches.</p>",
-        embed({"kind": "weat", "results": [weat_json(result)]}),
+        embed({"kind": "weat", "results": [weat_json(result, confounds)]}),
         "</body></html>",
     ]
     return "\n".join(parts)

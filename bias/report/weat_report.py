@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.notes import notes_text
 from bias.report.text import (
@@ -13,12 +14,13 @@ from bias.report.text import (
     p_statement,
 )
 from bias.report.verdict import coverage_text, headline, meaning, not_comparable_text
+from bias.stats.confounds import WeatConfounds
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
 
 
-def weat_report(result: WeatResult) -> str:
+def weat_report(result: WeatResult, confounds: WeatConfounds | None = None) -> str:
     """Title, d and p with how p was computed, the verdict, the source's values, words per set."""
     how = (
         f"exact, all {result.iterations:,} reshufflings"
@@ -50,6 +52,8 @@ def weat_report(result: WeatResult) -> str:
         f"  {explanation(result)}",
         f"  {coverage_text(result.coverage)}.",
     ]
+    if confounds is not None:
+        lines += [f"  Warning: {line}" for line in confound_warnings(confounds)]
     if result.reported is not None and not result.verdict.comparable:
         lines.append(f"  {not_comparable_text(result.coverage)}")
     elif result.reported is not None:
@@ -73,9 +77,18 @@ def weat_report(result: WeatResult) -> str:
             )
         lines.append(line)
     lines += [f"  Note: {warning}" for warning in notes_text(result.notes)]
+    if confounds is not None:
+        lines += ["", "  Confounds checked:",
+                  *(f"    {line}" for line in confound_lines(confounds))]
     return "\n".join(lines)
 
 
-def weat_json(result: WeatResult) -> dict:
-    """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON."""
-    return {**result.to_dict(), "warnings": notes_text(result.notes)}
+def weat_json(result: WeatResult, confounds: WeatConfounds | None = None) -> dict:
+    """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON;
+    with the confound controls (bias.stats.confounds) under `confounds`, their warnings among
+    the others."""
+    data = {**result.to_dict(), "warnings": notes_text(result.notes)}
+    if confounds is not None:
+        data["confounds"] = confounds.to_dict()
+        data["warnings"] += confound_warnings(confounds)
+    return data
