@@ -29,7 +29,8 @@ def test_a_german_gender_test_runs_its_grammatical_gender_control(home, tmp_path
     wordset = get_wordset("weathub-de-weat7")
     control = control_list("de")
     male, female = wordset.A.words, wordset.B.words
-    words = list(dict.fromkeys([*language_words("de"), *control.first.words, *control.second.words]))
+    nouns = (*control.first.words, *control.second.words)
+    words = list(dict.fromkeys([*language_words("de"), *nouns]))
     rng = np.random.default_rng(3)
     lines = [f"{len(words)} 8"]
     for word in words:
