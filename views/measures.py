@@ -19,7 +19,9 @@ from bias.errors import BiasInputError
 from bias.files import parse_json
 from bias.report import measures_text
 from bias.report.charts import measures as measures_charts
+from bias.report.confounds_text import agreement_text, pairs_text
 from bias.report.notes import notes_text
+from bias.stats.confounds import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions, MeasureResult
 from bias.stats.measures import METRICS, run_measure
 from bias.stats.weat import WeatOptions
@@ -189,4 +191,15 @@ if metric in results:
     shown = results[metric]
     if shown.embedding != embedding.name:
         st.info("This result is for another embedding; press Measure again.")
+    # What the other measures run on the same sets in this tab say about the direction, and
+    # whether RIPA's lists are pairs at all (bias.stats.confounds).
+    same = [r for r in results.values()
+            if (r.wordset_id, r.embedding) == (shown.wordset_id, shown.embedding)]
+    disagreement = agreement_text(measures_disagree(same)) if len(same) > 1 else None
+    if disagreement:
+        st.warning(disagreement, icon=":material/compare_arrows:")
+    if shown.metric == "ripa" and sets is not None and sets.id == shown.wordset_id:
+        pairs = pairs_text(ripa_pairs(embedding, sets))
+        if pairs:
+            st.warning(pairs, icon=":material/link_off:")
     show_result(shown)

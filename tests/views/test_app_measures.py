@@ -74,3 +74,30 @@ def test_inputs_survive_switching_measures(page):
     choose(page, "mac")
     choose(page, "sc-weat")
     assert page.text_area(key="_measures.words").value == "nurse, pilot"
+
+
+def test_ripa_on_lists_that_are_not_pairs_says_so(page):
+    """WEAT 6's male and female names are not pairs (p = 0.76 on GloVe): RIPA's value depends on
+    the order of the lists, and the page says so (natural pairs pass: tests/stats)."""
+    choose(page, "ripa")
+    page.selectbox(key="_measures.wordset.ripa").set_value("weat6").run()
+    measure(page)
+    assert any("not natural pairs" in w.value for w in page.warning)
+    choose(page, "rnd")
+    measure(page)
+    assert not any("not natural pairs" in w.value for w in page.warning)
+
+
+def test_measures_that_point_different_ways_are_said_to(page):
+    from bias.report.confounds_text import agreement_text
+    from bias.stats.confounds import measures_disagree
+
+    glove, sets = load_embedding("glove-6b-50d"), get_named_sets("weat8")
+    direct = agreement_text(measures_disagree(
+        [run_measure(m, glove, sets) for m in ("weat", "rnd", "ripa")]))
+    for metric in ("weat", "rnd", "ripa"):
+        choose(page, metric)
+        page.selectbox(key=f"_measures.wordset.{metric}").set_value("weat8").run()
+        measure(page)
+    shown = [w.value for w in page.warning if w.value.startswith("The measures disagree")]
+    assert shown == ([direct] if direct else [])
