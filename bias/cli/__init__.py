@@ -26,6 +26,7 @@ COMMANDS = {
     "biaswords": "bias.cli.biaswords",
     "import": "bias.cli.importing",
     "embeddings": "bias.cli.embeddings",
+    "debias": "bias.cli.debias",
 }
 """Command name -> its module. Only the module of the command being run is imported: the others
 pull in polars, the tagger or the importers, and `weat` would start twice as slowly."""

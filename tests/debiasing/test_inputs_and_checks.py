@@ -5,8 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from bias.debias.checks import effect_size_of, paired_change, split_wordset
-from bias.debias.inputs import bundled_ids, load_inputs, parse_inputs, resolve
+from bias.debiasing.checks import effect_size_of, paired_change, split_wordset
+from bias.debiasing.inputs import bundled_ids, load_inputs, parse_inputs, resolve
 from bias.errors import BiasInputError
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding

@@ -4,7 +4,7 @@ vectors with a planted bias direction."""
 import numpy as np
 import pytest
 
-from bias.debias.methods import InlpOptions, bias_subspace, hard_debias, inlp
+from bias.debiasing.methods import InlpOptions, bias_subspace, hard_debias, inlp
 
 DIMS = 20
 

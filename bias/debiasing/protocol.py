@@ -30,10 +30,10 @@ from typing import Literal
 
 import numpy as np
 
-from bias.debias.checks import CheckResult, run_check, split_wordset
-from bias.debias.derived import parent_digest, save_debiased
-from bias.debias.inputs import DebiasInputs, Resolved, resolve
-from bias.debias.methods import (
+from bias.debiasing.checks import CheckResult, run_check, split_wordset
+from bias.debiasing.derived import parent_digest, save_debiased
+from bias.debiasing.inputs import DebiasInputs, Resolved, resolve
+from bias.debiasing.methods import (
     Fit,
     InlpOptions,
     Progress,
@@ -41,7 +41,7 @@ from bias.debias.methods import (
     inlp,
     no_progress,
 )
-from bias.debias.recoverability import (
+from bias.debiasing.recoverability import (
     HeldBackCheck,
     Recoverability,
     held_back_check,

@@ -1,5 +1,8 @@
 """Debiasing word embeddings, checked honestly (docs/debias.md).
 
+The package is `debiasing`, not `debias`, so that `bias.debias(...)` (the notebook's function,
+`protocol.debias`) is never shadowed by a subpackage of the same name once it is imported.
+
 - `inputs`: definitional/equalise groups and protected words as data (`pairs/*.json`);
 - `methods`: hard debias, multiclass hard debias, INLP as linear algebra on the matrix;
 - `checks`: WEAT before/after on held-out words, the paired change in d;

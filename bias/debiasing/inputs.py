@@ -1,6 +1,6 @@
 """What a debiasing method is told: definitional groups, equalise groups, protected words.
 
-The inputs are data, never code: a bundled file under `bias/debias/pairs/<id>.json` (with its
+The inputs are data, never code: a bundled file under `bias/debiasing/pairs/<id>.json` (with its
 source) or the user's own JSON file of the same shape,
 
     {"definitional": [["he", "she"], ...], "equalize": [["man", "woman"], ...], "protected": [...]}
