@@ -116,10 +116,16 @@ class DebiasResult:
     checks: tuple[CheckResult, ...]
     recoverability: Recoverability
     usefulness: Usefulness
-    embedding: Embedding = field(repr=False, compare=False)
     held_back: HeldBackCheck | None = None
     """INLP only: classifiers on words like its training words, held back from it."""
     saved: EmbeddingInfo | None = None
+    embedding: Embedding | None = field(default=None, repr=False, compare=False)
+    """The debiased embedding in memory (None in `without_embedding()`'s copy)."""
+
+    def without_embedding(self) -> DebiasResult:
+        """This result without the debiased matrix, to keep (a page's state) at no memory cost:
+        the saved copy is in the cache under `saved.name`."""
+        return _with(self, embedding=None)
 
     def provenance(self) -> dict:
         """What the derived embedding records about itself."""
