@@ -203,9 +203,15 @@ def _inlp_words(rows: np.ndarray, projection: np.ndarray, options: DebiasOptions
 
 
 def _nearest(vectors: np.ndarray, queries: np.ndarray, k: int) -> np.ndarray:
-    similarity = vectors[queries] @ vectors.T
-    similarity[np.arange(len(queries)), queries] = -np.inf
-    return np.argpartition(-similarity, k, axis=1)[:, :k]
+    """The k nearest rows of each query row (itself excluded), 100 queries at a time so the
+    similarities stay small (100 × pool)."""
+    found = []
+    for start in range(0, len(queries), 100):
+        chunk = queries[start : start + 100]
+        similarity = vectors[chunk] @ vectors.T
+        similarity[np.arange(len(chunk)), chunk] = -np.inf
+        found.append(np.argpartition(similarity, -k, axis=1)[:, -k:].copy())  # not the base
+    return np.concatenate(found)
 
 
 def usefulness(
