@@ -111,7 +111,8 @@ def show_result(result: DebiasResult) -> None:
                    "frequent words that are the same after.")
     cols[1].metric("Vectors changed", f"{use.share_changed:.2%}")
     cols[2].metric("Protected unchanged", f"{use.protected_unchanged}/{use.protected_checked}",
-                   help="Protected words are checked bit for bit against the original.")
+                   help="Protected words (and, for hard debias, the definitional ones) that "
+                   "are not equalised, checked bit for bit against the original.")
     if result.saved is not None:
         st.write(f"Saved as **{result.saved.name}**; the original is unchanged.")
         if st.button(f"Use {result.saved.name} on every page", icon=":material/swap_horiz:"):

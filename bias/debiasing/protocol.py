@@ -88,7 +88,10 @@ class Usefulness:
     neighbour_queries: int
     share_changed: float
     protected_checked: int
+    """Words the method must leave alone: protected ones (and, for hard and multiclass debias,
+    the definitional ones), except those it equalises."""
     protected_unchanged: int
+    """How many of them are bit for bit the parent's."""
 
     def to_dict(self) -> dict:
         return {
