@@ -16,7 +16,7 @@ import streamlit as st
 
 from bias.debiasing.checks import CheckResult, WeatSide
 from bias.debiasing.inputs import bundled_ids, load_inputs, parse_inputs
-from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, debias
+from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, busy, debias
 from bias.errors import BiasInputError
 from bias.report import debias_text
 from bias.vectors.store import check_name
@@ -165,7 +165,8 @@ seed = right.number_input("Random seed", min_value=0, step=1, **persistent("debi
 
 if st.button("Debias and check", type="primary", disabled=inputs is None,
              icon=":material/play_arrow:"):
-    bar = st.progress(0.0, text="Starting…")
+    bar = st.progress(0.0, text="Waiting for another visitor's debiasing run to end…"
+                      if busy() else "Starting…")
     try:
         result = debias(
             embedding, inputs, [wordsets[i] for i in checks],

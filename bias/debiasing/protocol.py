@@ -24,6 +24,7 @@ for the classifiers of INLP's own setting (`HeldBackCheck`); it never sees the t
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from dataclasses import replace as _with
 from typing import Literal
@@ -242,6 +243,17 @@ def usefulness(
                       same)
 
 
+_ONE_AT_A_TIME = threading.Lock()
+"""One debiasing run at a time per process: each holds a new copy of the embedding's matrix
+(2.4 GB for 2,000,000 × 300), so a room of dashboard visitors pressing Run together would
+otherwise hold one copy each. A second run waits for the first."""
+
+
+def busy() -> bool:
+    """Whether a debiasing run is in progress in this process (a new one would wait)."""
+    return _ONE_AT_A_TIME.locked()
+
+
 def debias(
     embedding: Embedding,
     inputs: DebiasInputs,
@@ -254,7 +266,22 @@ def debias(
 ) -> DebiasResult:
     """Debias `embedding` with `inputs` by `options.method` and check the result; with
     `save_as`, store the debiased embedding in the cache under that name (the parent is never
-    modified)."""
+    modified). Runs one at a time per process (`busy`)."""
+    with _ONE_AT_A_TIME:
+        return _debias(embedding, inputs, checks, options, save_as=save_as, replace=replace,
+                       progress=progress)
+
+
+def _debias(
+    embedding: Embedding,
+    inputs: DebiasInputs,
+    checks: list[WordSet] | tuple[WordSet, ...],
+    options: DebiasOptions,
+    *,
+    save_as: str | None,
+    replace: bool,
+    progress: Progress,
+) -> DebiasResult:
     if save_as is not None:
         store.check_target(save_as, embedding.language, replace=replace)
     if options.method in ("hard", "inlp") and inputs.group_size != 2:

@@ -8,7 +8,7 @@ import pytest
 
 from bias.cli import main
 from bias.debiasing.inputs import parse_inputs
-from bias.debiasing.protocol import DebiasOptions, debias
+from bias.debiasing.protocol import DebiasOptions, busy, debias
 from bias.debiasing.recoverability import (
     HIDDEN_THRESHOLD,
     Accuracy,
@@ -95,7 +95,10 @@ def test_hard_debias_on_an_imported_parent_saves_a_derived_embedding_with_proven
 
 def test_without_a_second_trace_hard_debias_removes_what_the_tests_can_find():
     store.save("plain", "en", synthetic(trace=0.0), source="synthetic vectors")
-    result = debias(load_embedding("plain"), INPUTS, [], OPTIONS)
+    seen = []
+    result = debias(load_embedding("plain"), INPUTS, [], OPTIONS,
+                    progress=lambda share, what: seen.append((share, busy())))
+    assert seen[-1] == (1.0, True) and all(b for _, b in seen) and not busy()  # one at a time
     rec = result.recoverability
     assert not rec.hidden and rec.linear.value < 0.6 and rec.kmeans_after[0] < 0.6
     assert rec.verdict().startswith("The old sides")
