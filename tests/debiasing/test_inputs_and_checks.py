@@ -105,3 +105,17 @@ def test_the_paired_change_is_zero_for_an_unchanged_embedding_and_brackets_a_rea
     weak, _, _ = planted(strength=0.0)  # the same words and noise, no planted bias
     change, interval = paired_change(same, cosines(weak, wordset), seed=0, resamples=2000)
     assert change < -1 and interval[0] < change < interval[1] < 0
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "it", "sv", "es"])
+def test_the_translated_pairs_say_how_they_were_made_and_avoid_ambiguous_forms(code):
+    inputs = load_inputs(f"{code}-gender")
+    assert inputs.language == code and "not yet reviewed" in inputs.title
+    assert "Translated by hand" in inputs.source["method"]
+    assert inputs.group_size == 2 and len(inputs.definitional) >= 7
+    assert len(inputs.equalize) >= 20 and inputs.bias_pair is not None
+    ambiguous = {"de": {"sie", "Sie", "ihr"}, "fr": {"son", "sa"}, "it": {"lei", "ragazzi"},
+                 "sv": {"man"}, "es": {"hijos", "padres", "hermanos"}}[code]
+    assert not inputs.words() & ambiguous
+    # the first word of the bias pair is the male one, as he in he − she
+    assert inputs.bias_pair[0] in {"Mann", "homme", "uomo", "han", "él"}
