@@ -138,8 +138,10 @@ method = st.segmented_control("Method", list(METHODS), format_func=METHOD_LABELS
                               **persistent("debias.method", "hard")) or "hard"
 st.caption(METHOD_HELP[method])
 left, right = st.columns([3, 2])
-pairs_id = left.selectbox("Word pairs", bundled_ids(),
-                          **persistent("debias.pairs", "en-gender"))
+ids = sorted(bundled_ids(), key=lambda i: not i.startswith(f"{embedding.language}-"))
+pairs_id = left.selectbox("Word pairs", ids, **persistent(
+    f"debias.pairs.{embedding.language}",
+    f"{embedding.language}-gender" if f"{embedding.language}-gender" in ids else ids[0]))
 upload = right.file_uploader("…or your own pairs file", type=["json"], key="debias.upload",
                              help='JSON: {"definitional": [["he", "she"], …], "equalize": '
                              '[["man", "woman"], …], "protected": ["king", …]}')
