@@ -166,3 +166,16 @@ def test_the_verdict_follows_the_threshold():
     assert rec(0.52, HIDDEN_THRESHOLD).hidden
     assert not rec(0.59, HIDDEN_THRESHOLD - 0.01).hidden
     assert rec(0.59, 0.5).verdict().startswith("The old sides")
+
+
+def test_too_small_an_embedding_or_a_missing_bias_pair_is_one_sentence():
+    store.save("tiny", "en", synthetic(rows=150), source="synthetic vectors")
+    with pytest.raises(BiasInputError, match="usable frequent words"):
+        debias(load_embedding("tiny"), INPUTS, [], OPTIONS)
+    lacking = parse_inputs({"definitional": [list(p) for p in PAIRS], "bias_pair": ["x", "y"]},
+                           where="t", default_id="t")
+    with pytest.raises(BiasInputError, match="bias pair"):
+        debias(load_embedding("tiny"), lacking, [], OPTIONS)
+    with pytest.raises(BiasInputError, match="multiclass"):
+        debias(load_embedding("tiny"), parse_inputs(
+            {"definitional": [["she", "he", "girl"]]}, where="t", default_id="t"), [], OPTIONS)
