@@ -12,11 +12,10 @@ import hashlib
 
 import numpy as np
 
+from bias.debiasing.methods import BLOCK_ROWS
 from bias.vectors import store
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
-
-_HASH_ROWS = 65_536
 
 
 def parent_digest(embedding: Embedding) -> tuple[str, str]:
@@ -26,8 +25,8 @@ def parent_digest(embedding: Embedding) -> tuple[str, str]:
         if digest:
             return digest, "vectors.npy (as recorded at import)"
     digest = hashlib.sha256()
-    for start in range(0, len(embedding), _HASH_ROWS):
-        block = np.ascontiguousarray(embedding.vectors[start : start + _HASH_ROWS], np.float32)
+    for start in range(0, len(embedding), BLOCK_ROWS):
+        block = np.ascontiguousarray(embedding.vectors[start : start + BLOCK_ROWS], np.float32)
         digest.update(block.data)
     return digest.hexdigest(), "unit rows as loaded (float32, C order)"
 

@@ -20,7 +20,7 @@ on the gender-specific list, which makes the result depend on that list's overla
 keep their original vectors until they are equalised, so the order of the steps does not matter.
 
 Memory: the matrix may be a read-only memory map; the output is one new float32 matrix filled
-block by block (`_BLOCK_ROWS` rows at a time), so a run holds the parent's pages plus one copy.
+block by block (`BLOCK_ROWS` rows at a time), so a run holds the parent's pages plus one copy.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ import numpy as np
 
 from bias.errors import BiasInputError
 
-_BLOCK_ROWS = 65_536
-"""Rows transformed at a time: 79 MB of float32 temporaries at 300 dimensions."""
+BLOCK_ROWS = 65_536
+"""Rows read, transformed or compared at a time: 79 MB of float32 at 300 dimensions."""
 
 Progress = Callable[[float, str], None]
 """Called with the share done (0–1) and what is happening, for the page's progress bar."""
@@ -109,8 +109,8 @@ def project_out(
     out = np.empty(matrix.shape, dtype=np.float32)
     q = np.ascontiguousarray(basis, dtype=np.float32)  # (k, d)
     n = matrix.shape[0]
-    for start in range(0, n, _BLOCK_ROWS):
-        block = np.asarray(matrix[start : start + _BLOCK_ROWS], dtype=np.float32)
+    for start in range(0, n, BLOCK_ROWS):
+        block = np.asarray(matrix[start : start + BLOCK_ROWS], dtype=np.float32)
         rest = block - (block @ q.T) @ q
         norms = np.linalg.norm(rest, axis=1, keepdims=True)
         # A row lying wholly in the subspace has nothing left; it keeps its old vector rather
@@ -175,7 +175,6 @@ class InlpOptions:
     """Stop once the held-back accuracy is within this of chance (the larger class's share)."""
     held_back: float = 0.3
     """Share of the training words kept back to judge each classifier."""
-    seed: int = 0
 
 
 def inlp(
@@ -184,15 +183,17 @@ def inlp(
     labels: Sequence[int],
     keep: Sequence[int],
     options: InlpOptions = InlpOptions(),
+    seed: int = 0,
     progress: Progress = no_progress,
 ) -> tuple[np.ndarray, Fit]:
     """Iterated nullspace projection: returns the projected matrix (rows in `keep` unchanged) and
-    the fit, whose basis spans every classifier direction removed."""
+    the fit, whose basis spans every classifier direction removed; `seed` splits the training
+    words and seeds the classifiers."""
     from sklearn.svm import LinearSVC
 
     x = np.asarray(matrix[list(train_rows)], dtype=np.float64)
     y = np.asarray(labels)
-    rng = np.random.default_rng(options.seed)
+    rng = np.random.default_rng(seed)
     order = rng.permutation(len(y))
     cut = round(len(y) * (1 - options.held_back))
     fit_idx, dev_idx = order[:cut], order[cut:]
@@ -204,7 +205,7 @@ def inlp(
     accuracies = []
     for iteration in range(options.max_iterations):
         projected = x - (x @ basis.T) @ basis
-        classifier = LinearSVC(C=1.0, fit_intercept=True, random_state=options.seed + iteration)
+        classifier = LinearSVC(C=1.0, fit_intercept=True, random_state=seed + iteration)
         classifier.fit(projected[fit_idx], y[fit_idx])
         accuracy = float(classifier.score(projected[dev_idx], y[dev_idx]))
         accuracies.append(accuracy)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from dataclasses import replace as _with
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 
@@ -35,6 +35,7 @@ from bias.debiasing.checks import CheckResult, run_check, split_wordset
 from bias.debiasing.derived import parent_digest, save_debiased
 from bias.debiasing.inputs import DebiasInputs, Resolved, resolve
 from bias.debiasing.methods import (
+    BLOCK_ROWS,
     Fit,
     InlpOptions,
     Progress,
@@ -56,7 +57,7 @@ from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, WordSet
 
 Method = Literal["hard", "multiclass", "inlp"]
-METHODS: tuple[str, ...] = ("hard", "multiclass", "inlp")
+METHODS: tuple[str, ...] = get_args(Method)
 NEIGHBOURS_KEPT = 10
 NEIGHBOUR_QUERIES = 1_000
 
@@ -168,9 +169,9 @@ def _candidates(embedding: Embedding, limit: int, exclude: set[int]) -> np.ndarr
 
 def most_biased(
     embedding: Embedding, resolved: Resolved, options: DebiasOptions, exclude: set[int]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(rows, projections, direction): the candidates sorted from the most positive projection
-    on the bias pair's difference (first minus second word) to the most negative."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, projections): the candidates sorted from the most positive projection on the bias
+    pair's difference (first minus second word) to the most negative."""
     first, second = (np.asarray(embedding.vectors[r], dtype=np.float64) for r in resolved.bias_pair)
     direction = (first - second) / np.linalg.norm(first - second)
     rows = _candidates(embedding, options.frequent, exclude | resolved.fixed_rows())
@@ -183,7 +184,7 @@ def most_biased(
         )
     projection = np.asarray(embedding.vectors[rows], dtype=np.float64) @ direction
     order = np.argsort(-projection, kind="stable")
-    return rows[order], projection[order], direction
+    return rows[order], projection[order]
 
 
 def _sides(rows: np.ndarray, projection: np.ndarray, start: int, count: int):
@@ -232,8 +233,8 @@ def usefulness(
     for x, y in zip(old, new, strict=True):
         kept.append(len(set(x) & set(y)) / NEIGHBOURS_KEPT)
     changed = 0
-    for start in range(0, len(before), 65_536):
-        stop = start + 65_536
+    for start in range(0, len(before), BLOCK_ROWS):
+        stop = start + BLOCK_ROWS
         changed += int((np.asarray(before[start:stop]) != np.asarray(after[start:stop]))
                        .any(axis=1).sum())
     same = sum(
@@ -302,7 +303,7 @@ def _debias(
         if item.found_as is not None and embedding.row(item.found_as) is not None
     }
     progress(0.02, "choosing the most biased words")
-    rows, projection, _direction = most_biased(embedding, resolved, options, held_rows)
+    rows, projection = most_biased(embedding, resolved, options, held_rows)
     test_rows, test_projection = _sides(rows, projection, 0, options.biased_per_side)
     matrix = embedding.vectors
     held_back = None
@@ -312,7 +313,8 @@ def _debias(
         )
         out, fit = inlp(
             matrix, train_rows, (train_projection > 0).astype(int), list(resolved.protected),
-            _with(options.inlp, seed=options.seed),
+            options.inlp,
+            options.seed,
             lambda s, w: progress(0.05 + 0.45 * s, w),
         )
         unchanged = list(resolved.protected)
