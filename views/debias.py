@@ -50,6 +50,20 @@ def _uploaded_inputs(upload):
     return parse_inputs(data, where=upload.name, default_id=upload.name.rsplit(".", 1)[0])
 
 
+def _offered(key: str, options: list, default):
+    """`persistent(key, default)` for a choice among `options`: a kept value that is no longer
+    offered (from a draft of another embedding, or a word set since deleted) is dropped rather
+    than left to fail the widget."""
+    kwargs = persistent(key, default)
+    value = st.session_state[kwargs["key"]]
+    if isinstance(default, list):
+        kept = [v for v in value if v in options] if isinstance(value, list) else default
+        st.session_state[kwargs["key"]] = kept
+    elif value not in options:
+        st.session_state[kwargs["key"]] = default
+    return kwargs
+
+
 def _metric(column, label: str, side: WeatSide) -> None:
     d = "undefined" if math.isnan(side.effect_size) else f"{side.effect_size:.2f}"
     interval = ("" if side.interval is None
@@ -139,8 +153,8 @@ method = st.segmented_control("Method", list(METHODS), format_func=METHOD_LABELS
 st.caption(METHOD_HELP[method])
 left, right = st.columns([3, 2])
 ids = sorted(bundled_ids(), key=lambda i: not i.startswith(f"{embedding.language}-"))
-pairs_id = left.selectbox("Word pairs", ids, **persistent(
-    f"debias.pairs.{embedding.language}",
+pairs_id = left.selectbox("Word pairs", ids, **_offered(
+    f"debias.pairs.{embedding.language}", ids,
     f"{embedding.language}-gender" if f"{embedding.language}-gender" in ids else ids[0]))
 upload = right.file_uploader("…or your own pairs file", type=["json"], key="debias.upload",
                              help='JSON: {"definitional": [["he", "she"], …], "equalize": '
@@ -158,7 +172,8 @@ wordsets = {ws.id: ws for ws in all_wordsets(embedding.language)} or {
 checks = st.multiselect(
     "Check with these word sets (half of each set's words are held out of the fit)",
     list(wordsets), format_func=lambda i: wordsets[i].title,
-    **persistent("debias.checks", [i for i in PREFERRED_CHECKS if i in wordsets]),
+    **_offered(f"debias.checks.{embedding.language}", list(wordsets),
+               [i for i in PREFERRED_CHECKS if i in wordsets]),
 )
 left, right = st.columns([3, 1])
 name = left.text_input("Save the debiased embedding as",

@@ -20,3 +20,15 @@ def test_hard_debias_runs_and_shows_before_after_and_the_verdict():
     use = next(b for b in at.button if b.label.startswith("Use glove-6b-50d-hard"))
     use.click().run(timeout=120)
     assert at.session_state["biaswords.embedding"] == "glove-6b-50d-hard"
+
+
+def test_kept_choices_that_are_no_longer_offered_are_dropped_not_fatal():
+    from bias import drafts
+
+    draft_id = drafts.new_id()  # a draft naming a deleted word set and unknown pairs
+    drafts.save(draft_id, {"debias.checks.en": ["weat6", "no-such-set"],
+                           "debias.pairs.en": "no-such-pairs", "debias.method": "inlp"})
+    at = open_app("views/debias.py", draft=draft_id)
+    assert not at.exception
+    assert at.multiselect(key="_debias.checks.en").value == ["weat6"]
+    assert at.selectbox(key="_debias.pairs.en").value == "en-gender"
