@@ -1,8 +1,9 @@
 """WEAT before and after debiasing, on words the method never saw.
 
 Each word set of a check (X, Y, A, B) is split with the seed into fitting and held-out words
-before anything is fitted: held-out words are taken out of every input of the fit (definitional
-and equalise groups, the protected list, INLP's training words). The headline is the WEAT on the
+before anything is fitted: held-out words are taken out of every input the fit learns from
+(definitional and equalise groups, INLP's training words; a protected word stays protected, as
+in real use, since no method learns from that list). The headline is the WEAT on the
 held-out words; the same WEAT on the fitting words is reported apart and labelled circular,
 since a method tuned on those words can make them look unbiased whatever it did to the rest
 (WEFE's documented before/after measures only these).

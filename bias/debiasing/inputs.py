@@ -69,8 +69,11 @@ class DebiasInputs:
         )
 
     def without(self, words: set[str]) -> DebiasInputs:
-        """These inputs with every group that names one of `words` dropped, and those words taken
-        off the protected list: the held-out words of a check never inform a fit."""
+        """These inputs with every definitional and equalise group that names one of `words`
+        dropped: the held-out words of a check never inform a fit. The protected list is kept:
+        no method learns from it (it only says which words to leave alone), and taking a
+        held-out "her" off it would neutralise her, changing the very words a check compares
+        with instead of testing whether the debiasing carried over to them."""
         folded = {w.casefold() for w in words}
 
         def keep(group: tuple[str, ...]) -> bool:
@@ -80,7 +83,6 @@ class DebiasInputs:
             self,
             definitional=tuple(g for g in self.definitional if keep(g)),
             equalize=tuple(g for g in self.equalize if keep(g)),
-            protected=tuple(w for w in self.protected if w.casefold() not in folded),
         )
 
     def to_dict(self) -> dict:

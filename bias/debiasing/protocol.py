@@ -3,8 +3,8 @@
 The order matters and is fixed here:
 
 1. every check word set is split into fitting and held-out words with the seed (`checks`);
-2. the held-out words are taken out of the inputs (definitional and equalise groups, protected
-   list) and out of every word list the fit learns from;
+2. the held-out words are taken out of every input the fit learns from (definitional and
+   equalise groups, INLP's training words); protected ones stay protected;
 3. the method is fitted and applied to the whole vocabulary, except the protected words;
 4. the checks: WEAT before/after on held-out words (the fitting words apart, as circular),
    recoverability of the most biased words (Gonen & Goldberg 2019), usefulness (neighbours kept,
