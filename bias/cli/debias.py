@@ -9,6 +9,7 @@ from bias.vectors.catalog import DEFAULT_EMBEDDING
 
 
 def register(commands: argparse._SubParsersAction) -> None:
+    from bias.debiasing.inputs import bundled_ids
     from bias.debiasing.protocol import METHODS
 
     debias = commands.add_parser(
@@ -22,15 +23,17 @@ def register(commands: argparse._SubParsersAction) -> None:
     debias.add_argument("--method", choices=METHODS, default="hard", help="debiasing method")
     debias.add_argument("--embedding", default=DEFAULT_EMBEDDING, help="embedding to debias")
     debias.add_argument("--pairs", default="en-gender",
-                        help="bundled pairs id (en-gender, en-origin) or a JSON file with "
-                        "'definitional', 'equalize' and 'protected' lists (default en-gender)")
+                        help=f"bundled pairs id ({', '.join(bundled_ids())}) or a JSON file "
+                        "with 'definitional', 'equalize' and 'protected' lists (default "
+                        "en-gender)")
     debias.add_argument("--check", action="append", default=[], metavar="WORDSET",
                         help="word set to check before/after on held-out words (repeatable)")
     debias.add_argument("--seed", type=non_negative_int, default=0,
                         help="random seed of the split and the tests (default 0)")
     debias.add_argument("--name", help="save the debiased embedding under this name")
     debias.add_argument("--replace", action="store_true",
-                        help="replace an earlier debiased embedding of that name")
+                        help="replace an earlier debiased embedding of that name (never an "
+                        "imported one)")
     debias.add_argument("--json", action="store_true", help="machine-readable output")
     debias.set_defaults(run=run)
 

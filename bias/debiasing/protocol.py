@@ -285,6 +285,12 @@ def _debias(
 ) -> DebiasResult:
     if save_as is not None:
         store.check_target(save_as, embedding.language, replace=replace)
+        if replace and store.is_cached(save_as) and not store.read_meta(save_as).get(
+                "derived_from"):
+            raise BiasInputError(
+                f"'{save_as}' is an imported embedding, not a debiased one; it is never "
+                "replaced by one: choose another name."
+            )
     if options.method in ("hard", "inlp") and inputs.group_size != 2:
         raise BiasInputError(
             f"{options.method} needs definitional pairs; '{inputs.id}' has groups of "

@@ -91,6 +91,11 @@ def test_hard_debias_on_an_imported_parent_saves_a_derived_embedding_with_proven
     # a name already taken is refused before any work, and nothing is overwritten
     with pytest.raises(BiasInputError, match="already"):
         debias(parent, INPUTS, [], OPTIONS, save_as="parent-hard")
+    # --replace replaces a debiased embedding, never an imported one
+    with pytest.raises(BiasInputError, match="imported embedding, not a debiased one"):
+        debias(parent, INPUTS, [], OPTIONS, save_as="parent", replace=True)
+    again = debias(parent, INPUTS, [], OPTIONS, save_as="parent-hard", replace=True)
+    assert again.saved.name == "parent-hard" and store.verify("parent").ok
 
 
 def test_without_a_second_trace_hard_debias_removes_what_the_tests_can_find():
