@@ -83,7 +83,8 @@ def debias_report(result: DebiasResult) -> str:
     lines += [
         f"Usefulness: 10 nearest neighbours kept {use.neighbour_overlap:.0%} "
         f"({use.neighbour_queries:,} words); vectors changed {use.share_changed:.2%}; "
-        f"protected words unchanged {use.protected_unchanged}/{use.protected_checked}",
+        + (f"protected words unchanged {use.protected_unchanged}/{use.protected_checked}"
+           if use.protected_checked else "no protected words to check"),
         "",
         rec.verdict(),
     ]
