@@ -127,6 +127,10 @@ def show_result(result: DebiasResult) -> None:
     cols[2].metric("Protected unchanged", f"{use.protected_unchanged}/{use.protected_checked}",
                    help="Protected words (and, for hard debias, the definitional ones) that "
                    "are not equalised, checked bit for bit against the original.")
+    for check in use.similarity:
+        st.caption(f"{check.benchmark} (Spearman correlation with human similarity ratings, "
+                   f"{check.pairs_used} of {check.pairs_total} pairs): {check.before:.3f} "
+                   f"before, {check.after:.3f} after.")
     if result.saved is not None:
         st.write(f"Saved as **{result.saved.name}**; the original is unchanged.")
         if st.button(f"Use {result.saved.name} on every page", icon=":material/swap_horiz:"):

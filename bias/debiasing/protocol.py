@@ -49,6 +49,7 @@ from bias.debiasing.recoverability import (
     held_back_check,
     recoverability,
 )
+from bias.debiasing.similarity import SimilarityCheck, similarity_checks
 from bias.errors import BiasInputError
 from bias.stats.weat import WeatOptions
 from bias.vectors import store
@@ -94,6 +95,8 @@ class Usefulness:
     the definitional ones), except those it equalises."""
     protected_unchanged: int
     """How many of them are bit for bit the parent's."""
+    similarity: tuple[SimilarityCheck, ...] = ()
+    """Word-similarity benchmarks before and after (English only; see `similarity`)."""
 
     def to_dict(self) -> dict:
         return {
@@ -102,6 +105,7 @@ class Usefulness:
             "share_of_vectors_changed": self.share_changed,
             "protected_checked": self.protected_checked,
             "protected_unchanged": self.protected_unchanged,
+            "word_similarity": [check.to_dict() for check in self.similarity],
         }
 
 
@@ -220,7 +224,8 @@ def _nearest(vectors: np.ndarray, queries: np.ndarray, k: int) -> np.ndarray:
 
 
 def usefulness(
-    before: np.ndarray, after: np.ndarray, pool: np.ndarray, unchanged: list[int], seed: int
+    before: np.ndarray, after: np.ndarray, pool: np.ndarray, unchanged: list[int], seed: int,
+    similarity: tuple[SimilarityCheck, ...] = (),
 ) -> Usefulness:
     """Neighbour overlap of `NEIGHBOUR_QUERIES` random pool words (within the pool), the share
     of rows changed, and how many of the rows meant to be unchanged are bit for bit."""
@@ -241,7 +246,7 @@ def usefulness(
         bool(np.array_equal(np.asarray(before[r]), np.asarray(after[r]))) for r in unchanged
     )
     return Usefulness(float(np.mean(kept)), len(queries), changed / len(before), len(unchanged),
-                      same)
+                      same, similarity)
 
 
 _ONE_AT_A_TIME = threading.Lock()
@@ -346,7 +351,8 @@ def _debias(
     if options.method == "inlp":
         held_back = held_back_check(out[back_rows], back_projection, options.seed)
     progress(0.9, "comparing neighbours")
-    useful = usefulness(matrix, out, rows, unchanged, options.seed)
+    useful = usefulness(matrix, out, rows, unchanged, options.seed,
+                        similarity_checks(embedding, out))
     digest, digest_of = parent_digest(embedding)
     result = DebiasResult(
         method=options.method,

@@ -85,6 +85,8 @@ def debias_report(result: DebiasResult) -> str:
         f"({use.neighbour_queries:,} words); vectors changed {use.share_changed:.2%}; "
         + (f"protected words unchanged {use.protected_unchanged}/{use.protected_checked}"
            if use.protected_checked else "no protected words to check"),
+        *(f"  {c.benchmark} (Spearman, {c.pairs_used} of {c.pairs_total} pairs): "
+          f"{c.before:.3f} before, {c.after:.3f} after" for c in use.similarity),
         "",
         rec.verdict(),
     ]

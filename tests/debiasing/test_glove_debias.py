@@ -90,3 +90,25 @@ def test_a_name_already_taken_and_groups_for_hard_are_one_sentence(capsys):
     assert code == 2 and "multiclass" in err and "Traceback" not in err
     code, _, err = run(capsys, "debias", "--name", "glove-6b-50d")
     assert code == 2 and "bundled" in err
+
+
+def test_word_similarity_agrees_with_gensims_own_evaluation():
+    from gensim.models import KeyedVectors
+    from gensim.test.utils import datapath
+
+    from bias.debiasing.similarity import _pairs, similarity_checks
+
+    glove = load_embedding("glove-6b-50d")
+    checks = {c.benchmark: c for c in similarity_checks(glove, glove.vectors)}
+    for name, file_name in (("WordSim-353", "wordsim353.tsv"), ("SimLex-999", "simlex999.txt")):
+        words = sorted({w for a, b, _ in _pairs(file_name) for w in (a, b)})
+        kv = KeyedVectors(glove.dimensions)
+        rows = [glove.row(glove.lookup(w).found_as) for w in words]  # 'FBI' is found as 'fbi'
+        kv.add_vectors(words, np.asarray(glove.vectors[rows]))
+        _, spearman, oov = kv.evaluate_word_pairs(datapath(file_name))
+        assert oov == 0 and checks[name].pairs_used == checks[name].pairs_total
+        assert checks[name].before == pytest.approx(spearman.statistic, abs=1e-9)
+        assert checks[name].after == checks[name].before  # the same vectors
+    assert checks["WordSim-353"].before == pytest.approx(0.503, abs=0.001)
+    assert similarity_checks(glove.__class__("x", "de", ["a"], glove.vectors[:1]),
+                             glove.vectors[:1]) == ()  # no benchmark outside English
