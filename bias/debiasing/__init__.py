@@ -8,5 +8,6 @@ The package is `debiasing`, not `debias`, so that `bias.debias(...)` (the notebo
 - `checks`: WEAT before/after on held-out words, the paired change in d;
 - `recoverability`: whether the bias can still be found (Gonen & Goldberg 2019);
 - `protocol`: `debias(...)`, the order that keeps the checks from fooling themselves;
+- `similarity`: word-similarity benchmarks before and after (English);
 - `derived`: the debiased embedding saved in the cache with its provenance.
 """
