@@ -180,8 +180,9 @@ checks = st.multiselect(
                [i for i in PREFERRED_CHECKS if i in wordsets]),
 )
 left, right = st.columns([3, 1])
-name = left.text_input("Save the debiased embedding as",
-                       **persistent("debias.name", f"{embedding.name}-{method}"[:64]))
+# A name per embedding and method, so switching either never saves under the other's name.
+name = left.text_input("Save the debiased embedding as", **persistent(
+    f"debias.name.{embedding.name}.{method}", f"{embedding.name}-{method}"[:64]))
 seed = right.number_input("Random seed", min_value=0, step=1, **persistent("debias.seed", 0))
 
 if st.button("Debias and check", type="primary", disabled=inputs is None,

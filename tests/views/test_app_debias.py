@@ -32,3 +32,10 @@ def test_kept_choices_that_are_no_longer_offered_are_dropped_not_fatal():
     assert not at.exception
     assert at.multiselect(key="_debias.checks.en").value == ["weat6"]
     assert at.selectbox(key="_debias.pairs.en").value == "en-gender"
+
+
+def test_the_suggested_name_follows_the_method():
+    at = open_app("views/debias.py")
+    assert at.text_input[0].value == "glove-6b-50d-hard"
+    at.segmented_control[0].set_value("inlp").run()
+    assert at.text_input[0].value == "glove-6b-50d-inlp"  # never an INLP run under "-hard"
