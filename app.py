@@ -27,6 +27,7 @@ PAGES = [
     st.Page(ROOT / "views/measures.py", title="Measures", icon=":material/straighten:"),
     st.Page(ROOT / "views/biaswords.py", title="BiasWords", icon=":material/travel_explore:"),
     st.Page(ROOT / "views/batch.py", title="Batch", icon=":material/table_chart:"),
+    st.Page(ROOT / "views/debias.py", title="Debias", icon=":material/tune:"),
     st.Page(ROOT / "views/embeddings.py", title="Embeddings", icon=":material/database:"),
 ]
 

@@ -30,6 +30,13 @@ The other measures (docs/metrics.md) share one result type; each reports every w
 >>> round(rnd.value, 4), rnd.per_word[0].word
 (-0.1754, 'executive')
 
+Debiasing, checked on held-out words, with the test of whether the bias was only hidden
+(docs/debias.md):
+
+>>> result = bias.debias(glove, bias.load_debias_pairs("en-gender"), [bias.load_wordset("weat7")])
+>>> result.recoverability.hidden, result.usefulness.protected_unchanged > 100
+(True, True)
+
 Candidates for new biased word sets, near a known one (BiasWords, section 2.4 of the paper):
 
 >>> candidates = bias.generate_candidates(glove, bias.load_wordset("weat6"))
@@ -64,6 +71,9 @@ _PUBLIC = {
     "draw_sets": ("bias.discovery.sampling", "draw_sets"),
     "DrawOptions": ("bias.discovery.sampling", "DrawOptions"),
     "BiasInputError": ("bias.errors", "BiasInputError"),
+    "debias": ("bias.debiasing.protocol", "debias"),
+    "DebiasOptions": ("bias.debiasing.protocol", "DebiasOptions"),
+    "load_debias_pairs": ("bias.debiasing.inputs", "load_inputs"),
 }
 
 __all__ = sorted(_PUBLIC)

@@ -1,9 +1,9 @@
 """The engine's shape, checked from the source: no import cycles, layers that only look down,
 no Streamlit in the engine, Plotly only in the charts, no private Streamlit API anywhere.
 
-Layers, lowest first: vectors ← stats ← discovery ← report ← cli. Top-level modules of `bias/`
-(errors, files, notes, wordsets, drafts) are shared ground that any layer may use; they import no
-layer above `vectors`.
+Layers, lowest first: vectors ← stats ← discovery ← debiasing ← report ← cli. Top-level modules
+of `bias/` (errors, files, notes, wordsets, drafts) are shared ground that any layer may use; they
+import no layer above `vectors`.
 """
 
 import ast
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ["vectors", "stats", "discovery", "report", "cli"]
+LAYERS = ["vectors", "stats", "discovery", "debiasing", "report", "cli"]
 
 
 def module_name(path: Path) -> str:

@@ -28,6 +28,7 @@ COMMANDS = {
     "import": "bias.cli.importing",
     "embeddings": "bias.cli.embeddings",
     "reproduce": "bias.cli.reproduce",
+    "debias": "bias.cli.debias",
 }
 """Command name -> its module. Only the module of the command being run is imported: the others
 pull in polars, the tagger or the importers, and `weat` would start twice as slowly."""

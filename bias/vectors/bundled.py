@@ -32,7 +32,9 @@ class EmbeddingInfo:
     words: int
     dimensions: int
     source: str
-    kind: str  # "bundled" or "imported"
+    kind: str  # "bundled", "imported" or "derived" (computed from another, e.g. debiased)
+    derived_from: dict | None = None
+    """For a derived embedding: its parent (name and sha256), the method, inputs and seed."""
 
     def to_dict(self) -> dict:
         return asdict(self)

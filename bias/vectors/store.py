@@ -191,7 +191,6 @@ def _write_entry(
 ) -> dict:
     """Complete the entry in `tmp` (its vectors written) and rename it into place (under the
     lock)."""
-    final = root() / name
     _write(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))
     if raw.subwords is not None:
         _save_array(tmp / "subwords.npy", raw.subwords.vectors)
@@ -211,6 +210,40 @@ def _write_entry(
         "report": raw.report.to_dict(),
         "summary": raw.report.summary(),
     }
+    _put_in_place(name, tmp, meta)
+    return meta
+
+
+def save_derived(
+    name: str, language: str, words: Vocabulary, vectors: np.ndarray, *, source: str,
+    derived_from: dict, replace: bool = False,
+) -> EmbeddingInfo:
+    """Store unit-row `vectors` computed from another embedding (a debiased copy) as `name`,
+    atomically, with `derived_from` (parent, its sha256, method, inputs, seed) in meta.json.
+    The rows are written as given, bit for bit (not normalised again), so a word the method
+    left alone is identical to the parent's."""
+    with importing(name, language, replace=replace) as entry:
+        digest = _save_array(entry.folder / "vectors.npy", vectors)
+        _write(entry.folder / "words.txt", words.data)
+        meta = {
+            "name": name,
+            "language": language,
+            "source": source,
+            "dimensions": int(vectors.shape[1]),
+            "words": len(words),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "sha256": digest,
+            "subwords": None,
+            "derived_from": derived_from,
+        }
+        _put_in_place(name, entry.folder, meta)
+        entry.committed = True
+        return _info(meta)
+
+
+def _put_in_place(name: str, tmp: Path, meta: dict) -> None:
+    """Write meta.json into the complete entry `tmp` and rename it into place (under the lock)."""
+    final = root() / name
     _write(tmp / "meta.json", json.dumps(meta, ensure_ascii=False, indent=2).encode("utf-8"))
     if final.exists():
         old = _hidden(_OLD_PREFIX, name)
@@ -219,7 +252,6 @@ def _write_entry(
         shutil.rmtree(old, ignore_errors=True)
     else:
         os.rename(tmp, final)
-    return meta
 
 
 def version(name: str) -> str:
@@ -317,6 +349,8 @@ def _meta_problem(meta: object, name: str) -> str | None:
         return "has wrong 'subwords' settings"
     if not isinstance(meta.get("sha256", ""), str):
         return "has a wrong 'sha256'"
+    if not isinstance(meta.get("derived_from", {}), dict):
+        return "has a wrong 'derived_from'"
     return None
 
 
@@ -473,7 +507,8 @@ def _info(meta: dict) -> EmbeddingInfo:
         words=meta["words"],
         dimensions=meta["dimensions"],
         source=meta["source"],
-        kind="imported",
+        kind="derived" if meta.get("derived_from") else "imported",
+        derived_from=meta.get("derived_from"),
     )
 
 

@@ -52,6 +52,11 @@ class Vocabulary(Sequence[str]):
             raise ValueError("A vocabulary word cannot contain a line break.")
         return cls("\n".join(words).encode("utf-8"))
 
+    @property
+    def data(self) -> bytes:
+        """The words joined by b"\\n", UTF-8: what a cache's `words.txt` holds."""
+        return self._data
+
     def __len__(self) -> int:
         return self._bounds.size - 1
 

@@ -1,0 +1,55 @@
+"""`python -m bias debias`: debias an embedding, check it on held-out words, save it."""
+
+from __future__ import annotations
+
+import argparse
+
+from bias.cli.args import non_negative_int, print_json
+from bias.vectors.catalog import DEFAULT_EMBEDDING
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    from bias.debiasing.inputs import bundled_ids
+    from bias.debiasing.protocol import METHODS
+
+    debias = commands.add_parser(
+        "debias",
+        help="debias an embedding and check whether the bias was removed or only hidden",
+        description="Debias an embedding (hard, multiclass or INLP), then check it: WEAT before "
+        "and after on held-out words of each --check word set, and whether the most biased "
+        "words can still be told apart (Gonen & Goldberg 2019). With --name the debiased "
+        "embedding is saved beside the others; the original is never changed.",
+    )
+    debias.add_argument("--method", choices=METHODS, default="hard", help="debiasing method")
+    debias.add_argument("--embedding", default=DEFAULT_EMBEDDING, help="embedding to debias")
+    debias.add_argument("--pairs", default="en-gender",
+                        help=f"bundled pairs id ({', '.join(bundled_ids())}) or a JSON file "
+                        "with 'definitional', 'equalize' and 'protected' lists (default "
+                        "en-gender)")
+    debias.add_argument("--check", action="append", default=[], metavar="WORDSET",
+                        help="word set to check before/after on held-out words (repeatable)")
+    debias.add_argument("--seed", type=non_negative_int, default=0,
+                        help="random seed of the split and the tests (default 0)")
+    debias.add_argument("--name", help="save the debiased embedding under this name")
+    debias.add_argument("--replace", action="store_true",
+                        help="replace an earlier debiased embedding of that name (never an "
+                        "imported one)")
+    debias.add_argument("--json", action="store_true", help="machine-readable output")
+    debias.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> None:
+    from bias.debiasing.inputs import load_inputs
+    from bias.debiasing.protocol import DebiasOptions, debias
+    from bias.report.debias_text import debias_report
+    from bias.vectors.catalog import load_embedding
+    from bias.wordsets import get_wordset
+
+    inputs = load_inputs(args.pairs)
+    checks = [get_wordset(item) for item in args.check]
+    result = debias(
+        load_embedding(args.embedding), inputs, checks,
+        DebiasOptions(method=args.method, seed=args.seed),
+        save_as=args.name, replace=args.replace,
+    )
+    print_json(result.to_dict()) if args.json else print(debias_report(result))

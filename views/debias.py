@@ -1,0 +1,206 @@
+"""Debias page: pick a method and its word pairs, run, and see whether the bias was removed or only
+hidden: WEAT before/after on held-out words side by side, the recoverability figures with a plain
+verdict, and a button that makes the debiased embedding the active one.
+
+All computation and every sentence live in the engine (`bias.debiasing`, `bias.report.debias_text`);
+this page collects the choices and shows the result. The last result stays in `debias.result`
+(without its matrix: the debiased embedding itself is in the cache under its name).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import streamlit as st
+
+from bias.debiasing.checks import CheckResult, WeatSide
+from bias.debiasing.inputs import bundled_ids, load_inputs, parse_inputs
+from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, busy, debias
+from bias.errors import BiasInputError
+from bias.report import debias_text
+from bias.vectors.store import check_name
+from bias.wordsets import all_wordsets
+from views.shared import persistent, set_active_embedding, show_error, sidebar
+
+MAX_UPLOAD_BYTES = 2_000_000
+METHOD_LABELS = {"hard": "Hard debias", "multiclass": "Multiclass hard debias", "inlp": "INLP"}
+METHOD_HELP = {
+    "hard": "Bolukbasi et al. (2016): removes the direction that separates the definitional "
+    "pairs (she/he, woman/man, …) from every other word, then makes each equalise pair "
+    "equally far from them.",
+    "multiclass": "Manzini et al. (2019): the same for groups of more than two (for example "
+    "three origins), removing a subspace instead of one direction.",
+    "inlp": "Ravfogel et al. (2020): trains linear classifiers to tell the groups' words apart "
+    "and removes their directions until a classifier does no better than chance.",
+}
+PREFERRED_CHECKS = ("weat6", "weat7")
+
+
+def _uploaded_inputs(upload):
+    raw = upload.getvalue()
+    if len(raw) > MAX_UPLOAD_BYTES:
+        raise BiasInputError("That file is larger than 2 MB; a pairs file is much smaller.")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise BiasInputError(f"{upload.name} is not UTF-8 text; save it as UTF-8.") from exc
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise BiasInputError(f"{upload.name} is not valid JSON.") from exc
+    return parse_inputs(data, where=upload.name, default_id=upload.name.rsplit(".", 1)[0])
+
+
+def _offered(key: str, options: list, default):
+    """`persistent(key, default)` for a choice among `options`: a kept value that is no longer
+    offered (from a draft of another embedding, or a word set since deleted) is dropped rather
+    than left to fail the widget."""
+    kwargs = persistent(key, default)
+    value = st.session_state[kwargs["key"]]
+    if isinstance(default, list):
+        kept = [v for v in value if v in options] if isinstance(value, list) else default
+        st.session_state[kwargs["key"]] = kept
+    elif value not in options:
+        st.session_state[kwargs["key"]] = default
+    return kwargs
+
+
+def _metric(column, label: str, side: WeatSide) -> None:
+    d = "undefined" if math.isnan(side.effect_size) else f"{side.effect_size:.2f}"
+    interval = ("" if side.interval is None
+                else f"95% interval {side.interval[0]:.2f} to {side.interval[1]:.2f}; ")
+    column.metric(label, f"d = {d}", help=f"{interval}p = {side.p_value:.3g}")
+    column.caption(debias_text.side_text(side))
+
+
+def _show_check(check: CheckResult) -> None:
+    st.markdown(f"**{check.title}**")
+    before, after = st.columns(2)
+    _metric(before, "Before (held-out words)", check.before)
+    _metric(after, "After (held-out words)", check.after)
+    st.write(f"{debias_text.change_text(check).capitalize()}. {debias_text.change_sentence(check)}")
+    with st.expander("The fitting words (circular: not evidence that bias was removed)"):
+        st.caption("The same WEAT on the words the method was allowed to see. A method tuned on "
+                   "these words can make them look unbiased whatever it did to the rest.")
+        left, right = st.columns(2)
+        _metric(left, "Before (fitting words)", check.circular_before)
+        _metric(right, "After (fitting words)", check.circular_after)
+        st.caption("Held-out words: " + "; ".join(
+            f"{k}: {', '.join(v)}" for k, v in check.held_out.items()))
+
+
+def show_result(result: DebiasResult) -> None:
+    rec, use = result.recoverability, result.usefulness
+    (st.error if rec.hidden else st.success)(rec.verdict(), icon=":material/visibility:")
+    if result.missing:
+        st.caption(f"Input words this embedding lacks ({len(result.missing)}): "
+                   + ", ".join(result.missing))
+    st.subheader("WEAT before and after, on held-out words")
+    for check in result.checks:
+        _show_check(check)
+    st.subheader("Can the bias still be found?")
+    st.caption(f"The {2 * rec.words_per_side:,} most biased words before debiasing, looked at "
+               "after it (Gonen & Goldberg 2019). Chance is 50%.")
+    cols = [*st.columns(2), *st.columns(2)]  # two by two: whole labels at 800 px
+    cols[0].metric("k-means alignment", f"{rec.kmeans_after[0]:.0%}",
+                   help=f"Before: {rec.kmeans_before[0]:.0%}. Mean ± sd over 20 seeds: "
+                   f"{rec.kmeans_after[0]:.1%} ± {rec.kmeans_after[1]:.1%}.")
+    cols[1].metric("Linear classifier", f"{rec.linear.value:.0%}",
+                   help=f"5-fold cross-validation; 95% interval {rec.linear.low:.1%} to "
+                   f"{rec.linear.high:.1%}.")
+    cols[2].metric("RBF classifier", f"{rec.rbf.value:.0%}",
+                   help=f"5-fold cross-validation; 95% interval {rec.rbf.low:.1%} to "
+                   f"{rec.rbf.high:.1%}.")
+    cols[3].metric("Neighbour bias r", f"{rec.neighbour_correlation_after:.2f}",
+                   help=f"Before: {rec.neighbour_correlation_before:.2f}. Correlation of each "
+                   "word's old bias with the share of its 100 neighbours on the first side.")
+    if result.held_back is not None:
+        back = result.held_back
+        st.caption(f"INLP's own setting ({2 * back.words_per_side:,} held-back words like its "
+                   f"training words): linear classifier {back.linear.value:.0%}, RBF "
+                   f"classifier {back.rbf.value:.0%}.")
+    st.subheader("What it cost")
+    cols = st.columns(3)
+    cols[0].metric("Neighbours kept", f"{use.neighbour_overlap:.0%}",
+                   help=f"Share of the 10 nearest neighbours of {use.neighbour_queries:,} "
+                   "frequent words that are the same after.")
+    cols[1].metric("Vectors changed", f"{use.share_changed:.2%}")
+    cols[2].metric("Protected unchanged", f"{use.protected_unchanged}/{use.protected_checked}",
+                   help="Protected words (and, for hard debias, the definitional ones) that "
+                   "are not equalised, checked bit for bit against the original.")
+    for check in use.similarity:
+        st.caption(f"{check.benchmark} (Spearman correlation with human similarity ratings, "
+                   f"{check.pairs_used} of {check.pairs_total} pairs): {check.before:.3f} "
+                   f"before, {check.after:.3f} after.")
+    if result.saved is not None:
+        st.write(f"Saved as **{result.saved.name}**; the original is unchanged.")
+        if st.button(f"Use {result.saved.name} on every page", icon=":material/swap_horiz:"):
+            set_active_embedding(result.saved.name)
+            st.rerun()
+    st.download_button("Download the result (JSON)",
+                       json.dumps(result.to_dict(), ensure_ascii=False, indent=2),
+                       file_name=f"debias-{result.method}-{result.parent}.json",
+                       mime="application/json", icon=":material/download:")
+
+
+embedding = sidebar()
+st.title("Debias")
+st.write(
+    "Debiasing methods move word vectors so that a bias test shows less bias. Whether the bias is "
+    "gone or only hidden is a separate question: this page answers both, on words the method "
+    "never saw."
+)
+if embedding is None:
+    st.stop()
+
+method = st.segmented_control("Method", list(METHODS), format_func=METHOD_LABELS.get,
+                              **persistent("debias.method", "hard")) or "hard"
+st.caption(METHOD_HELP[method])
+left, right = st.columns([3, 2])
+ids = sorted(bundled_ids(), key=lambda i: not i.startswith(f"{embedding.language}-"))
+pairs_id = left.selectbox("Word pairs", ids, **_offered(
+    f"debias.pairs.{embedding.language}", ids,
+    f"{embedding.language}-gender" if f"{embedding.language}-gender" in ids else ids[0]))
+upload = right.file_uploader("…or your own pairs file", type=["json"], key="debias.upload",
+                             help='JSON: {"definitional": [["he", "she"], …], "equalize": '
+                             '[["man", "woman"], …], "protected": ["king", …]}')
+inputs = None
+try:
+    inputs = _uploaded_inputs(upload) if upload else load_inputs(pairs_id)
+    st.caption(f"{inputs.title}: {len(inputs.definitional)} definitional groups, "
+               f"{len(inputs.equalize)} equalise groups, {len(inputs.protected)} protected words.")
+except BiasInputError as exc:
+    show_error(exc)
+
+wordsets = {ws.id: ws for ws in all_wordsets(embedding.language)} or {
+    ws.id: ws for ws in all_wordsets()}
+checks = st.multiselect(
+    "Check with these word sets (half of each set's words are held out of the fit)",
+    list(wordsets), format_func=lambda i: wordsets[i].title,
+    **_offered(f"debias.checks.{embedding.language}", list(wordsets),
+               [i for i in PREFERRED_CHECKS if i in wordsets]),
+)
+left, right = st.columns([3, 1])
+# A name per embedding and method, so switching either never saves under the other's name.
+name = left.text_input("Save the debiased embedding as", **persistent(
+    f"debias.name.{embedding.name}.{method}", f"{embedding.name}-{method}"[:64]))
+seed = right.number_input("Random seed", min_value=0, step=1, **persistent("debias.seed", 0))
+
+if st.button("Debias and check", type="primary", disabled=inputs is None,
+             icon=":material/play_arrow:"):
+    bar = st.progress(0.0, text="Waiting for another visitor's debiasing run to end…"
+                      if busy() else "Starting…")
+    try:
+        result = debias(
+            embedding, inputs, [wordsets[i] for i in checks],
+            DebiasOptions(method=method, seed=int(seed)), save_as=check_name(name.strip()),
+            progress=lambda share, what: bar.progress(share, text=what.capitalize() + "…"),
+        )
+        st.session_state["debias.result"] = result.without_embedding()
+    except BiasInputError as exc:
+        show_error(exc)
+    finally:
+        bar.empty()
+
+shown = st.session_state.get("debias.result")
+if shown is not None:
+    show_result(shown)
