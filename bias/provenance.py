@@ -38,12 +38,15 @@ class Provenance:
     """UTC time of the run, ISO 8601 to the second."""
     embedding: EmbeddingRecord
     wordset: dict
-    """The word set as supplied (`WordSet.to_dict()`): ids, lists, source and reported values."""
+    """The lists as supplied (`WordSet.to_dict()`: ids, lists, source and reported values; or a
+    measure's named sets, with SC-WEAT's words or WEFAT's table)."""
     options: dict
     """Every option of the run, seeds included, as `to_dict` writes them."""
 
 
-def provenance(embedding: Embedding, wordset: WordSet, options: object) -> Provenance:
+def provenance(embedding: Embedding, wordset: WordSet | dict, options: object) -> Provenance:
+    """The provenance of a run of `options` on `embedding` with `wordset` (a WordSet, or the
+    data of a measure's inputs)."""
     return Provenance(
         software=PACKAGE,
         version=version(),
@@ -51,6 +54,6 @@ def provenance(embedding: Embedding, wordset: WordSet, options: object) -> Prove
         created=datetime.now(UTC).isoformat(timespec="seconds"),
         embedding=EmbeddingRecord(embedding.name, embedding.language, len(embedding),
                                   embedding.dimensions, embedding.source, dict(embedding.identity)),
-        wordset=wordset.to_dict(),
+        wordset=wordset if isinstance(wordset, dict) else wordset.to_dict(),
         options=jsonable(options),
     )

@@ -14,13 +14,19 @@ import math
 from dataclasses import dataclass, fields
 
 from bias.errors import BiasInputError
+from bias.stats.measure import MeasureOptions
+from bias.stats.measures import run_measure
+from bias.stats.permutation import PermutationOptions
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import parse_wordset
+from bias.wordsets import NamedSets, TermSet, parse_wordset
 
 COMPARED = ("effect_size", "p_value", "statistic", "statistic_sum", "exceed", "iterations",
             "method", "alternative", "smallest_p")
 """Fields of a WEAT result's JSON compared one by one (plus the interval and the verdict)."""
+
+MEASURE_COMPARED = ("value", "p_value", "p_method", "iterations", "seed")
+"""Fields of a measure's JSON compared (plus each word's value)."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,11 @@ def _same(a: object, b: object) -> bool:
 
 
 def _flat(data: dict) -> dict[str, object]:
+    if "metric" in data:
+        out = {key: data.get(key) for key in MEASURE_COMPARED}
+        for row in data.get("per_word") or []:
+            out[f"per_word.{row.get('set')}.{row.get('word')}"] = row.get("value")
+        return out
     out = {key: data.get(key) for key in COMPARED}
     for key in ("low", "high", "method", "resamples", "seed"):
         out[f"interval.{key}"] = (data.get("interval") or {}).get(key)
@@ -83,6 +94,35 @@ def _embedding(record: dict, override: str | None, where: str):
     return embedding
 
 
+def _measure_options(raw: object, where: str) -> tuple[MeasureOptions, WeatOptions | None]:
+    try:
+        measure, weat = dict(raw["measure"]), raw.get("weat")
+        test = PermutationOptions(**measure.pop("test"))
+        return (MeasureOptions(test=test, **measure),
+                None if weat is None else _options(weat, where))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise BiasInputError(f"{where}: its options are not those of a measure run.") from exc
+
+
+def _rerun(record: dict, embedding, label: str) -> dict:
+    """The JSON of the same run today (a WEAT or any measure)."""
+    supplied = record.get("wordset")
+    if isinstance(supplied, dict) and "metric" in supplied:
+        sets = NamedSets(
+            str(supplied.get("id", "reproduced")), str(supplied.get("title", "")),
+            str(supplied.get("language", "en")),
+            *(tuple(TermSet(t["name"], tuple(t["words"])) for t in supplied.get(role) or ())
+              for role in ("targets", "attributes")))
+        options, weat = _measure_options(record.get("options"), label)
+        values = supplied.get("values")
+        return run_measure(supplied["metric"], embedding, sets, options,
+                           words=supplied.get("words"),
+                           values=None if values is None else [tuple(v) for v in values],
+                           weat_options=weat).to_dict()
+    wordset = parse_wordset(supplied, where=label, default_id="reproduced", origin="file")
+    return run_weat(embedding, wordset, _options(record.get("options"), label)).to_dict()
+
+
 def reproduce(manifest: dict, where: str, embedding: str | None = None) -> Reproduction:
     """Re-run every result of `manifest` (from `bias.report.manifest.read_manifest`)."""
     differences = []
@@ -91,11 +131,9 @@ def reproduce(manifest: dict, where: str, embedding: str | None = None) -> Repro
         record = recorded.get("provenance") if isinstance(recorded, dict) else None
         if not isinstance(record, dict):
             raise BiasInputError(f"{label} has no provenance, so it cannot be re-run.")
-        wordset = parse_wordset(record.get("wordset"), where=label, default_id="reproduced",
-                                origin="file")
-        result = run_weat(_embedding(record.get("embedding") or {}, embedding, label), wordset,
-                          _options(record.get("options"), label))
-        now, then = _flat(result.to_dict()), _flat(recorded)
+        now = _flat(_rerun(record, _embedding(record.get("embedding") or {}, embedding, label),
+                           label))
+        then = _flat(recorded)
         differences += [Difference(recorded.get("title", label), key, then[key], now[key])
                         for key in now if not _same(then[key], now[key])]
     return Reproduction(len(manifest["results"]), tuple(differences))

@@ -20,6 +20,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.notes import Note
+from bias.provenance import Provenance
 from bias.serialize import jsonable
 from bias.stats.bootstrap import EffectSizeInterval
 from bias.stats.permutation import PermutationOptions, PermutationTest
@@ -104,6 +105,9 @@ class MeasureResult:
     """WEAT's bootstrap interval for d."""
     details: dict[str, float | str | list | dict | None] = field(default_factory=dict)
     """Numbers particular to one measure (WEFAT's correlations, RNSB's accuracy, ...)."""
+    provenance: Provenance | None = None
+    """Software, time, the embedding's identity, the inputs as supplied and every option
+    (bias.provenance), set by `bias.stats.measures.run_measure`."""
 
     def to_dict(self) -> dict:
         test = self.test
@@ -141,6 +145,7 @@ class MeasureResult:
         }
         if self.interval is not None:
             data["interval"] = self.interval
+        data["provenance"] = self.provenance
         return jsonable(data)
 
 

@@ -16,6 +16,8 @@ from typing import Literal
 
 from bias.errors import BiasInputError
 from bias.notes import Note
+from bias.provenance import provenance
+from bias.serialize import jsonable
 from bias.stats.measure import MeasureOptions, MeasureResult, WordScore
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.embeddings import Embedding
@@ -164,7 +166,9 @@ def run_measure(
     measured = measure.run(embedding, sets, options=options, **inputs)
     if note:
         measured = replace(measured, notes=(note, *measured.notes))
-    return measured
+    supplied = {"metric": metric, **jsonable(sets), "words": words, "values": values}
+    ran = {"measure": options, "weat": weat_options}
+    return replace(measured, provenance=provenance(embedding, jsonable(supplied), ran))
 
 
 def _run_weat(embedding: Embedding, sets: NamedSets, options: MeasureOptions,

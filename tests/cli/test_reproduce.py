@@ -91,3 +91,21 @@ def test_the_manifest_cannot_be_closed_by_a_word(capsys, tmp_path):
     page = path.read_text(encoding="utf-8")
     assert "</script><b>x" not in page and MANIFEST_ID in page
     assert read_manifest(page, "x.html")["results"][0]["title"] == "</script><b>x"
+
+
+@pytest.mark.parametrize("argv", [
+    ["rnd", "--wordset", "weat6", "--p-value"],
+    ["sc-weat", "--wordset", "weat7", "--words", "nurse,engineer"],
+    ["ripa", "--wordset", "weat7", "--p-value", "--seed", "3"],
+])
+def test_a_measure_json_reproduces_and_a_changed_value_is_named(capsys, tmp_path, argv):
+    code, out, _ = run(capsys, "measure", *argv, "--json")
+    assert code == 0 and json.loads(out)["provenance"]["wordset"]["metric"] == argv[0]
+    path = tmp_path / "m.json"
+    path.write_text(out)
+    assert run(capsys, "reproduce", path)[0] == 0
+    data = json.loads(out)
+    data["value"] += 0.5
+    path.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "reproduce", path)
+    assert code == 1 and "value was" in out
