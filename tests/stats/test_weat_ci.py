@@ -15,7 +15,8 @@ def test_weat_result_has_a_seeded_interval_around_d():
     data = result.to_dict()
     assert data["interval"] == {"low": low, "high": high, "method": "BCa", "resamples": 10_000,
                                 "level": 0.95, "seed": 4,
-                                "standard_error": result.interval.standard_error}
+                                "standard_error": result.interval.standard_error,
+                                "measured_coverage": result.interval.measured_coverage}
     assert 0 < result.interval.standard_error < high - low
     again = run_weat(embedding, wordset, WeatOptions(seed=4))
     assert again.interval == result.interval
