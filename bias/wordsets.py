@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.files import home, read_json, write_text_atomic
+from bias.limits import check_set_words
 
 SET_KEYS = ("X", "Y", "A", "B")
 DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
@@ -44,6 +45,9 @@ class TermSet:
 
     name: str
     words: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        check_set_words(self.name, len(self.words))  # every set of every measure is made here
 
 
 @dataclass(frozen=True)
