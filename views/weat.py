@@ -19,6 +19,7 @@ from bias.report import text
 from bias.report.charts import weat as charts
 from bias.report.notes import notes_text
 from bias.report.weat_report import weat_json
+from bias.spreadsheet import csv_text
 from bias.stats.weat import MAX_DRAWS, WeatOptions, WeatResult
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
@@ -549,7 +550,7 @@ def show_result(result: WeatResult) -> None:
     with st.container(horizontal=True, wrap=True):
         st.download_button(
             "Per-word table (CSV)",
-            data=words.write_csv(),
+            data=csv_text(words),
             file_name=f"{stem}_words.csv",
             mime="text/csv",
             on_click="ignore",

@@ -36,6 +36,7 @@ from bias import drafts
 from bias.discovery.candidates import TABLE_SCHEMA, Candidates, normalise_table
 from bias.errors import BiasInputError
 from bias.files import home, write_text_atomic
+from bias.spreadsheet import csv_text, restore_cells
 from bias.wordsets import SET_KEYS, WordSet, safe_id
 
 SHARED = "shared"
@@ -266,7 +267,7 @@ def legacy_curation(embedding: str, wordset_id: str) -> Candidates | None:
 
 def curation_csv(candidates: Candidates) -> str:
     """The curated table as CSV (one row per neighbour, the columns of `TABLE_SCHEMA`)."""
-    return candidates.table.select(CSV_COLUMNS).write_csv()
+    return csv_text(candidates.table.select(CSV_COLUMNS))
 
 
 _TRUE = {"true", "1", "yes", "y", "x"}
@@ -291,7 +292,7 @@ def read_curation_csv(data: bytes | str) -> pl.DataFrame:
                 "'CSV UTF-8'."
             ) from None
     try:
-        table = pl.read_csv(io.StringIO(data), infer_schema=False)
+        table = restore_cells(pl.read_csv(io.StringIO(data), infer_schema=False))
     except (pl.exceptions.PolarsError, ValueError):
         raise BiasInputError(
             "The curation file is not a readable CSV table; export it again from the dashboard."

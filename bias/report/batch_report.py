@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from bias.report.notes import note_text
 from bias.report.text import ALPHA, format_d, format_p
+from bias.spreadsheet import csv_text
 from bias.stats.batch import BatchRow, counts, to_frame
 
 
@@ -63,7 +64,7 @@ def batch_json(rows: Sequence[BatchRow]) -> str:
 
 def batch_csv(rows: Sequence[BatchRow]) -> str:
     """The long table (one line per test and embedding) as CSV, reasons as sentences."""
-    return to_frame(rows, skipped_texts(rows)).write_csv()
+    return csv_text(to_frame(rows, skipped_texts(rows)))
 
 
 def _interval(row: BatchRow) -> str:
