@@ -4,13 +4,21 @@ Everything the user saves (word sets, curated candidates, imported embeddings) l
 directory, `BIASWORDS_HOME` (default `~/.biaswords`), so that a restart, another browser tab or the
 command line all see the same data. Writes go to a temporary file in the same directory and are then
 renamed into place: a crash or a full disk leaves the old file intact, never a truncated one.
+
+One server serves many visitors at once, in threads and sometimes in several processes on one
+data directory, so: every write has its own temporary name (`mkstemp`, never one per process), a
+new file that must not replace another is created exclusively (`create_exclusive`), and a
+read-modify-write of a shared file holds that file's lock (`locked`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from bias.errors import BiasInputError
@@ -22,19 +30,63 @@ def home() -> Path:
     return Path(os.environ.get("BIASWORDS_HOME") or Path.home() / ".biaswords").expanduser()
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write UTF-8 `text` to `path` so readers see either the old file or the whole new one."""
+@contextlib.contextmanager
+def _complete_temporary(path: Path, data: bytes) -> Iterator[Path]:
+    """A temporary file beside `path` holding all of `data` on disk, removed afterwards (once
+    it has been renamed or linked into place, only that name remains)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+        yield Path(tmp)
+    finally:
         Path(tmp).unlink(missing_ok=True)
-        raise
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so readers see either the old file or the whole new one."""
+    with _complete_temporary(path, data) as tmp:
+        os.replace(tmp, path)
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write UTF-8 `text` to `path` so readers see either the old file or the whole new one."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def create_exclusive(path: Path, text: str) -> bool:
+    """Create `path` holding UTF-8 `text`, complete, unless it exists; False if it did.
+
+    A hard link is atomic and fails on an existing name, so of two writers racing for one name
+    exactly one gets it, and no reader ever sees a half-written file."""
+    with _complete_temporary(path, text.encode("utf-8")) as tmp:
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+    return True
+
+
+@contextlib.contextmanager
+def locked(name: str, *, wait: bool = True) -> Iterator[bool]:
+    """Hold the lock called `name` (yields True) across threads and processes sharing `home()`;
+    with `wait=False`, yields False at once if it is taken. The kernel releases it when a
+    process dies, so a killed server never leaves a lock behind."""
+    folder = home() / ".locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / name, "a+b") as handle:  # one open file per holder: flock is per file
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def read_text(path: Path, what: str) -> str:

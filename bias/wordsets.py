@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from bias.errors import BiasInputError
-from bias.files import home, read_json, write_text_atomic
+from bias.files import create_exclusive, home, read_json
 from bias.limits import check_set_words
 
 SET_KEYS = ("X", "Y", "A", "B")
@@ -412,27 +412,36 @@ def short_titles(wordsets: list[WordSet]) -> dict[str, str]:
 
 
 def save_user_wordset(wordset: WordSet) -> WordSet:
-    """Save a user word set atomically and return it as saved (with its final id).
+    """Save a user word set and return it as saved (with its final id).
 
     The id is sanitised into a file name; an id that a bundled set uses gets a `user-` prefix, so
     a bundled set is never shadowed or overwritten. A different user set already saved under that
     id is never replaced either: the new one gets `-2`, `-3`, … (saving the very same set again
-    changes nothing). The caller shows the final id.
+    changes nothing). Each id is taken with an exclusive create, so two visitors (or two server
+    processes) saving different sets under one title at the same moment both keep theirs. The
+    caller shows the final id.
     """
     base = safe_id(wordset.id or wordset.title)
     if base in bundled_wordsets():
         base = f"user-{base}"
-    existing = user_wordsets()
-    new_id, number = base, 1
-    while new_id in existing and replace(existing[new_id], id="", origin="") != replace(
-        wordset, id="", origin=""
-    ):
+    number = 1
+    while True:
+        new_id = base if number == 1 else f"{base}-{number}"
+        saved = replace(wordset, id=new_id, origin="user")
+        path = user_dir() / f"{new_id}.json"
+        text = json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n"
+        if create_exclusive(path, text) or _same_set(path, saved):
+            return saved
         number += 1
-        new_id = f"{base}-{number}"
-    saved = replace(wordset, id=new_id, origin="user")
-    text = json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n"
-    write_text_atomic(user_dir() / f"{new_id}.json", text)
-    return saved
+
+
+def _same_set(path: Path, wordset: WordSet) -> bool:
+    """Whether the user set saved at `path` is `wordset` (a damaged file never is)."""
+    try:
+        existing = read_wordset(path, origin="user")
+    except BiasInputError:
+        return False
+    return replace(existing, id="", origin="") == replace(wordset, id="", origin="")
 
 
 # --- any number of named sets, for the measures beyond WEAT (docs/metrics.md) ------------------

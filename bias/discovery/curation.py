@@ -19,11 +19,14 @@ Nothing is lost: generating the candidates again must not throw hand curation aw
 as `<name>.prev.json` (`backup_path`), earlier backups renamed to `.prev-1.json`, `-2`, …
 (`archived_backups`). A file that cannot be read (not UTF-8, not a JSON object, a similarity that
 is not a number) raises `DamagedCuration`, one sentence with the way out (generate again); the
-damaged bytes are then kept as the backup, never deleted.
+damaged bytes are then kept as the backup, never deleted. A replace or restore holds the lock of
+its file (`bias.files.locked`), so visitors saving the shared curation at once each find theirs
+as the current file or a backup.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -35,7 +38,7 @@ import polars as pl
 from bias import drafts
 from bias.discovery.candidates import TABLE_SCHEMA, Candidates, normalise_table
 from bias.errors import BiasInputError
-from bias.files import home, write_text_atomic
+from bias.files import home, locked, write_bytes_atomic, write_text_atomic
 from bias.spreadsheet import csv_text, restore_cells
 from bias.wordsets import SET_KEYS, WordSet, safe_id
 
@@ -81,19 +84,10 @@ def archived_backups(embedding: str, wordset_id: str, workspace: str = SHARED) -
     return [p for number, p in sorted((int(n), p) for n, p in numbered if n.isdigit())]
 
 
-def _write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Like `write_text_atomic`, for bytes that may not be text (a damaged file kept as is)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+def _curation_lock(path: Path) -> contextlib.AbstractContextManager[bool]:
+    """The lock of one curation file: a replace or restore (read, back up, write) holds it, so
+    visitors saving the shared curation at once each keep theirs as current or as a backup."""
+    return locked(f"curation-{path.parent.name}-{path.name}")
 
 
 def _archive_backup(embedding: str, wordset_id: str, workspace: str) -> None:
@@ -200,11 +194,12 @@ def replace_curation(candidates: Candidates, workspace: str = SHARED) -> Path:
     """
     embedding, wordset_id = candidates.embedding, candidates.wordset_id
     path = curation_path(embedding, wordset_id, workspace)
-    if path.exists() and curation_differs(candidates, workspace):
-        old = path.read_bytes()
-        _archive_backup(embedding, wordset_id, workspace)
-        _write_bytes_atomic(backup_path(embedding, wordset_id, workspace), old)
-    return save_curation(candidates, workspace)
+    with _curation_lock(path):
+        if path.exists() and curation_differs(candidates, workspace):
+            old = path.read_bytes()
+            _archive_backup(embedding, wordset_id, workspace)
+            write_bytes_atomic(backup_path(embedding, wordset_id, workspace), old)
+        return save_curation(candidates, workspace)
 
 
 def restore_previous_curation(
@@ -216,22 +211,23 @@ def restore_previous_curation(
     """
     path = curation_path(embedding, wordset_id, workspace)
     prev = backup_path(embedding, wordset_id, workspace)
-    if not prev.exists():
-        raise BiasInputError("There is no earlier curation to restore for this test.")
-    previous = prev.read_bytes()
-    current = path.read_bytes() if path.exists() else None
-    try:
-        restored = parse_curation(previous, "The earlier curation")
-    except DamagedCuration as exc:
-        raise BiasInputError(
-            f"{str(exc).split(' Press')[0]} It was left as it is."
-        ) from None
-    _write_bytes_atomic(path, previous)
-    if current is not None:
-        _write_bytes_atomic(prev, current)
-    else:
-        prev.unlink()
-    return restored
+    with _curation_lock(path):
+        if not prev.exists():
+            raise BiasInputError("There is no earlier curation to restore for this test.")
+        previous = prev.read_bytes()
+        current = path.read_bytes() if path.exists() else None
+        try:
+            restored = parse_curation(previous, "The earlier curation")
+        except DamagedCuration as exc:
+            raise BiasInputError(
+                f"{str(exc).split(' Press')[0]} It was left as it is."
+            ) from None
+        write_bytes_atomic(path, previous)
+        if current is not None:
+            write_bytes_atomic(prev, current)
+        else:
+            prev.unlink()
+        return restored
 
 
 def copy_curation(
