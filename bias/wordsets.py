@@ -19,7 +19,15 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.files import create_exclusive, home, read_json
-from bias.limits import check_set_words
+from bias.limits import (
+    MAX_NAME_CHARS,
+    MAX_TITLE_CHARS,
+    MAX_WORD_CHARS,
+    check_language,
+    check_set_words,
+    check_text,
+    shorten,
+)
 
 SET_KEYS = ("X", "Y", "A", "B")
 DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
@@ -47,7 +55,14 @@ class TermSet:
     words: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        check_set_words(self.name, len(self.words))  # every set of every measure is made here
+        """Every set of every measure is made here, from a file, a page or the engine: the
+        bounds of `bias.limits` are checked once, before any work."""
+        check_text("name of a set", self.name, MAX_NAME_CHARS)
+        check_set_words(self.name, len(self.words))
+        for word in self.words:
+            if len(word) > MAX_WORD_CHARS:
+                check_text(f"word '{shorten(word, 30)}' of set '{shorten(self.name, 40)}'",
+                           word, MAX_WORD_CHARS)
 
 
 @dataclass(frozen=True)
@@ -81,6 +96,10 @@ class WordSet:
     edited_from: str | None = None
     """Id of the test whose lists the user changed on screen (see `edited`); not stored in files:
     a saved edit is the user's own set, a variant of the original."""
+
+    def __post_init__(self) -> None:
+        check_text("title", self.title, MAX_TITLE_CHARS)
+        check_language(self.language)
 
     @property
     def from_paper(self) -> bool:
@@ -383,7 +402,7 @@ def edited(preset: WordSet | None, sets: dict[str, TermSet], language: str) -> W
     head, colon, rest = preset.title.partition(":")
     return WordSet(
         id=f"{preset.id}-edited",
-        title=f"{head} (edited){colon}{rest}",
+        title=shorten(f"{head} (edited){colon}{rest}", MAX_TITLE_CHARS),
         language=preset.language,
         **sets,
         variant_of=preset.id,
@@ -460,6 +479,10 @@ class NamedSets:
     language: str
     targets: tuple[TermSet, ...]
     attributes: tuple[TermSet, ...]
+
+    def __post_init__(self) -> None:
+        check_text("title", self.title, MAX_TITLE_CHARS)
+        check_language(self.language)
 
 
 def named_sets_of(wordset: WordSet) -> NamedSets:

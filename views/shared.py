@@ -28,6 +28,7 @@ import streamlit as st
 
 from bias import drafts
 from bias.errors import BiasInputError
+from bias.report.markup import md
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import (
     DEFAULT_EMBEDDING,
@@ -206,7 +207,7 @@ def show_error(exc: BaseException) -> None:
     """
     if not isinstance(exc, BiasInputError):
         raise exc
-    st.error(str(exc), icon=":material/error:")
+    st.error(md(str(exc)), icon=":material/error:")
 
 
 @contextmanager
@@ -232,7 +233,7 @@ def sidebar() -> Embedding | None:
     """
     _draft()
     if problem := st.session_state.pop("_draft_problem", None):
-        st.sidebar.warning(problem, icon=":material/history:")
+        st.sidebar.warning(md(problem), icon=":material/history:")
     infos = embeddings_by_name()
     name = active_embedding_name()
     if st.session_state.get(_SELECT_KEY) != name:  # the selectbox follows ACTIVE_KEY
@@ -259,7 +260,7 @@ def sidebar() -> Embedding | None:
             f"{embedding.dimensions} dimensions"
         )
         if info.source:
-            st.caption(info.source)
+            st.caption(md(info.source))
         warm_up_charts()
     return embedding
 
