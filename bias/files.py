@@ -14,6 +14,7 @@ read-modify-write of a shared file holds that file's lock (`locked`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
@@ -30,20 +31,48 @@ def home() -> Path:
     return Path(os.environ.get("BIASWORDS_HOME") or Path.home() / ".biaswords").expanduser()
 
 
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def write_error(exc: OSError) -> BiasInputError:
+    """The sentence for a write that failed: a full disk says so and what to do; never the
+    server's paths (a visitor does not need them, and should not learn them)."""
+    if exc.errno in _FULL:
+        return BiasInputError(
+            "The server's disk is full, so this could not be saved; what was saved before is "
+            "unchanged. Ask whoever runs the server to free some space, then try again."
+        )
+    reason = exc.strerror or type(exc).__name__
+    return BiasInputError(
+        f"This could not be saved on the server ({reason}); what was saved before is unchanged."
+    )
+
+
+@contextlib.contextmanager
+def writing() -> Iterator[None]:
+    """`with writing(): …` turns an OSError of the writes inside into `write_error`'s sentence."""
+    try:
+        yield
+    except OSError as exc:
+        raise write_error(exc) from exc
+
+
 @contextlib.contextmanager
 def _complete_temporary(path: Path, data: bytes) -> Iterator[Path]:
     """A temporary file beside `path` holding all of `data` on disk, removed afterwards (once
-    it has been renamed or linked into place, only that name remains)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        yield Path(tmp)
-    finally:
-        Path(tmp).unlink(missing_ok=True)
+    it has been renamed or linked into place, only that name remains). A failed write (a full
+    disk) is `write_error`'s sentence."""
+    with writing():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            yield Path(tmp)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
@@ -76,7 +105,9 @@ def locked(name: str, *, wait: bool = True) -> Iterator[bool]:
     with `wait=False`, yields False at once if it is taken. The kernel releases it when a
     process dies, so a killed server never leaves a lock behind."""
     folder = home() / ".locks"
-    folder.mkdir(parents=True, exist_ok=True)
+    with writing():  # creating the lock file needs space; opening it again does not
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).touch()
     with open(folder / name, "a+b") as handle:  # one open file per holder: flock is per file
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))

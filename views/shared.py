@@ -157,8 +157,17 @@ def remember(key: str, *, typed: bool = True) -> None:
     noted.pop(key, None)
     draft_id = st.session_state["_draft_id"]
     values = {**noted, **drafts.load(draft_id), key: st.session_state[key]}
+    try:
+        drafts.save(draft_id, values)
+    except BiasInputError as exc:  # e.g. a full disk: the page goes on, said once per session
+        if not st.session_state.get("_draft_unsaved"):
+            st.session_state["_draft_unsaved"] = True
+            st.session_state["_draft_problem"] = (
+                f"{exc} Your typing is kept in this tab, but a refresh would lose it."
+            )
+        return
+    st.session_state["_draft_unsaved"] = False
     noted.clear()
-    drafts.save(draft_id, values)
 
 
 def keep(key: str, default: object) -> str:
