@@ -15,6 +15,7 @@ those; whether it fits the widget it is for is `fits`, asked by the page that kn
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -24,6 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bias.errors import BiasInputError
 from bias.files import home, write_text_atomic
 
 MAX_AGE_DAYS = 30
@@ -86,11 +88,12 @@ def read(draft_id: str) -> Draft:
     kept = path.with_name(f"{draft_id}.damaged-{time.strftime('%Y%m%d-%H%M%S')}.json")
     os.replace(path, kept)
     if values:
-        save(draft_id, values)
-    return Draft(
+        with contextlib.suppress(BiasInputError):  # a full disk: the tab still has them
+            save(draft_id, values)
+    return Draft(  # the file's name, never the server's folders
         values,
         f"This tab's saved input was damaged; {len(values)} value(s) could be recovered and the "
-        f"damaged file was kept as {kept.name} in {kept.parent}.",
+        f"damaged file was kept on the server as {kept.name}.",
     )
 
 

@@ -18,11 +18,13 @@ import errno
 import fcntl
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from bias.errors import BiasInputError
+from bias.limits import MAX_INPUT_FILE_BYTES
 
 
 def home() -> Path:
@@ -120,19 +122,66 @@ def locked(name: str, *, wait: bool = True) -> Iterator[bool]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def read_text(path: Path, what: str) -> str:
-    """The UTF-8 text of `path` (a `what`, e.g. "values file"), a byte-order mark accepted, or one
-    sentence saying why it cannot be read."""
+def check_output_file(path: Path, what: str) -> None:
+    """Refuse to write a `what` (e.g. "curation file") at a path given on the command line
+    unless it names a regular file or a new one in an existing folder: an atomic write renames
+    onto whatever is there, so a device, a pipe, a folder or a link would be replaced, and a
+    mistyped folder would be created."""
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise BiasInputError(f"{path} cannot be written ({reason}).") from exc
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = ("a link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode)
+                else "a device or a pipe")
+        raise BiasInputError(f"{path} is {kind}, not a file; give the name of a {what} to write.")
+    if not path.parent.is_dir():
+        raise BiasInputError(
+            f"There is no folder {path.parent}; create it first, or give another place for the "
+            f"{what}."
+        )
+
+
+def read_bounded(path: Path, what: str, limit: int = MAX_INPUT_FILE_BYTES) -> bytes:
+    """The bytes of the regular file `path` (a `what`, e.g. "values file"), at most `limit`, or
+    one sentence saying why not. A FIFO, a device such as /dev/zero or a folder is refused at
+    once, without waiting for a writer or reading forever (the file is opened non-blocking and
+    checked before any byte is read)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError as exc:
         raise BiasInputError(f"There is no {what} at {path}.") from exc
-    except IsADirectoryError as exc:
-        raise BiasInputError(f"{path} cannot be read: it is a folder, not a {what}.") from exc
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        reason = getattr(exc, "strerror", None) or exc
+        raise BiasInputError(f"{path} cannot be read ({reason}).") from exc
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise BiasInputError(f"{path} cannot be read: it is a folder, not a {what}.")
+        raise BiasInputError(f"{path} is not a file (a pipe or a device); give a {what}.")
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise BiasInputError(f"{path} cannot be read ({exc.strerror or exc}).") from exc
+    if len(data) > limit:
+        raise BiasInputError(
+            f"{path} is larger than {limit / 1e6:,.0f} MB; a {what} is much smaller."
+        )
+    return data
+
+
+def read_text(path: Path, what: str) -> str:
+    """The UTF-8 text of `path` (a `what`, e.g. "values file"), a byte-order mark accepted, or one
+    sentence saying why it cannot be read (`read_bounded`)."""
+    try:
+        return read_bounded(path, what).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise BiasInputError(f"{path} is not UTF-8 text; save it as UTF-8 and try again.") from exc
-    except OSError as exc:
-        raise BiasInputError(f"{path} cannot be read ({exc.strerror or exc}).") from exc
 
 
 def read_json(path: Path, what: str) -> object:

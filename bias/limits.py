@@ -18,6 +18,10 @@ MAX_SET_WORDS = 1_000
 tests, Batch): the published sets have 8 to 50 words, and every measure's work and memory grow with
 the product of its sets' sizes, so a larger set would let one visitor slow the room for everyone."""
 
+MAX_INPUT_FILE_BYTES = 20_000_000
+"""Bytes of a word-set, values or curation file read by name: a word set at every bound above
+is under 1 MB, so this only stops a wrong file (a vector file, /dev/zero) being read whole."""
+
 MAX_SCWEAT_WORDS = 500
 """Words SC-WEAT measures in one run: each word costs a pass over every partition of A ∪ B."""
 

@@ -359,22 +359,29 @@ def get_wordset(id_or_path: str) -> WordSet:
     """A word set by bundled/user id, or from a JSON file path.
 
     A bundled id is read from its own file: `python -m bias weat --wordset weat7` then reads one
-    file, not all 400-odd (90 ms of a one-second command).
+    file, not all 400-odd (90 ms of a one-second command). A name the file system cannot even
+    look up (a 100,000-character id, a NUL byte) is no word set either.
     """
-    if _BUNDLED_ID.fullmatch(id_or_path) and (BUNDLED_DIR / f"{id_or_path}.json").is_file():
-        wordset = read_wordset(BUNDLED_DIR / f"{id_or_path}.json", "bundled")
-        if wordset.id == id_or_path:
-            return wordset
-    for collection in (bundled_wordsets(), user_wordsets()):
-        if id_or_path in collection:
-            return collection[id_or_path]
-    path = Path(id_or_path).expanduser()
-    if path.suffix == ".json" or path.exists() or "/" in id_or_path:
-        return read_wordset(path)
-    raise BiasInputError(
-        f"There is no word set '{id_or_path}'. Use `python -m bias wordsets` to list them, "
-        "or give the path of a JSON file."
+    unknown = BiasInputError(
+        f"There is no word set '{shorten(id_or_path, 60)}'. Use `python -m bias wordsets` to list "
+        "them, or give the path of a JSON file."
     )
+    try:
+        if _BUNDLED_ID.fullmatch(id_or_path) and (BUNDLED_DIR / f"{id_or_path}.json").is_file():
+            wordset = read_wordset(BUNDLED_DIR / f"{id_or_path}.json", "bundled")
+            if wordset.id == id_or_path:
+                return wordset
+        for collection in (bundled_wordsets(), user_wordsets()):
+            if id_or_path in collection:
+                return collection[id_or_path]
+        path = Path(id_or_path).expanduser()
+        if path.suffix == ".json" or path.exists() or "/" in id_or_path:
+            return read_wordset(path)
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, BiasInputError):
+            raise
+        raise unknown from exc
+    raise unknown
 
 
 def safe_id(title: str) -> str:
@@ -524,7 +531,11 @@ def parse_named_sets(data: object, *, where: str, default_id: str) -> NamedSets:
 def get_named_sets(id_or_path: str) -> NamedSets:
     """Named sets by word-set id (the four-set form), or from a JSON file in either form."""
     path = Path(id_or_path).expanduser()
-    if path.suffix == ".json" and path.is_file():
+    try:
+        is_file = path.suffix == ".json" and path.is_file()
+    except (OSError, ValueError):  # a name too long to look up is no file; get_wordset says so
+        is_file = False
+    if is_file:
         data = read_json(path, "word-set file")
         return parse_named_sets(data, where=path.name, default_id=path.stem)
     return named_sets_of(get_wordset(id_or_path))

@@ -38,7 +38,7 @@ import polars as pl
 from bias import drafts
 from bias.discovery.candidates import TABLE_SCHEMA, Candidates, normalise_table
 from bias.errors import BiasInputError
-from bias.files import home, locked, write_bytes_atomic, write_text_atomic
+from bias.files import home, locked, read_bounded, write_bytes_atomic, write_text_atomic
 from bias.spreadsheet import csv_text, restore_cells
 from bias.wordsets import SET_KEYS, WordSet, safe_id
 
@@ -321,14 +321,7 @@ def apply_curation_csv(candidates: Candidates, wordset: WordSet, path: Path) -> 
 
     The file's seeds must be seeds of `wordset`, so a curation is never applied to another test.
     """
-    try:
-        data = path.read_bytes() if path.stat().st_size <= MAX_FILE_BYTES else None
-    except FileNotFoundError:
-        raise BiasInputError(f"There is no curation file at {path}.") from None
-    except OSError:
-        raise BiasInputError(f"The curation file {path} cannot be read.") from None
-    if data is None:
-        raise BiasInputError(f"The curation file is larger than {MAX_FILE_BYTES // 1_000_000} MB.")
+    data = read_bounded(path, "curation file", MAX_FILE_BYTES)
     return apply_curation_table(candidates, wordset, read_curation_csv(data))
 
 
