@@ -157,3 +157,17 @@ def test_weat_on_6000_and_6000_words_refuses_in_one_sentence_with_little_memory(
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert f"at most {MAX_SET_WORDS:,}" in done.stderr
     assert max(before, peak_kb) < 1.5 * 1024**2  # KB: the bound of the issue
+
+
+def test_12000_and_12000_words_pasted_on_the_page_are_one_sentence():
+    from tests.apptest import open_app
+
+    page = open_app()
+    for key in "XY":
+        box = next(t for t in page.text_area if t.key == f"_weat.words.{key}")
+        box.input("\n".join(_words(key.lower(), 12_000))).run()
+    next(b for b in page.button if b.label == "Run test").click().run()
+    assert not page.exception
+    errors = [e.value for e in page.error]
+    assert len(errors) == 1 and "has 12,000 words; a set may have at most 1,000" in errors[0]
+    assert not page.metric  # no result was computed
