@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bias.errors import BiasInputError
-from bias.files import home, write_text_atomic
+from bias.files import home, remove_stale, write_text_atomic
 
 MAX_AGE_DAYS = 30
 """Drafts untouched for this long are removed when a new tab starts."""
@@ -45,14 +45,12 @@ def _path(draft_id: str) -> Path:
 
 
 def new_id() -> str:
-    """A fresh id for a new tab; also clears drafts older than `MAX_AGE_DAYS`."""
-    cutoff = time.time() - MAX_AGE_DAYS * 86_400
-    for old in (home() / "drafts").glob("*.json"):
-        try:
-            if old.stat().st_mtime < cutoff:
-                old.unlink(missing_ok=True)
-        except OSError:  # removed meanwhile by another tab doing the same
-            continue
+    """A fresh id for a new tab; also clears drafts older than `MAX_AGE_DAYS`, and what killed
+    writes left in the data folders (`bias.files.remove_stale`), so they do not grow forever."""
+    folder = home() / "drafts"
+    remove_stale(folder, "*.json", MAX_AGE_DAYS * 86_400)
+    for leftovers in (folder, home() / "wordsets", *(home() / "curation").glob("*/")):
+        remove_stale(leftovers)
     return secrets.token_hex(8)
 
 

@@ -20,6 +20,7 @@ import json
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -75,6 +76,31 @@ def _complete_temporary(path: Path, data: bytes) -> Iterator[Path]:
             yield Path(tmp)
         finally:
             Path(tmp).unlink(missing_ok=True)
+
+
+STALE_SECONDS = 3600
+"""A temporary file of `write_bytes_atomic` older than this was left by a killed process (a write
+takes well under a second), so `remove_stale` may delete it."""
+
+
+def remove_stale(folder: Path, pattern: str = ".*.tmp", older_than: float = STALE_SECONDS) -> int:
+    """Delete the files of `folder` matching `pattern` untouched for `older_than` seconds (what
+    killed writes and imports left behind), and say how many; a file removed meanwhile by
+    another process is skipped."""
+    removed = 0
+    cutoff = time.time() - older_than
+    try:
+        found = list(folder.glob(pattern))
+    except OSError:
+        return 0
+    for path in found:
+        try:
+            if path.is_file() and path.stat().st_mtime < cutoff:
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:

@@ -48,6 +48,10 @@ SHARED = "shared"
 MAX_FILE_BYTES = 50_000_000
 """A curation or CSV file larger than this is refused before it is read."""
 
+MAX_BACKUPS = 20
+"""Archived backups kept per curation (`.prev-1.json`, …) besides `.prev.json`: the latest ones;
+without a bound, every regeneration (or a killed run) added one forever."""
+
 CSV_COLUMNS = tuple(TABLE_SCHEMA)
 
 
@@ -91,12 +95,16 @@ def _curation_lock(path: Path) -> contextlib.AbstractContextManager[bool]:
 
 
 def _archive_backup(embedding: str, wordset_id: str, workspace: str) -> None:
-    """Rename the current backup to the next free `.prev-<n>.json` (a rename is atomic)."""
+    """Rename the current backup to the next free `.prev-<n>.json` (a rename is atomic), and
+    delete the oldest archived ones beyond `MAX_BACKUPS`."""
     prev = backup_path(embedding, wordset_id, workspace)
     if prev.exists():
         stem = curation_path(embedding, wordset_id, workspace).stem
-        number = len(archived_backups(embedding, wordset_id, workspace)) + 1
-        os.replace(prev, prev.with_name(f"{stem}.prev-{number}.json"))
+        archived = archived_backups(embedding, wordset_id, workspace)
+        last = archived[-1].name[len(stem) + len(".prev-") : -len(".json")] if archived else "0"
+        os.replace(prev, prev.with_name(f"{stem}.prev-{int(last) + 1}.json"))
+        for old in archived[: max(0, len(archived) + 1 - MAX_BACKUPS)]:
+            old.unlink(missing_ok=True)
 
 
 def save_curation(candidates: Candidates, workspace: str = SHARED) -> Path:

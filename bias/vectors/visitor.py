@@ -17,7 +17,7 @@ import urllib.parse
 from pathlib import Path, PurePosixPath
 
 from bias.errors import BiasInputError
-from bias.files import home, writing
+from bias.files import home, remove_stale, writing
 from bias.vectors import download
 from bias.vectors.access import ENV, ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
@@ -75,6 +75,8 @@ def save_upload(data: bytes | memoryview, filename: str, access: ServerAccess) -
             f"{access.max_upload_mb:,} MB ({ENV['max_upload_mb']})."
         )
     folder = home() / "uploads"
+    # A copy older than twice the longest import was left by a killed server: nobody reads it.
+    remove_stale(folder, "upload-*", 2 * access.import_seconds)
     with writing():  # a full disk is a sentence
         folder.mkdir(parents=True, exist_ok=True)
         fd, path = tempfile.mkstemp(dir=folder, prefix="upload-", suffix=suffix)

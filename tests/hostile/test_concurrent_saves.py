@@ -121,7 +121,7 @@ def _marked(candidates, mark: float):
 def test_three_visitors_saving_the_shared_curation_at_once_lose_nothing():
     base = _candidates()
     reported = []
-    for round_ in range(30):
+    for round_ in range(6):  # 18 saves: the current file, its backup and 16 archived ones
         versions = [_marked(base, round_ * 3 + who) for who in range(3)]
         results = _in_threads(lambda c: replace_curation(c, SHARED), versions)
         assert all(isinstance(result, Path) for result in results), results
@@ -133,3 +133,15 @@ def test_three_visitors_saving_the_shared_curation_at_once_lose_nothing():
     assert sorted(kept) == sorted(reported)  # each save is the current file or one backup
     assert not list(path.parent.glob(".*.tmp"))
     assert json.loads(path.read_text())["wordset"] == "names"
+
+
+def test_backups_of_a_curation_are_bounded_and_the_latest_kept():
+    from bias.discovery.curation import MAX_BACKUPS
+
+    base = _candidates()
+    for mark in range(MAX_BACKUPS + 10):
+        replace_curation(_marked(base, mark), SHARED)
+    archived = archived_backups(base.embedding, base.wordset_id, SHARED)
+    assert len(archived) == MAX_BACKUPS
+    kept = [parse_curation(p.read_bytes()).table["similarity"][0] for p in archived]
+    assert kept == list(range(MAX_BACKUPS + 10 - 2 - MAX_BACKUPS, MAX_BACKUPS + 10 - 2))

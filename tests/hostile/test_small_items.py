@@ -101,3 +101,23 @@ def test_a_damaged_draft_is_reported_without_the_server_folders(home):
     problem = drafts.read(draft_id).problem
     assert problem and "damaged" in problem and str(home) not in problem
     assert "drafts" not in problem.replace(f"{draft_id}.damaged", "")
+
+
+def test_leftovers_of_killed_writes_and_uploads_do_not_stay_forever(home):
+    from bias.vectors import visitor
+    from bias.vectors.access import ServerAccess
+
+    old = time.time() - 7 * 86_400
+    leftovers = [home / "drafts" / ".x.json.abc.tmp", home / "wordsets" / ".s.json.def.tmp",
+                 home / "curation" / drafts.new_id() / ".c.json.ghi.tmp",
+                 home / "uploads" / "upload-old.vec"]
+    fresh = home / "wordsets" / ".t.json.jkl.tmp"  # a write going on right now
+    for path in [*leftovers, fresh]:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x")
+    for path in leftovers:
+        os.utime(path, (old, old))
+    drafts.new_id()  # a new tab
+    copy = visitor.save_upload(b"2 1\na 1\nb 2\n", "new.vec", ServerAccess())
+    assert not [path for path in leftovers if path.exists()]
+    assert fresh.exists() and copy.exists()
