@@ -51,9 +51,9 @@ MAX_NAME_CHARS = 100
 MAX_WORD_CHARS = 100
 """Characters in one word or phrase of a set (the longest published one has 41)."""
 
-LANGUAGE_CODE = re.compile(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
-"""A language code as word sets and embeddings give it: ISO 639 ('de', 'ckb'), optionally with a
-region or script ('pt-BR'); never free text, since it is shown and used in names."""
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+"""A language code as word sets and embeddings give it: ISO 639, two or three lower-case letters
+('de', 'ckb'); never free text, since it is shown and used in names."""
 
 
 def shorten(text: str, limit: int) -> str:
@@ -70,9 +70,11 @@ def check_text(what: str, text: str, limit: int) -> None:
         )
 
 
-def check_language(code: str) -> None:
-    """Refuse a language code that is not one (see `LANGUAGE_CODE`)."""
-    if not LANGUAGE_CODE.fullmatch(code):
+def check_language(code: str) -> str:
+    """Return `code` if it is a language code (`LANGUAGE_CODE`), else refuse it in a sentence."""
+    if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
         raise BiasInputError(
-            f"'{shorten(code, 20)}' is not a language code; use one such as de, en, fr or it."
+            f"'{shorten(str(code), 20)}' is not a language code; use two or three lower-case "
+            "letters, like 'de'."
         )
+    return code

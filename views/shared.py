@@ -265,7 +265,7 @@ def sidebar() -> Embedding | None:
             show_error(exc)
             return None
         st.caption(
-            f"**{language_name(info.language)}** · {len(embedding):,} words · "
+            f"**{md(language_name(info.language))}** · {len(embedding):,} words · "
             f"{embedding.dimensions} dimensions"
         )
         if info.source:

@@ -49,13 +49,13 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.files import home, locked
+from bias.limits import LANGUAGE_CODE, check_language
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.sources import RawVectors, Subwords
 from bias.vectors.vocabulary import Vocabulary
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
-_LANGUAGE = re.compile(r"[a-z]{2,3}")
 _TMP_PREFIX = ".tmp-"  # a new entry being written
 _OLD_PREFIX = ".old-"  # the previous entry, moved aside during a replace
 _DEL_PREFIX = ".del-"  # an entry being deleted
@@ -77,15 +77,6 @@ def check_name(name: str) -> str:
     if name in BUNDLED:
         raise BiasInputError(f"'{name}' is the bundled embedding; choose another name.")
     return name
-
-
-def check_language(language: str) -> str:
-    """Return `language` if it is an ISO 639 code (two or three lower-case letters)."""
-    if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
-        raise BiasInputError(
-            f"'{language}' is not a language code; use two or three lower-case letters, like 'de'."
-        )
-    return language
 
 
 def check_target(name: str, language: str, *, replace: bool = False) -> None:
@@ -303,7 +294,7 @@ def _meta_problem(meta: object, name: str) -> str | None:
             return f"has no positive whole number '{key}'"
     if meta["name"] != name:
         return "names another embedding"
-    if not _LANGUAGE.fullmatch(meta["language"]):
+    if not LANGUAGE_CODE.fullmatch(meta["language"]):
         return "has no language code"
     subwords = meta.get("subwords")
     if subwords is not None and not (
