@@ -34,13 +34,14 @@ def home() -> Path:
     return Path(os.environ.get("BIASWORDS_HOME") or Path.home() / ".biaswords").expanduser()
 
 
-_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+FULL_DISK = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+"""The errors of a write that found no room: a full disk, a quota, a file-size limit."""
 
 
 def write_error(exc: OSError) -> BiasInputError:
     """The sentence for a write that failed: a full disk says so and what to do; never the
     server's paths (a visitor does not need them, and should not learn them)."""
-    if exc.errno in _FULL:
+    if exc.errno in FULL_DISK:
         return BiasInputError(
             "The server's disk is full, so this could not be saved; what was saved before is "
             "unchanged. Ask whoever runs the server to free some space, then try again."

@@ -7,19 +7,26 @@ full file system with delayed allocation); every write of the product goes throu
 from __future__ import annotations
 
 import errno
+import gzip
 import os
+import resource
+import signal
+import subprocess
+import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 
 from bias.discovery.curation import load_curation, replace_curation
 from bias.errors import BiasInputError
-from bias.vectors import visitor
+from bias.vectors import store, visitor
 from bias.vectors.access import ServerAccess
 from bias.wordsets import get_wordset, save_user_wordset, titled, user_dir, user_wordsets
 from tests.apptest import open_app
 from tests.hostile.test_concurrent_saves import _candidates, _marked
 
+ROOT = Path(__file__).resolve().parents[2]
 FULL = "The server's disk is full, so this could not be saved; what was saved before is unchanged."
 
 
@@ -82,3 +89,41 @@ def test_typing_on_a_full_disk_keeps_the_page_and_says_so_once(home, full_disk):
     assert not tab.exception and not [w for w in tab.sidebar.warning if "disk" in w.value]
     next(b for b in tab.button if b.label == "Run test").click().run()
     assert not tab.exception and tab.metric  # the test still runs
+
+
+def _no_room_for_more_than(size: int) -> None:
+    """In a child process: every file written past `size` bytes fails with EFBIG, as a full disk
+    fails with ENOSPC (a real limit of the kernel, inherited by the import worker)."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+def _small_vectors(path) -> None:
+    """60 words × 50 dimensions: a 1 KB gzip whose cache (12 KB of vectors) does not fit 8 KB."""
+    rows = "".join(f"w{i} " + " ".join(["0.5"] * 50) + "\n" for i in range(60))
+    path.write_bytes(gzip.compress(f"60 50\n{rows}".encode()))
+
+
+def test_an_import_on_a_full_disk_is_a_sentence_on_the_command_line_and_the_page(home, tmp_path):
+    source = tmp_path / "small.vec.gz"
+    _small_vectors(source)
+    env = {**os.environ, "BIASWORDS_HOME": str(home)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bias", "import", str(source), "--name", "full", "--language",
+         "en", "--quiet"], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,
+        preexec_fn=lambda: _no_room_for_more_than(8000),
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "disk is full" in done.stderr and done.stderr.count("\n") == 1
+    script = (
+        "import sys\nfrom pathlib import Path\nfrom bias.errors import BiasInputError\n"
+        "from bias.vectors import visitor\nfrom bias.vectors.access import ServerAccess\n"
+        "try:\n    visitor.import_upload(Path(sys.argv[1]).read_bytes(), 'small.vec.gz', "
+        "name='full', language='en', limit=1000, access=ServerAccess())\n"
+        "except BiasInputError as exc:\n    print('SENTENCE', exc)\n"
+    )
+    page = subprocess.run([sys.executable, "-c", script, str(source)], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT, env=env,
+                          preexec_fn=lambda: _no_room_for_more_than(8000))
+    assert page.stdout.startswith("SENTENCE The server's disk is full"), page.stdout + page.stderr
+    assert store.list_cached() == []
