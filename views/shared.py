@@ -39,7 +39,8 @@ from bias.vectors.catalog import (
     load_embedding,
 )
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import WordSet, parse_wordset
+from bias.wordsets import WordSet
+from views.result_cache import ResultCache
 
 # Session-state key holding the name of the active embedding (a str).
 ACTIVE_KEY = "biaswords.embedding"
@@ -57,13 +58,15 @@ def cached_embedding(name: str) -> Embedding:
         return load_embedding(name)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def _cached_weat(
-    embedding_name: str, version: str, wordset_json: str, options: tuple
-) -> WeatResult:
-    data = json.loads(wordset_json)
-    wordset = parse_wordset(data, where=data["id"], default_id=data["id"], origin="file")
-    return run_weat(cached_embedding(embedding_name), wordset, WeatOptions(*options))
+# WEAT results kept for every visitor: at most this many MB of them, each for at most this many
+# seconds (a result holds its null distribution, 40 MB at 10^7 draws; views/result_cache.py).
+RESULT_CACHE_MB = 512
+RESULT_CACHE_SECONDS = 3600
+
+
+@st.cache_resource
+def _weat_results() -> ResultCache[WeatResult]:
+    return ResultCache(RESULT_CACHE_MB << 20, RESULT_CACHE_SECONDS)
 
 
 def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
@@ -71,11 +74,16 @@ def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> 
 
     The cache key is a tuple of plain values (name, the embedding's version, the word set as JSON,
     the options as a tuple), so a repeated run, on any page and in any session, is instant, and a
-    re-imported embedding never serves an old result. Raises `BiasInputError`.
+    re-imported embedding never serves an old result. The cache is bounded in memory and age
+    (`RESULT_CACHE_MB`, `RESULT_CACHE_SECONDS`). Raises `BiasInputError`.
     """
     text = json.dumps(wordset.to_dict(), ensure_ascii=False, sort_keys=True)
-    version = embedding_version(embedding_name)
-    return _cached_weat(embedding_name, version, text, astuple(options))
+    key = (embedding_name, embedding_version(embedding_name), text, astuple(options))
+    return _weat_results().get_or_compute(
+        key,
+        lambda: run_weat(cached_embedding(embedding_name), wordset, options),
+        lambda result: result.null_distribution.nbytes,
+    )
 
 
 def embeddings_by_name() -> dict[str, EmbeddingInfo]:
