@@ -101,11 +101,13 @@ def embedding_label(info: EmbeddingInfo) -> str:
 def active_embedding_name() -> str:
     """The name of the embedding chosen in the sidebar (the bundled default until one is chosen).
 
-    A name that has disappeared (e.g. an imported embedding that was deleted) falls back to the
-    default.
+    A name that has disappeared (e.g. an imported embedding another visitor deleted) falls back to
+    the default, and the sidebar says so once.
     """
     name = st.session_state.get(ACTIVE_KEY, _draft().get(ACTIVE_KEY, DEFAULT_EMBEDDING))
     if not isinstance(name, str) or name not in embeddings_by_name():
+        if isinstance(name, str) and name != DEFAULT_EMBEDDING:
+            st.session_state["_embedding_gone"] = name
         name = DEFAULT_EMBEDDING
     st.session_state[ACTIVE_KEY] = name
     return name
@@ -257,6 +259,12 @@ def sidebar() -> Embedding | None:
         st.session_state[_SELECT_KEY] = name
     with st.sidebar:
         st.subheader("Word embedding")
+        if gone := st.session_state.pop("_embedding_gone", None):
+            st.warning(
+                f"The embedding {md(gone)} this tab used is no longer on the server (it was "
+                f"deleted), so the tab now uses {DEFAULT_EMBEDDING}; choose another below.",
+                icon=":material/warning:",
+            )
         st.selectbox(
             "Active embedding",
             options=list(infos),

@@ -121,3 +121,17 @@ def test_leftovers_of_killed_writes_and_uploads_do_not_stay_forever(home):
     copy = visitor.save_upload(b"2 1\na 1\nb 2\n", "new.vec", ServerAccess())
     assert not [path for path in leftovers if path.exists()]
     assert fresh.exists() and copy.exists()
+
+
+def test_a_tab_whose_embedding_was_deleted_says_so_once(home):
+    from tests.apptest import open_app
+
+    draft_id = drafts.new_id()
+    drafts.save(draft_id, {"biaswords.embedding": "news-de"})  # deleted by another visitor
+    tab = open_app(draft=draft_id)
+    assert not tab.exception
+    [warning] = [w.value for w in tab.sidebar.warning]
+    assert "news-de" in warning
+    assert "no longer on the server" in warning and "glove-6b-50d" in warning
+    tab.run()
+    assert not [w for w in tab.sidebar.warning if "no longer" in w.value]
