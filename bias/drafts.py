@@ -15,6 +15,7 @@ those; whether it fits the widget it is for is `fits`, asked by the page that kn
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -24,7 +25,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bias.files import home, write_text_atomic
+from bias.errors import BiasInputError
+from bias.files import home, remove_stale, write_text_atomic
 
 MAX_AGE_DAYS = 30
 """Drafts untouched for this long are removed when a new tab starts."""
@@ -43,14 +45,12 @@ def _path(draft_id: str) -> Path:
 
 
 def new_id() -> str:
-    """A fresh id for a new tab; also clears drafts older than `MAX_AGE_DAYS`."""
-    cutoff = time.time() - MAX_AGE_DAYS * 86_400
-    for old in (home() / "drafts").glob("*.json"):
-        try:
-            if old.stat().st_mtime < cutoff:
-                old.unlink(missing_ok=True)
-        except OSError:  # removed meanwhile by another tab doing the same
-            continue
+    """A fresh id for a new tab; also clears drafts older than `MAX_AGE_DAYS`, and what killed
+    writes left in the data folders (`bias.files.remove_stale`), so they do not grow forever."""
+    folder = home() / "drafts"
+    remove_stale(folder, "*.json", MAX_AGE_DAYS * 86_400)
+    for leftovers in (folder, home() / "wordsets", *(home() / "curation").glob("*/")):
+        remove_stale(leftovers)
     return secrets.token_hex(8)
 
 
@@ -86,11 +86,12 @@ def read(draft_id: str) -> Draft:
     kept = path.with_name(f"{draft_id}.damaged-{time.strftime('%Y%m%d-%H%M%S')}.json")
     os.replace(path, kept)
     if values:
-        save(draft_id, values)
-    return Draft(
+        with contextlib.suppress(BiasInputError):  # a full disk: the tab still has them
+            save(draft_id, values)
+    return Draft(  # the file's name, never the server's folders
         values,
         f"This tab's saved input was damaged; {len(values)} value(s) could be recovered and the "
-        f"damaged file was kept as {kept.name} in {kept.parent}.",
+        f"damaged file was kept on the server as {kept.name}.",
     )
 
 

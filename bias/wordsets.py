@@ -18,7 +18,16 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from bias.errors import BiasInputError
-from bias.files import home, read_json, write_text_atomic
+from bias.files import create_exclusive, home, read_json
+from bias.limits import (
+    MAX_NAME_CHARS,
+    MAX_TITLE_CHARS,
+    MAX_WORD_CHARS,
+    check_language,
+    check_set_words,
+    check_text,
+    shorten,
+)
 
 SET_KEYS = ("X", "Y", "A", "B")
 DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
@@ -44,6 +53,16 @@ class TermSet:
 
     name: str
     words: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        """Every set of every measure is made here, from a file, a page or the engine: the
+        bounds of `bias.limits` are checked once, before any work."""
+        check_text("name of a set", self.name, MAX_NAME_CHARS)
+        check_set_words(self.name, len(self.words))
+        for word in self.words:
+            if len(word) > MAX_WORD_CHARS:
+                check_text(f"word '{shorten(word, 30)}' of set '{shorten(self.name, 40)}'",
+                           word, MAX_WORD_CHARS)
 
 
 @dataclass(frozen=True)
@@ -77,6 +96,10 @@ class WordSet:
     edited_from: str | None = None
     """Id of the test whose lists the user changed on screen (see `edited`); not stored in files:
     a saved edit is the user's own set, a variant of the original."""
+
+    def __post_init__(self) -> None:
+        check_text("title", self.title, MAX_TITLE_CHARS)
+        check_language(self.language)
 
     @property
     def from_paper(self) -> bool:
@@ -343,22 +366,29 @@ def get_wordset(id_or_path: str) -> WordSet:
     """A word set by bundled/user id, or from a JSON file path.
 
     A bundled id is read from its own file: `python -m bias weat --wordset weat7` then reads one
-    file, not all 400-odd (90 ms of a one-second command).
+    file, not all 400-odd (90 ms of a one-second command). A name the file system cannot even
+    look up (a 100,000-character id, a NUL byte) is no word set either.
     """
-    if _BUNDLED_ID.fullmatch(id_or_path) and (BUNDLED_DIR / f"{id_or_path}.json").is_file():
-        wordset = read_wordset(BUNDLED_DIR / f"{id_or_path}.json", "bundled")
-        if wordset.id == id_or_path:
-            return wordset
-    for collection in (bundled_wordsets(), user_wordsets()):
-        if id_or_path in collection:
-            return collection[id_or_path]
-    path = Path(id_or_path).expanduser()
-    if path.suffix == ".json" or path.exists() or "/" in id_or_path:
-        return read_wordset(path)
-    raise BiasInputError(
-        f"There is no word set '{id_or_path}'. Use `python -m bias wordsets` to list them, "
-        "or give the path of a JSON file."
+    unknown = BiasInputError(
+        f"There is no word set '{shorten(id_or_path, 60)}'. Use `python -m bias wordsets` to list "
+        "them, or give the path of a JSON file."
     )
+    try:
+        if _BUNDLED_ID.fullmatch(id_or_path) and (BUNDLED_DIR / f"{id_or_path}.json").is_file():
+            wordset = read_wordset(BUNDLED_DIR / f"{id_or_path}.json", "bundled")
+            if wordset.id == id_or_path:
+                return wordset
+        for collection in (bundled_wordsets(), user_wordsets()):
+            if id_or_path in collection:
+                return collection[id_or_path]
+        path = Path(id_or_path).expanduser()
+        if path.suffix == ".json" or path.exists() or "/" in id_or_path:
+            return read_wordset(path)
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, BiasInputError):
+            raise
+        raise unknown from exc
+    raise unknown
 
 
 def safe_id(title: str) -> str:
@@ -386,7 +416,7 @@ def edited(preset: WordSet | None, sets: dict[str, TermSet], language: str) -> W
     head, colon, rest = preset.title.partition(":")
     return WordSet(
         id=f"{preset.id}-edited",
-        title=f"{head} (edited){colon}{rest}",
+        title=shorten(f"{head} (edited){colon}{rest}", MAX_TITLE_CHARS),
         language=preset.language,
         **sets,
         variant_of=preset.id,
@@ -415,27 +445,36 @@ def short_titles(wordsets: list[WordSet]) -> dict[str, str]:
 
 
 def save_user_wordset(wordset: WordSet) -> WordSet:
-    """Save a user word set atomically and return it as saved (with its final id).
+    """Save a user word set and return it as saved (with its final id).
 
     The id is sanitised into a file name; an id that a bundled set uses gets a `user-` prefix, so
     a bundled set is never shadowed or overwritten. A different user set already saved under that
     id is never replaced either: the new one gets `-2`, `-3`, … (saving the very same set again
-    changes nothing). The caller shows the final id.
+    changes nothing). Each id is taken with an exclusive create, so two visitors (or two server
+    processes) saving different sets under one title at the same moment both keep theirs. The
+    caller shows the final id.
     """
     base = safe_id(wordset.id or wordset.title)
     if base in bundled_wordsets():
         base = f"user-{base}"
-    existing = user_wordsets()
-    new_id, number = base, 1
-    while new_id in existing and replace(existing[new_id], id="", origin="") != replace(
-        wordset, id="", origin=""
-    ):
+    number = 1
+    while True:
+        new_id = base if number == 1 else f"{base}-{number}"
+        saved = replace(wordset, id=new_id, origin="user")
+        path = user_dir() / f"{new_id}.json"
+        text = json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n"
+        if create_exclusive(path, text) or _same_set(path, saved):
+            return saved
         number += 1
-        new_id = f"{base}-{number}"
-    saved = replace(wordset, id=new_id, origin="user")
-    text = json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n"
-    write_text_atomic(user_dir() / f"{new_id}.json", text)
-    return saved
+
+
+def _same_set(path: Path, wordset: WordSet) -> bool:
+    """Whether the user set saved at `path` is `wordset` (a damaged file never is)."""
+    try:
+        existing = read_wordset(path, origin="user")
+    except BiasInputError:
+        return False
+    return replace(existing, id="", origin="") == replace(wordset, id="", origin="")
 
 
 # --- any number of named sets, for the measures beyond WEAT (docs/metrics.md) ------------------
@@ -454,6 +493,10 @@ class NamedSets:
     language: str
     targets: tuple[TermSet, ...]
     attributes: tuple[TermSet, ...]
+
+    def __post_init__(self) -> None:
+        check_text("title", self.title, MAX_TITLE_CHARS)
+        check_language(self.language)
 
 
 def named_sets_of(wordset: WordSet) -> NamedSets:
@@ -514,7 +557,11 @@ def parse_named_sets(data: object, *, where: str, default_id: str) -> NamedSets:
 def get_named_sets(id_or_path: str) -> NamedSets:
     """Named sets by word-set id (the four-set form), or from a JSON file in either form."""
     path = Path(id_or_path).expanduser()
-    if path.suffix == ".json" and path.is_file():
+    try:
+        is_file = path.suffix == ".json" and path.is_file()
+    except (OSError, ValueError):  # a name too long to look up is no file; get_wordset says so
+        is_file = False
+    if is_file:
         data = read_json(path, "word-set file")
         return parse_named_sets(data, where=path.name, default_id=path.stem)
     return named_sets_of(get_wordset(id_or_path))

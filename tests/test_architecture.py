@@ -2,8 +2,8 @@
 no Streamlit in the engine, Plotly only in the charts, no private Streamlit API anywhere.
 
 Layers, lowest first: vectors ← stats ← discovery ← debiasing ← report ← cli. Top-level modules
-of `bias/` (errors, files, notes, wordsets, drafts) are shared ground that any layer may use; they
-import no layer above `vectors`.
+of `bias/` (errors, files, limits, notes, spreadsheet, wordsets, drafts) are shared ground that any
+layer may use; they import no layer above `vectors`.
 """
 
 import ast

@@ -23,6 +23,7 @@ from bias.report.batch_report import (
     summary,
 )
 from bias.report.charts.forest import forest_figure
+from bias.report.markup import md
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
 from bias.stats.permutation import MAX_DRAWS
 from bias.stats.pooling import pool
@@ -146,7 +147,7 @@ if st.button(
 
     def progress(done: int, total: int, label: str) -> None:
         fraction = done / total if total else 1.0
-        text = "Done" if done == total else f"Test {done + 1} of {total}: {label}"
+        text = "Done" if done == total else f"Test {done + 1} of {total}: {md(label)}"
         bar.progress(fraction, text=text)
 
     try:
@@ -178,7 +179,7 @@ if rows:
     if groups:
         st.warning(
             "**Not run:**\n\n"
-            + "\n".join(f"- **{', '.join(names)}**: {reason}" for reason, names in groups),
+            + "\n".join(f"- **{md(', '.join(names))}**: {md(reason)}" for reason, names in groups),
             icon=":material/block:",
         )
     wide = table7(rows, reasons, ran_only=True)

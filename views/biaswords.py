@@ -48,6 +48,7 @@ from bias.report.biaswords_text import (
     curation_label,
 )
 from bias.report.charts.biaswords import draws_figure
+from bias.report.markup import md
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets
 from views.shared import keep, persistent, sidebar, user_errors
 
@@ -277,7 +278,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
     try:
         candidates = load_curation(embedding.name, wordset.id, space)
     except DamagedCuration as exc:
-        st.error(str(exc), icon=":material/error:")
+        st.error(md(str(exc)), icon=":material/error:")
         return None
     if candidates is None:
         st.info("No candidates yet for this test and embedding: press **Generate candidates**.")
@@ -293,17 +294,18 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
             st.rerun()
         return None
     for note in candidates.notes:
-        st.caption(note)
+        st.caption(md(note))
     for group in candidates.ambiguous.values():
         for seed in group:
             text = seed.describe()
-            st.warning(text[0].upper() + text[1:] + ".", icon=":material/help:")
+            st.warning(md(text[0].upper() + text[1:] + "."), icon=":material/help:")
     tagger = candidates.tagger or "none (word types were not compared)"
     kinds = ", ".join(f"{k} {pos_label(v)}" for k, v in candidates.set_pos.items() if v)
     kept = int(candidates.table["kept"].sum())
     st.caption(
         f"{candidates.table.height} neighbours, {kept} kept · tagger for "
-        f"{candidates.language}: {tagger}" + (f" · word types: {kinds}" if kinds else "") + " · "
+        f"{md(candidates.language)}: {md(tagger)}"
+        + (f" · word types: {md(kinds)}" if kinds else "") + " · "
         "tick **Keep** to restore a dropped word, untick to drop one, edit a spelling in place; "
         "every change is saved at once."
     )
@@ -398,9 +400,9 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     if sampling is None:
         return
     if sampling.exploratory:
-        st.warning(curation_label(sampling), icon=":material/science:")
+        st.warning(md(curation_label(sampling)), icon=":material/science:")
     else:
-        st.caption(curation_label(sampling))
+        st.caption(md(curation_label(sampling)))
     summary = sampling.summary
     q = summary.effect_size_quantiles
     metrics = [*st.columns(2), *st.columns(2)]  # two per row: labels stay whole at 800 px
@@ -429,13 +431,13 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     st.plotly_chart(draws_figure(sampling), width="stretch")
     base = baseline_line(sampling)
     if base:
-        st.caption(base)
+        st.caption(md(base))
     st.caption(NOT_INDEPENDENT)
     if any(sampling.unavailable.values()):
         missing = ", ".join(w for words in sampling.unavailable.values() for w in words)
-        st.warning(f"Not in the embedding under that spelling, so never drawn: {missing}.")
+        st.warning(f"Not in the embedding under that spelling, so never drawn: {md(missing)}.")
 
-    st.caption(best_draw_line(sampling) + ".")
+    st.caption(md(best_draw_line(sampling) + "."))
     ranked = sampling.ranked()
     chosen = st.selectbox(
         "Draw to show and save",
@@ -452,8 +454,8 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     if st.button("Save as word set", icon=":material/save:"):
         saved = save_draw(wordset, draw, title=title, embedding=embedding.name, sampling=sampling)
         st.success(
-            f"Saved as “{saved.title}” ({saved.id}); it is now on the WEAT page. Its result is "
-            "stored as computed, with how it was found, not as a published value."
+            f"Saved as “{md(saved.title)}” ({md(saved.id)}); it is now on the WEAT page. Its "
+            "result is stored as computed, with how it was found, not as a published value."
         )
 
 
@@ -504,7 +506,7 @@ def main() -> None:
         if curated is not None:
             show_draws(embedding, wordset, first, curated)
     except BiasInputError as exc:
-        st.error(str(exc), icon=":material/error:")
+        st.error(md(str(exc)), icon=":material/error:")
 
 
 main()

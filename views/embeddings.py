@@ -12,6 +12,7 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.report.markup import md
 from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
@@ -44,7 +45,7 @@ st.dataframe(
 
 damaged = store.list_damaged()
 for entry in damaged:
-    st.warning(entry.problem, icon=":material/warning:")
+    st.warning(md(entry.problem), icon=":material/warning:")
 try:
     access = ServerAccess.from_environment()
 except BiasInputError as exc:
@@ -54,6 +55,7 @@ except BiasInputError as exc:
 
 def run_import(label: str, total_words: int, action) -> None:
     """Run `action(progress)` with a progress bar; make the result the active embedding."""
+    label = md(label)
     bar = st.progress(0.0, text=f"{label}: starting…")
 
     def progress(bytes_read: int, words_read: int) -> None:
@@ -90,7 +92,7 @@ def language_choice(key: str) -> str:
 
 st.subheader("Add an embedding")
 if st.session_state.get("embeddings.done"):
-    st.success(st.session_state.pop("embeddings.done"))
+    st.success(md(st.session_state.pop("embeddings.done")))
 limit = st.number_input(
     "Keep the most frequent words",
     min_value=1_000,
@@ -115,7 +117,7 @@ with tabs[0]:
         "Language code", value="de", max_chars=3, help="ISO 639-1, e.g. de, fr, it, sv, rm"
     )
     name = download.fasttext_name(code.strip().lower() or "xx")
-    st.caption(f"Will be saved as **{name}**.")
+    st.caption(f"Will be saved as **{md(name)}**.")
     if st.button("Download", type="primary", key="embeddings.fasttext"):
         lang = code.strip().lower()
         run_import(

@@ -20,6 +20,7 @@ from bias.files import parse_json
 from bias.report import measures_text
 from bias.report.charts import measures as measures_charts
 from bias.report.confounds_text import agreement_text, pairs_text
+from bias.report.markup import md
 from bias.report.notes import notes_text
 from bias.stats.confounds import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions, MeasureResult
@@ -84,13 +85,13 @@ def _uploaded_table(upload) -> str:
 
 
 def show_result(result: MeasureResult) -> None:
-    st.success(measures_text.result_sentence(result))
+    st.success(md(measures_text.result_sentence(result)))
     numbers = measures_text.headline_numbers(result)
     for column, (label, value, help_text) in zip(st.columns(len(numbers)), numbers,
                                                  strict=True):
         column.metric(label, value, help=help_text)
     for warning in notes_text(result.notes):
-        st.warning(warning, icon=":material/info:")
+        st.warning(md(warning), icon=":material/info:")
     st.plotly_chart(measures_charts.measure_figure(result), key="measures.chart")
     data = measures_text.measure_json(result)
     with st.expander("Every word's number"):
@@ -142,7 +143,7 @@ try:
 except BiasInputError as exc:
     show_error(exc)
 if sets is not None:
-    st.caption(measures_text.inputs_sentence(metric, sets))
+    st.caption(md(measures_text.inputs_sentence(metric, sets)))
 
 words = values = None
 if info.needs == "words":

@@ -28,6 +28,7 @@ import streamlit as st
 
 from bias import drafts
 from bias.errors import BiasInputError
+from bias.report.markup import md
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import (
     DEFAULT_EMBEDDING,
@@ -38,7 +39,8 @@ from bias.vectors.catalog import (
     load_embedding,
 )
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import WordSet, parse_wordset
+from bias.wordsets import WordSet
+from views.result_cache import ResultCache
 
 # Session-state key holding the name of the active embedding (a str).
 ACTIVE_KEY = "biaswords.embedding"
@@ -56,13 +58,15 @@ def cached_embedding(name: str) -> Embedding:
         return load_embedding(name)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def _cached_weat(
-    embedding_name: str, version: str, wordset_json: str, options: tuple
-) -> WeatResult:
-    data = json.loads(wordset_json)
-    wordset = parse_wordset(data, where=data["id"], default_id=data["id"], origin="file")
-    return run_weat(cached_embedding(embedding_name), wordset, WeatOptions(*options))
+# WEAT results kept for every visitor: at most this many MB of them, each for at most this many
+# seconds (a result holds its null distribution, 40 MB at 10^7 draws; views/result_cache.py).
+RESULT_CACHE_MB = 512
+RESULT_CACHE_SECONDS = 3600
+
+
+@st.cache_resource
+def _weat_results() -> ResultCache[WeatResult]:
+    return ResultCache(RESULT_CACHE_MB << 20, RESULT_CACHE_SECONDS)
 
 
 def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
@@ -70,11 +74,16 @@ def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> 
 
     The cache key is a tuple of plain values (name, the embedding's version, the word set as JSON,
     the options as a tuple), so a repeated run, on any page and in any session, is instant, and a
-    re-imported embedding never serves an old result. Raises `BiasInputError`.
+    re-imported embedding never serves an old result. The cache is bounded in memory and age
+    (`RESULT_CACHE_MB`, `RESULT_CACHE_SECONDS`). Raises `BiasInputError`.
     """
     text = json.dumps(wordset.to_dict(), ensure_ascii=False, sort_keys=True)
-    version = embedding_version(embedding_name)
-    return _cached_weat(embedding_name, version, text, astuple(options))
+    key = (embedding_name, embedding_version(embedding_name), text, astuple(options))
+    return _weat_results().get_or_compute(
+        key,
+        lambda: run_weat(cached_embedding(embedding_name), wordset, options),
+        lambda result: result.null_distribution.nbytes,
+    )
 
 
 def embeddings_by_name() -> dict[str, EmbeddingInfo]:
@@ -92,11 +101,13 @@ def embedding_label(info: EmbeddingInfo) -> str:
 def active_embedding_name() -> str:
     """The name of the embedding chosen in the sidebar (the bundled default until one is chosen).
 
-    A name that has disappeared (e.g. an imported embedding that was deleted) falls back to the
-    default.
+    A name that has disappeared (e.g. an imported embedding another visitor deleted) falls back to
+    the default, and the sidebar says so once.
     """
     name = st.session_state.get(ACTIVE_KEY, _draft().get(ACTIVE_KEY, DEFAULT_EMBEDDING))
     if not isinstance(name, str) or name not in embeddings_by_name():
+        if isinstance(name, str) and name != DEFAULT_EMBEDDING:
+            st.session_state["_embedding_gone"] = name
         name = DEFAULT_EMBEDDING
     st.session_state[ACTIVE_KEY] = name
     return name
@@ -156,8 +167,17 @@ def remember(key: str, *, typed: bool = True) -> None:
     noted.pop(key, None)
     draft_id = st.session_state["_draft_id"]
     values = {**noted, **drafts.load(draft_id), key: st.session_state[key]}
+    try:
+        drafts.save(draft_id, values)
+    except BiasInputError as exc:  # e.g. a full disk: the page goes on, said once per session
+        if not st.session_state.get("_draft_unsaved"):
+            st.session_state["_draft_unsaved"] = True
+            st.session_state["_draft_problem"] = (
+                f"{exc} Your typing is kept in this tab, but a refresh would lose it."
+            )
+        return
+    st.session_state["_draft_unsaved"] = False
     noted.clear()
-    drafts.save(draft_id, values)
 
 
 def keep(key: str, default: object) -> str:
@@ -206,7 +226,7 @@ def show_error(exc: BaseException) -> None:
     """
     if not isinstance(exc, BiasInputError):
         raise exc
-    st.error(str(exc), icon=":material/error:")
+    st.error(md(str(exc)), icon=":material/error:")
 
 
 @contextmanager
@@ -232,13 +252,19 @@ def sidebar() -> Embedding | None:
     """
     _draft()
     if problem := st.session_state.pop("_draft_problem", None):
-        st.sidebar.warning(problem, icon=":material/history:")
+        st.sidebar.warning(md(problem), icon=":material/history:")
     infos = embeddings_by_name()
     name = active_embedding_name()
     if st.session_state.get(_SELECT_KEY) != name:  # the selectbox follows ACTIVE_KEY
         st.session_state[_SELECT_KEY] = name
     with st.sidebar:
         st.subheader("Word embedding")
+        if gone := st.session_state.pop("_embedding_gone", None):
+            st.warning(
+                f"The embedding {md(gone)} this tab used is no longer on the server (it was "
+                f"deleted), so the tab now uses {DEFAULT_EMBEDDING}; choose another below.",
+                icon=":material/warning:",
+            )
         st.selectbox(
             "Active embedding",
             options=list(infos),
@@ -255,11 +281,11 @@ def sidebar() -> Embedding | None:
             show_error(exc)
             return None
         st.caption(
-            f"**{language_name(info.language)}** · {len(embedding):,} words · "
+            f"**{md(language_name(info.language))}** · {len(embedding):,} words · "
             f"{embedding.dimensions} dimensions"
         )
         if info.source:
-            st.caption(info.source)
+            st.caption(md(info.source))
         warm_up_charts()
     return embedding
 

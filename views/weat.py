@@ -20,9 +20,11 @@ from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
+from bias.report.markup import md
 from bias.report.notes import notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
+from bias.spreadsheet import csv_text
 from bias.stats.confounds import weat_confounds
 from bias.stats.permutation import MAX_DRAWS
 from bias.stats.weat import WeatOptions, WeatResult
@@ -267,7 +269,9 @@ if embedding is None:
 
 everything = {ws.id: ws for ws in sorted(all_wordsets(), key=listing_order)}
 for problem in damaged_user_wordsets().values():
-    st.warning(f"One of your saved word sets cannot be used: {problem}", icon=":material/warning:")
+    st.warning(
+        f"One of your saved word sets cannot be used: {md(problem)}", icon=":material/warning:"
+    )
 infos = embeddings_by_name()
 offered_languages = sorted(
     {ws.language for ws in everything.values()} | {i.language for i in infos.values()}
@@ -338,22 +342,22 @@ if not same_language:
 if not any(info.language == language for info in infos.values()):
     no_embedding_panel(language)
 if on_screen is not None and on_screen.edited_from is not None and preset is not None:
-    st.info(text.edited_notice(preset), icon=":material/edit:")
+    st.info(md(text.edited_notice(preset)), icon=":material/edit:")
     st.button(
-        f"Use the published lists of {preset.title.partition(':')[0]} again",
+        f"Use the published lists of {md(preset.title.partition(':')[0])} again",
         on_click=load_preset,
         args=(everything,),
         icon=":material/undo:",
     )
 if preset is not None and (preset.notes or preset.source):
-    about = "About this test" if on_screen is preset else f"About the original {preset.title}"
+    about = "About this test" if on_screen is preset else f"About the original {md(preset.title)}"
     with st.expander(about):
         if preset.source.get("citation"):
-            st.write(text.source_line(preset.source))
+            st.write(md(text.source_line(preset.source)))
         if preset.licence:
-            st.caption(f"Licence of the words: {preset.licence}")
+            st.caption(f"Licence of the words: {md(preset.licence)}")
         for note in preset.notes:
-            st.caption(note)
+            st.caption(md(note))
 
 st.subheader("The four word lists")
 st.caption(
@@ -385,9 +389,9 @@ for column, key in zip(columns, SET_KEYS, strict=True):
         missing, fallback = text.lookup_notice(lookups, embedding.name)
         st.caption(f"{found} of {len(lookups)} words found")
         if missing:
-            st.warning(missing, icon=":material/search_off:")
+            st.warning(md(missing), icon=":material/search_off:")
         if fallback:
-            st.info(fallback, icon=":material/spellcheck:")
+            st.info(md(fallback), icon=":material/spellcheck:")
 
 with st.expander("Advanced options"):
     st.caption(
@@ -435,7 +439,7 @@ crossing = test_language != embedding.language
 if crossing:
     st.warning(
         f"This test is in {language_name(test_language)}, but the active embedding "
-        f"{embedding.name} is {language_name(embedding.language)}: most words will be missing, "
+        f"{md(embedding.name)} is {language_name(embedding.language)}: most words will be missing, "
         "and those found may mean something else.",
         icon=":material/translate:",
     )
@@ -456,7 +460,7 @@ def run_test() -> None:
     try:
         wordset = current_wordset(everything, language)
         options = current_options()
-        with st.spinner(f"Running {wordset.title} on {embedding.name}…", show_time=True):
+        with st.spinner(f"Running {md(wordset.title)} on {md(embedding.name)}…", show_time=True):
             result = cached_weat(active_embedding_name(), wordset, options)
     except BiasInputError as exc:
         st.session_state.pop("weat.result", None)
@@ -504,24 +508,24 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
             width=METRIC_WIDTH,
         )
         if cmp:
-            st.metric("Reported p-value", cmp.reported_p, help=cmp.where, width=METRIC_WIDTH)
+            st.metric("Reported p-value", cmp.reported_p, help=md(cmp.where), width=METRIC_WIDTH)
             st.metric(
                 cmp.reported_d_label,
                 cmp.reported_d_value,
-                help=f"{cmp.where}. Ours as printed there: {cmp.ours_d}.",
+                help=f"{md(cmp.where)}. Ours as printed there: {cmp.ours_d}.",
                 width=METRIC_WIDTH,
             )
     ci_text = text.effect_size_ci_text(result)
     if ci_text:
-        st.caption(ci_text)
+        st.caption(md(ci_text))
     if cmp:
-        st.caption(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}.")
+        st.caption(md(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}."))
         if (under := convention_text(result.source_convention)) is not None:
-            st.caption(under)
+            st.caption(md(under))
     elif result.reported is not None and not result.verdict.comparable:
-        st.caption(verdict_text.not_comparable_text(result.coverage))
+        st.caption(md(verdict_text.not_comparable_text(result.coverage)))
     elif original is not None:
-        st.caption(text.edited_notice(original))
+        st.caption(md(text.edited_notice(original)))
 
 
 def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]:
@@ -541,8 +545,8 @@ def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]
 
 def show_result(result: WeatResult) -> None:
     st.divider()
-    st.subheader(f"Result: {result.title}")
-    st.caption(f"on {result.embedding} · {text.method_text(result)}")
+    st.subheader(f"Result: {md(result.title)}")
+    st.caption(md(f"on {result.embedding} · {text.method_text(result)}"))
     try:
         now = (active_embedding_name(), current_sets(), current_options())
     except BiasInputError:
@@ -551,23 +555,23 @@ def show_result(result: WeatResult) -> None:
         st.info("The lists, options or embedding changed since this result; press Run again.")
     box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
            "cannot_decide": st.warning}[result.verdict.state]
-    box(f"**{verdict_text.headline(result.verdict)}**  \n{verdict_text.meaning(result)}")
+    box(f"**{md(verdict_text.headline(result.verdict))}**  \n{md(verdict_text.meaning(result))}")
     confounds = st.session_state.get("weat.confounds")
     for line in confound_warnings(confounds) if confounds else ():
-        st.warning(line, icon=":material/warning:")
-    st.caption(verdict_text.coverage_text(result.coverage))
+        st.warning(md(line), icon=":material/warning:")
+    st.caption(md(verdict_text.coverage_text(result.coverage)))
     if len(tried := st.session_state.get("weat.tests_run", ())) > 1:
         st.caption(verdict_text.many_tests_text(len(tried)))
-    st.write(text.explanation(result))
+    st.write(md(text.explanation(result)))
 
     wordset = st.session_state.get("weat.result_wordset")
     show_metrics(result, everything.get(wordset.edited_from) if wordset else None)
     for warning in notes_text(result.notes):
-        st.warning(warning, icon=":material/info:")
+        st.warning(md(warning), icon=":material/info:")
     if confounds:
         with st.expander("Confounds checked: grammatical gender, word frequency"):
             for line in confound_lines(confounds):
-                st.write(line)
+                st.write(md(line))
 
     hist, assoc, influence = result_figures(result)
     tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
@@ -580,7 +584,7 @@ def show_result(result: WeatResult) -> None:
         )
     with tabs[1]:
         st.plotly_chart(assoc, key="weat.assoc")
-        st.caption(text.association_caption(result))
+        st.caption(md(text.association_caption(result)))
     with tabs[2]:
         st.plotly_chart(influence, key="weat.influence")
         st.caption(text.influence_caption(result.effect_size))
@@ -619,7 +623,7 @@ def show_result(result: WeatResult) -> None:
         )
         st.download_button(
             "Per-word table (CSV)",
-            data=words.write_csv(),
+            data=csv_text(words),
             file_name=f"{stem}_words.csv",
             mime="text/csv",
             on_click="ignore",
@@ -680,10 +684,10 @@ with st.expander("Save these lists as my word set", icon=":material/save:"):
     )
     st.button("Save word set", on_click=save_wordset, args=(everything, language))
     if st.session_state.get("weat.save_error"):
-        st.error(st.session_state["weat.save_error"], icon=":material/error:")
+        st.error(md(st.session_state["weat.save_error"]), icon=":material/error:")
 saved_id = st.session_state.get("weat.saved")
 if saved_id and saved_id == st.session_state["weat.preset"]:
     message = text.saved_message(everything[saved_id].title if saved_id in everything else saved_id)
-    st.success(message, icon=":material/check_circle:")
+    st.success(md(message), icon=":material/check_circle:")
     if st.session_state.pop("weat.just_saved", False):
-        st.toast(message, icon=":material/check_circle:")
+        st.toast(md(message), icon=":material/check_circle:")

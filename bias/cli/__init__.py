@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from bias.cli.args import Parser
 from bias.cli.terminal import printable_output
 from bias.errors import BiasInputError
+from bias.files import FULL_DISK, write_error
 from bias.version import version
 
 COMMANDS = {
@@ -64,6 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         except BrokenPipeError:
             return _reader_went_away()
+        except OSError as exc:  # e.g. an import's cache on a full disk
+            if exc.errno not in FULL_DISK:
+                raise
+            print(f"{args.command}: {write_error(exc)}", file=sys.stderr)
+            return 2
     return code or 0
 
 

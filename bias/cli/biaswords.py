@@ -72,11 +72,13 @@ def biaswords_cli(
     from pathlib import Path
 
     from bias.discovery.biaswords import run_biaswords
-    from bias.errors import BiasInputError
+    from bias.files import check_output_file, write_text_atomic
     from bias.report.biaswords_text import format_run
     from bias.vectors.catalog import load_embedding
     from bias.wordsets import get_wordset
 
+    if save_curation:  # before the work: a wrong path should not cost a whole run
+        check_output_file(Path(save_curation), "curation file")
     run = run_biaswords(
         load_embedding(embedding),
         get_wordset(wordset),
@@ -86,14 +88,8 @@ def biaswords_cli(
     )
     if save_curation:
         from bias.discovery.curation import curation_csv
-        from bias.files import write_text_atomic
 
-        try:
-            write_text_atomic(Path(save_curation), curation_csv(run.candidates))
-        except OSError as exc:
-            raise BiasInputError(
-                f"The curation could not be written to {save_curation} ({exc.strerror})."
-            ) from None
+        write_text_atomic(Path(save_curation), curation_csv(run.candidates))
     if as_json:
         return json.dumps(run.to_dict(), ensure_ascii=False, indent=2)
     return format_run(run)

@@ -31,6 +31,7 @@ from bias.discovery.candidates import CandidateOptions, Candidates, generate_can
 from bias.discovery.pos import Tagger, tagger_for
 from bias.discovery.sampling import DrawOptions, Sampling, draw_sets, streams
 from bias.errors import BiasInputError
+from bias.limits import MAX_NAME_CHARS, MAX_TITLE_CHARS, shorten
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, TermSet, WordSet
 
@@ -77,11 +78,11 @@ def pool_wordsets(wordsets: Sequence[WordSet]) -> WordSet:
     for key in SET_KEYS:
         names = list(dict.fromkeys(ws.sets()[key].name for ws in wordsets))
         words = list(dict.fromkeys(w for ws in wordsets for w in ws.sets()[key].words))
-        sets[key] = TermSet(" / ".join(names), tuple(words))
+        sets[key] = TermSet(shorten(" / ".join(names), MAX_NAME_CHARS), tuple(words))
     first = wordsets[0]
     return WordSet(
         id="+".join(ws.id for ws in wordsets),
-        title="Pooled: " + "; ".join(ws.title for ws in wordsets),
+        title=shorten("Pooled: " + "; ".join(ws.title for ws in wordsets), MAX_TITLE_CHARS),
         language=first.language,
         **sets,
         source={"pooled": [ws.id for ws in wordsets]},

@@ -19,14 +19,13 @@ from rapidfuzz.distance import Levenshtein
 
 from bias.discovery.pos import UPOS_TAGS, Tagger, compatible, pos_label, tagger_for
 from bias.errors import BiasInputError
+from bias.limits import MAX_SEEDS_PER_SET
 from bias.vectors.ambiguity import AmbiguousSeed, find_ambiguous
 from bias.vectors.embeddings import Embedding, Match, WordLookup
 from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import SET_KEYS, WordSet
 
 OPPOSED = {"X": "Y", "Y": "X", "A": "B", "B": "A"}
-MAX_SEEDS_PER_SET = 500
-"""Distinct seed words per set BiasWords accepts (the paper's sets have 8 to 50)."""
 MAX_ROWS = 200_000
 """Seeds × neighbours at most: the table is read by a person and every row is tagged."""
 """The pairs a WEAT contrasts; a word near both sides of a pair is ambiguous."""

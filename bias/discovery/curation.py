@@ -19,11 +19,14 @@ Nothing is lost: generating the candidates again must not throw hand curation aw
 as `<name>.prev.json` (`backup_path`), earlier backups renamed to `.prev-1.json`, `-2`, …
 (`archived_backups`). A file that cannot be read (not UTF-8, not a JSON object, a similarity that
 is not a number) raises `DamagedCuration`, one sentence with the way out (generate again); the
-damaged bytes are then kept as the backup, never deleted.
+damaged bytes are then kept as the backup, never deleted. A replace or restore holds the lock of
+its file (`bias.files.locked`), so visitors saving the shared curation at once each find theirs
+as the current file or a backup.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -35,7 +38,8 @@ import polars as pl
 from bias import drafts
 from bias.discovery.candidates import TABLE_SCHEMA, Candidates, normalise_table
 from bias.errors import BiasInputError
-from bias.files import home, write_text_atomic
+from bias.files import home, locked, read_bounded, write_bytes_atomic, write_text_atomic
+from bias.spreadsheet import csv_text, restore_cells
 from bias.wordsets import SET_KEYS, WordSet, safe_id
 
 SHARED = "shared"
@@ -43,6 +47,10 @@ SHARED = "shared"
 
 MAX_FILE_BYTES = 50_000_000
 """A curation or CSV file larger than this is refused before it is read."""
+
+MAX_BACKUPS = 20
+"""Archived backups kept per curation (`.prev-1.json`, …) besides `.prev.json`: the latest ones;
+without a bound, every regeneration (or a killed run) added one forever."""
 
 CSV_COLUMNS = tuple(TABLE_SCHEMA)
 
@@ -80,28 +88,23 @@ def archived_backups(embedding: str, wordset_id: str, workspace: str = SHARED) -
     return [p for number, p in sorted((int(n), p) for n, p in numbered if n.isdigit())]
 
 
-def _write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Like `write_text_atomic`, for bytes that may not be text (a damaged file kept as is)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+def _curation_lock(path: Path) -> contextlib.AbstractContextManager[bool]:
+    """The lock of one curation file: a replace or restore (read, back up, write) holds it, so
+    visitors saving the shared curation at once each keep theirs as current or as a backup."""
+    return locked(f"curation-{path.parent.name}-{path.name}")
 
 
 def _archive_backup(embedding: str, wordset_id: str, workspace: str) -> None:
-    """Rename the current backup to the next free `.prev-<n>.json` (a rename is atomic)."""
+    """Rename the current backup to the next free `.prev-<n>.json` (a rename is atomic), and
+    delete the oldest archived ones beyond `MAX_BACKUPS`."""
     prev = backup_path(embedding, wordset_id, workspace)
     if prev.exists():
         stem = curation_path(embedding, wordset_id, workspace).stem
-        number = len(archived_backups(embedding, wordset_id, workspace)) + 1
-        os.replace(prev, prev.with_name(f"{stem}.prev-{number}.json"))
+        archived = archived_backups(embedding, wordset_id, workspace)
+        last = archived[-1].name[len(stem) + len(".prev-") : -len(".json")] if archived else "0"
+        os.replace(prev, prev.with_name(f"{stem}.prev-{int(last) + 1}.json"))
+        for old in archived[: max(0, len(archived) + 1 - MAX_BACKUPS)]:
+            old.unlink(missing_ok=True)
 
 
 def save_curation(candidates: Candidates, workspace: str = SHARED) -> Path:
@@ -199,11 +202,12 @@ def replace_curation(candidates: Candidates, workspace: str = SHARED) -> Path:
     """
     embedding, wordset_id = candidates.embedding, candidates.wordset_id
     path = curation_path(embedding, wordset_id, workspace)
-    if path.exists() and curation_differs(candidates, workspace):
-        old = path.read_bytes()
-        _archive_backup(embedding, wordset_id, workspace)
-        _write_bytes_atomic(backup_path(embedding, wordset_id, workspace), old)
-    return save_curation(candidates, workspace)
+    with _curation_lock(path):
+        if path.exists() and curation_differs(candidates, workspace):
+            old = path.read_bytes()
+            _archive_backup(embedding, wordset_id, workspace)
+            write_bytes_atomic(backup_path(embedding, wordset_id, workspace), old)
+        return save_curation(candidates, workspace)
 
 
 def restore_previous_curation(
@@ -215,22 +219,23 @@ def restore_previous_curation(
     """
     path = curation_path(embedding, wordset_id, workspace)
     prev = backup_path(embedding, wordset_id, workspace)
-    if not prev.exists():
-        raise BiasInputError("There is no earlier curation to restore for this test.")
-    previous = prev.read_bytes()
-    current = path.read_bytes() if path.exists() else None
-    try:
-        restored = parse_curation(previous, "The earlier curation")
-    except DamagedCuration as exc:
-        raise BiasInputError(
-            f"{str(exc).split(' Press')[0]} It was left as it is."
-        ) from None
-    _write_bytes_atomic(path, previous)
-    if current is not None:
-        _write_bytes_atomic(prev, current)
-    else:
-        prev.unlink()
-    return restored
+    with _curation_lock(path):
+        if not prev.exists():
+            raise BiasInputError("There is no earlier curation to restore for this test.")
+        previous = prev.read_bytes()
+        current = path.read_bytes() if path.exists() else None
+        try:
+            restored = parse_curation(previous, "The earlier curation")
+        except DamagedCuration as exc:
+            raise BiasInputError(
+                f"{str(exc).split(' Press')[0]} It was left as it is."
+            ) from None
+        write_bytes_atomic(path, previous)
+        if current is not None:
+            write_bytes_atomic(prev, current)
+        else:
+            prev.unlink()
+        return restored
 
 
 def copy_curation(
@@ -266,7 +271,7 @@ def legacy_curation(embedding: str, wordset_id: str) -> Candidates | None:
 
 def curation_csv(candidates: Candidates) -> str:
     """The curated table as CSV (one row per neighbour, the columns of `TABLE_SCHEMA`)."""
-    return candidates.table.select(CSV_COLUMNS).write_csv()
+    return csv_text(candidates.table.select(CSV_COLUMNS))
 
 
 _TRUE = {"true", "1", "yes", "y", "x"}
@@ -291,7 +296,7 @@ def read_curation_csv(data: bytes | str) -> pl.DataFrame:
                 "'CSV UTF-8'."
             ) from None
     try:
-        table = pl.read_csv(io.StringIO(data), infer_schema=False)
+        table = restore_cells(pl.read_csv(io.StringIO(data), infer_schema=False))
     except (pl.exceptions.PolarsError, ValueError):
         raise BiasInputError(
             "The curation file is not a readable CSV table; export it again from the dashboard."
@@ -324,14 +329,7 @@ def apply_curation_csv(candidates: Candidates, wordset: WordSet, path: Path) -> 
 
     The file's seeds must be seeds of `wordset`, so a curation is never applied to another test.
     """
-    try:
-        data = path.read_bytes() if path.stat().st_size <= MAX_FILE_BYTES else None
-    except FileNotFoundError:
-        raise BiasInputError(f"There is no curation file at {path}.") from None
-    except OSError:
-        raise BiasInputError(f"The curation file {path} cannot be read.") from None
-    if data is None:
-        raise BiasInputError(f"The curation file is larger than {MAX_FILE_BYTES // 1_000_000} MB.")
+    data = read_bounded(path, "curation file", MAX_FILE_BYTES)
     return apply_curation_table(candidates, wordset, read_curation_csv(data))
 
 

@@ -10,6 +10,7 @@ from bias.report.notes import note_text
 from bias.report.text import ALPHA, format_d, format_p
 from bias.report.verdict import SHORT
 from bias.serialize import jsonable
+from bias.spreadsheet import csv_text
 from bias.stats.batch import BatchRow, counts, to_frame
 from bias.stats.pooling import PooledEffect
 
@@ -122,7 +123,7 @@ def table7_latex(rows: Sequence[BatchRow]) -> str:
 
 def batch_csv(rows: Sequence[BatchRow]) -> str:
     """The long table (one line per test and embedding) as CSV, reasons as sentences."""
-    return to_frame(rows, skipped_texts(rows)).write_csv()
+    return csv_text(to_frame(rows, skipped_texts(rows)))
 
 
 def _interval(row: BatchRow) -> str:

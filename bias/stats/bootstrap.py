@@ -25,6 +25,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from bias.stats.influence import leave_one_out
 from bias.stats.interval_coverage import attribute_noise_share, measured_coverage
 
 CI_LEVEL = 0.95
@@ -55,6 +56,11 @@ class EffectSizeInterval:
     similar d and attribute-noise share (bias.stats.interval_coverage); nan at other levels."""
 
 
+def _spread_floor(scale: np.ndarray) -> np.ndarray:
+    """A resample's d is undefined where its associations, of size about `scale`, do not vary."""
+    return 1e-12 * (scale + 1e-300)
+
+
 def effect_size_from_counts(
     cos_a: np.ndarray, cos_b: np.ndarray, nx: int, counts: dict[str, np.ndarray]
 ) -> np.ndarray:
@@ -74,29 +80,8 @@ def effect_size_from_counts(
         mean_y = (cy * s[:, nx:]).sum(axis=1) / cy.sum(axis=1)
         mean = (c * s).sum(axis=1) / c.sum(axis=1)
         spread = np.sqrt((c * (s - mean[:, None]) ** 2).sum(axis=1) / c.sum(axis=1))
-        tiny = 1e-12 * (np.abs(s).max(axis=1) + 1e-300)
+        tiny = _spread_floor(np.abs(s).max(axis=1))
         return np.where(spread > tiny, (mean_x - mean_y) / spread, np.nan)
-
-
-def _jackknife(cos_a: np.ndarray, cos_b: np.ndarray, nx: int) -> list[np.ndarray]:
-    """d with each word left out, one array per set (X, Y, A, B) of at least two words."""
-    n = cos_a.shape[0]
-    sizes = {"X": nx, "Y": n - nx, "A": cos_a.shape[1], "B": cos_b.shape[1]}
-    groups = []
-    for key, size in sizes.items():
-        if size < 2:
-            continue
-        rows = {"T": np.ones((size, n)), "A": np.ones((size, sizes["A"])),
-                "B": np.ones((size, sizes["B"]))}
-        leave_out = 1.0 - np.eye(size)
-        if key == "X":
-            rows["T"][:, :nx] = leave_out
-        elif key == "Y":
-            rows["T"][:, nx:] = leave_out
-        else:
-            rows[key] = leave_out
-        groups.append(effect_size_from_counts(cos_a, cos_b, nx, rows))
-    return groups
 
 
 def bca_interval(
@@ -169,7 +154,10 @@ def effect_size_interval(
     values = values[~np.isnan(values)]  # a resample with no spread has no d
     if values.size == 0:
         return None
-    bca = bca_interval(values, estimate, _jackknife(cos_a, cos_b, nx), level)
+    s = cos_a.mean(axis=1) - cos_b.mean(axis=1)
+    without = leave_one_out(s, cos_a, cos_b, nx, _spread_floor)
+    jackknife = [d for d in without.values() if d.size > 1]  # a set of one word has none
+    bca = bca_interval(values, estimate, jackknife, level)
     coverage = (measured_coverage(estimate, attribute_noise_share(cos_a, cos_b))
                 if level == CI_LEVEL else math.nan)
     if bca is not None:

@@ -28,10 +28,6 @@ from bias.stats.weat import SetReport
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
 
-MAX_SET_WORDS = 1_000
-"""At most this many words per set: the published sets have 8 to 50, and every measure's work
-grows with the product of set sizes (a server answers many visitors)."""
-
 ROLE_NAMES = {"target": "Target set", "attribute": "Attribute set", "words": "Words"}
 """How a note names a set's role ("Target set (Male names): 2 of 8 words are not in …")."""
 
@@ -183,11 +179,6 @@ def look_up(
     for role, sets in groups:
         for terms in sets:
             name = terms.name if terms.name not in reports else f"{terms.name} ({role})"
-            if len(terms.words) > MAX_SET_WORDS:
-                raise BiasInputError(
-                    f"The {role} set '{name}' has {len(terms.words):,} words; at most "
-                    f"{MAX_SET_WORDS:,} per set, please."
-                )
             report = SetReport(name, name, terms.words, tuple(embedding.lookup_all(terms.words)))
             if not report.used:
                 raise BiasInputError(

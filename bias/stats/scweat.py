@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.limits import MAX_SCWEAT_WORDS
 from bias.notes import Note
 from bias.stats.measure import (
     MeasureOptions,
@@ -37,8 +38,6 @@ from bias.wordsets import NamedSets, TermSet
 WORDS = "Words"
 """The name of the set of words whose lean is measured."""
 
-MAX_WORDS = 500
-"""At most this many words per run: each costs a pass over every partition of A ∪ B."""
 
 
 def effect_sizes(cos: np.ndarray, n_a: int) -> tuple[np.ndarray, np.ndarray]:
@@ -66,9 +65,10 @@ def run_scweat(
             "SC-WEAT needs words to measure: a list of words, or target sets whose words it "
             "measures."
         )
-    if len(words) > MAX_WORDS:
+    if len(words) > MAX_SCWEAT_WORDS:
         raise BiasInputError(
-            f"SC-WEAT measures at most {MAX_WORDS} words at a time; this list has {len(words):,}."
+            f"SC-WEAT measures at most {MAX_SCWEAT_WORDS} words at a time; this list has "
+            f"{len(words):,}."
         )
     looked = look_up(embedding, [("words", (TermSet(WORDS, tuple(words)),)),
                                  ("attribute", sets.attributes)], sets.language)

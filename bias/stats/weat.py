@@ -33,7 +33,13 @@ from bias.serialize import jsonable
 from bias.stats.bootstrap import EffectSizeInterval, effect_size_interval
 from bias.stats.conventions import ConventionalEffectSize, convention_for, effect_size_under
 from bias.stats.effect_size import effect_size, max_effect_size
-from bias.stats.permutation import PermutationOptions, PermutationTest, permutation_test
+from bias.stats.influence import leave_one_out
+from bias.stats.permutation import (
+    PermutationOptions,
+    PermutationTest,
+    permutation_test,
+    tie_tolerance,
+)
 from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import Coverage, Verdict, decide
 from bias.vectors.ambiguity import ambiguity_notes
@@ -317,29 +323,6 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
     return notes
 
 
-def _leave_one_out(
-    s: np.ndarray, cos_a: np.ndarray, cos_b: np.ndarray, nx: int
-) -> dict[str, np.ndarray]:
-    """Effect size with each word left out, per set, vectorised over the words of a set."""
-    n = s.size
-    without = {}
-    # Targets: drop row i; the column-stack of all n reduced vectors is one (n-1, n) matrix.
-    reduced = np.broadcast_to(s, (n, n))[~np.eye(n, dtype=bool)].reshape(n, n - 1).T
-    d_targets = np.empty(n)
-    d_targets[:nx] = effect_size(reduced[:, :nx], nx - 1) if nx > 1 else np.nan
-    d_targets[nx:] = effect_size(reduced[:, nx:], nx) if n - nx > 1 else np.nan
-    without["X"], without["Y"] = d_targets[:nx], d_targets[nx:]
-    mean_a, mean_b = cos_a.mean(axis=1), cos_b.mean(axis=1)
-    for key, cos, other_mean, sign in (("A", cos_a, mean_b, 1.0), ("B", cos_b, mean_a, -1.0)):
-        m = cos.shape[1]
-        if m < 2:
-            without[key] = np.full(m, np.nan)
-            continue
-        reduced_mean = (cos.sum(axis=1, keepdims=True) - cos) / (m - 1)
-        without[key] = effect_size(sign * (reduced_mean - other_mean[:, None]), nx)
-    return without
-
-
 def run_weat(
     embedding: Embedding, wordset: WordSet, options: WeatOptions = WeatOptions()
 ) -> WeatResult:
@@ -372,7 +355,7 @@ def run_weat(
         "B": cos_b[:nx].mean(axis=0) - cos_b[nx:].mean(axis=0),
     }
     association = {"X": s[:nx], "Y": s[nx:], **attribute_assoc}
-    without = _leave_one_out(s, cos_a, cos_b, nx)
+    without = leave_one_out(s, cos_a, cos_b, nx, tie_tolerance)
     rows = []
     for key in SET_KEYS:
         found = reports[key].used_lookups

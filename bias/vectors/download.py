@@ -80,8 +80,20 @@ _SCHEME = re.compile(r"([a-zA-Z][a-zA-Z0-9+.-]*)://")
 
 def check_scheme(source: str | os.PathLike[str]) -> None:
     """Refuse an address that is not http(s) with its own sentence, rather than reading it as a
-    path ("There is no file at ftp:/…")."""
-    if not isinstance(source, str) or is_url(source):
+    path ("There is no file at ftp:/…"), and an http(s) address that is no address at all
+    (`http://[::1`, a port of letters)."""
+    if not isinstance(source, str):
+        return
+    if is_url(source):
+        try:
+            parts = urllib.parse.urlsplit(source.strip())
+            valid = parts.hostname is not None and (parts.port is None or parts.port > 0)
+        except ValueError:  # an unclosed [IPv6 bracket, a port that is not a number
+            valid = False
+        if not valid:
+            raise BiasInputError(
+                f"{source[:80]} is not a valid web address; check the host name and the port."
+            )
         return
     match = _SCHEME.match(source.strip())
     if match is None:

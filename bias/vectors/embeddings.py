@@ -61,9 +61,23 @@ class WordLookup:
 
 
 def normalise_rows(matrix: np.ndarray) -> np.ndarray:
-    """Return a C-ordered float32 copy with unit-length rows; all-zero rows stay zero."""
+    """Return a C-ordered float32 copy with unit-length rows; all-zero rows stay zero.
+
+    A row whose squares overflow float32 (values near 3e38: its norm is infinite, and it would
+    become a row of zeros) or underflow it (values near 1e-30: its norm is 0, and it would stay
+    un-normalised) is first divided by its largest value, so it too has length 1. Other rows are
+    normalised directly, so their values do not change by a rounding."""
     out = np.array(matrix, dtype=np.float32, order="C", copy=True)
-    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        extreme = (~np.isfinite(norms) | (norms < 1e-18))[:, 0] & np.isfinite(out).all(axis=1)
+    if extreme.any():
+        rows = out[extreme]
+        largest = np.abs(rows).max(axis=1, keepdims=True)
+        largest[largest == 0] = 1.0
+        rows /= largest
+        out[extreme] = rows
+        norms[extreme] = np.linalg.norm(rows, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     out /= norms
     return out

@@ -31,7 +31,6 @@ Every `meta.json` is checked against its schema on read; an entry that fails is 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import io
 import json
@@ -49,14 +48,14 @@ from typing import BinaryIO
 import numpy as np
 
 from bias.errors import BiasInputError
-from bias.files import home
+from bias.files import home, locked
+from bias.limits import LANGUAGE_CODE, check_language
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.sources import RawVectors, Subwords
 from bias.vectors.vocabulary import Vocabulary
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
-_LANGUAGE = re.compile(r"[a-z]{2,3}")
 _TMP_PREFIX = ".tmp-"  # a new entry being written
 _OLD_PREFIX = ".old-"  # the previous entry, moved aside during a replace
 _DEL_PREFIX = ".del-"  # an entry being deleted
@@ -78,15 +77,6 @@ def check_name(name: str) -> str:
     if name in BUNDLED:
         raise BiasInputError(f"'{name}' is the bundled embedding; choose another name.")
     return name
-
-
-def check_language(language: str) -> str:
-    """Return `language` if it is an ISO 639 code (two or three lower-case letters)."""
-    if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
-        raise BiasInputError(
-            f"'{language}' is not a language code; use two or three lower-case letters, like 'de'."
-        )
-    return language
 
 
 def check_target(name: str, language: str, *, replace: bool = False) -> None:
@@ -133,7 +123,7 @@ def importing(name: str, language: str, *, replace: bool = False) -> Iterator[Pe
     check_language(language)
     root().mkdir(parents=True, exist_ok=True)
     clean_leftovers()
-    with _locked(name):
+    with locked(f"embedding-{name}"):
         check_target(name, language, replace=replace)
         entry = PendingEntry(name, language, _hidden(_TMP_PREFIX, name))
         try:
@@ -336,7 +326,7 @@ def _meta_problem(meta: object, name: str) -> str | None:
             return f"has no positive whole number '{key}'"
     if meta["name"] != name:
         return "names another embedding"
-    if not _LANGUAGE.fullmatch(meta["language"]):
+    if not LANGUAGE_CODE.fullmatch(meta["language"]):
         return "has no language code"
     subwords = meta.get("subwords")
     if subwords is not None and not (
@@ -452,7 +442,7 @@ def delete_cached(name: str) -> None:
     """Remove a cached embedding, a damaged one too (the catalog notices through `version`)."""
     if not isinstance(name, str) or not _NAME.fullmatch(name) or not (root() / name).is_dir():
         raise _unknown(name)
-    with _locked(name):
+    with locked(f"embedding-{name}"):
         trash = _hidden(_DEL_PREFIX, name)
         os.rename(root() / name, trash / name)  # the name disappears at once
         shutil.rmtree(trash, ignore_errors=True)
@@ -470,30 +460,13 @@ def clean_leftovers() -> None:
         if match is None or not hidden.is_dir():
             continue
         kind, name = match.groups()
-        with _locked(name, wait=False) as mine:
+        with locked(f"embedding-{name}", wait=False) as mine:
             if not mine or not hidden.exists():
                 continue
             final, copy = root() / name, hidden / name
             if kind in ("old", "tmp") and not final.exists() and (copy / "meta.json").is_file():
                 os.rename(copy, final)  # the only copy (a `.tmp-` one: left by older versions)
             shutil.rmtree(hidden, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def _locked(name: str, *, wait: bool = True) -> Iterator[bool]:
-    """Hold the lock of `name` (yields True); with `wait=False`, yields False if it is taken."""
-    folder = home() / ".locks"
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / f"embedding-{name}", "a+b") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _hidden(prefix: str, name: str) -> Path:

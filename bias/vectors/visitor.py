@@ -17,7 +17,7 @@ import urllib.parse
 from pathlib import Path, PurePosixPath
 
 from bias.errors import BiasInputError
-from bias.files import home
+from bias.files import home, remove_stale, writing
 from bias.vectors import download
 from bias.vectors.access import ENV, ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
@@ -75,14 +75,17 @@ def save_upload(data: bytes | memoryview, filename: str, access: ServerAccess) -
             f"{access.max_upload_mb:,} MB ({ENV['max_upload_mb']})."
         )
     folder = home() / "uploads"
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, path = tempfile.mkstemp(dir=folder, prefix="upload-", suffix=suffix)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-    except BaseException:
-        Path(path).unlink(missing_ok=True)
-        raise
+    # A copy older than twice the longest import was left by a killed server: nobody reads it.
+    remove_stale(folder, "upload-*", 2 * access.import_seconds)
+    with writing():  # a full disk is a sentence
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, path = tempfile.mkstemp(dir=folder, prefix="upload-", suffix=suffix)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        except BaseException:
+            Path(path).unlink(missing_ok=True)
+            raise
     return Path(path)
 
 

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from bias.errors import BiasInputError
+from bias.files import FULL_DISK, write_error
 from bias.vectors import store
 from bias.vectors.access import ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
@@ -181,8 +182,11 @@ def _worker_main() -> None:
         say({"error": str(exc)})
     except MemoryError:  # printing may fail too: the exit code says it
         sys.exit(_OUT_OF_MEMORY)
-    except Exception:  # a bug: hand the traceback to the dashboard, which shows it
-        say({"bug": traceback.format_exc()})
+    except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno in FULL_DISK:  # the cache found no room
+            say({"error": str(write_error(exc))})
+        else:  # a bug: hand the traceback to the dashboard, which shows it
+            say({"bug": traceback.format_exc()})
     else:
         say({"done": {"info": info.to_dict(), "report": report.to_dict()}})
 

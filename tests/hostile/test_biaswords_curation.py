@@ -93,13 +93,15 @@ def test_the_page_shows_the_sentence_and_generate_recovers(home, case):
 def test_repeated_and_huge_seed_sets_are_bounded():
     emb = load_embedding("glove-6b-50d")
     repeated = WordSet(
-        "many-the", "t", "en", TermSet("X", ("the",) * 3000), TermSet("Y", ("a",)),
+        "many-the", "t", "en", TermSet("X", ("the",) * 900), TermSet("Y", ("a",)),
         TermSet("A", ("of",)), TermSet("B", ("and",)),
     )  # fmt: skip
     cands = generate_candidates(emb, repeated, CandidateOptions(neighbours=5))
     assert cands.table.filter(cands.table["set"] == "X").height == 5
+    with pytest.raises(BiasInputError, match="a set may have at most 1,000"):
+        TermSet("X", tuple(emb.words[:100_000]))
     huge = WordSet(
-        "huge", "h", "en", TermSet("X", tuple(emb.words[:100_000])), TermSet("Y", ("a",)),
+        "huge", "h", "en", TermSet("X", tuple(emb.words[:600])), TermSet("Y", ("a",)),
         TermSet("A", ("of",)), TermSet("B", ("and",)),
     )  # fmt: skip
     with pytest.raises(BiasInputError, match="takes at most 500 per set"):

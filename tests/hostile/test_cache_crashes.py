@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from bias.cli import main
+from bias.files import locked
 from bias.vectors import store
 from tests.hostile.helpers import small_vec
 
@@ -100,7 +101,7 @@ def test_leftovers_of_killed_imports_are_cleaned_but_not_those_of_running_ones(h
     (gone / "meta.json").write_text("{}")
     running = folder / ".tmp-busy+1+xyz"
     running.mkdir()
-    with store._locked("busy"):
+    with locked("embedding-busy"):
         assert store.list_cached() == []
         assert sorted(p.name for p in folder.iterdir()) == [".tmp-busy+1+xyz"]
     store.list_cached()

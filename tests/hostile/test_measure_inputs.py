@@ -26,8 +26,9 @@ def test_bad_named_sets_are_one_sentence(data):
 
 
 def test_oversized_sets_and_word_lists_are_refused(tmp_path):
-    from bias.stats.measure import MAX_SET_WORDS
-    from bias.stats.scweat import MAX_WORDS, run_scweat
+    from bias.limits import MAX_SCWEAT_WORDS as MAX_WORDS
+    from bias.limits import MAX_SET_WORDS
+    from bias.stats.scweat import run_scweat
     from tests.stats.measure_fixtures import planted_sets
 
     embedding, sets, _ = planted_sets()

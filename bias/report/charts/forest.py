@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import plotly.express as px
 import plotly.graph_objects as go
 
+from bias.report.markup import plotly_text
 from bias.report.verdict import SHORT
 from bias.stats.batch import BatchRow
 from bias.stats.pooling import PooledEffect
@@ -31,8 +32,8 @@ the words are resampled; a cross where the test cannot decide."""
 
 
 def row_label(row: BatchRow) -> str:
-    """The y-axis label of a row: 'weathub-de-weat7 · fasttext-cc-de-300'."""
-    return f"{row.wordset} · {row.embedding}"
+    """The y-axis label of a row: 'weathub-de-weat7 · fasttext-cc-de-300' (shown as text)."""
+    return plotly_text(f"{row.wordset} · {row.embedding}")
 
 
 def forest_figure(
@@ -68,12 +69,12 @@ def forest_figure(
             x=[row.effect_size for row, _ in mine],
             y=[row_label(row) for row, _ in mine],
             mode="markers",
-            name=f"{language_name(language)} (ours)",
+            name=plotly_text(f"{language_name(language)} (ours)"),
             marker={"size": 10, "color": palette[index % len(palette)],
                     "symbol": [VERDICT_SYMBOLS[row.verdict] for row, _ in mine],
                     "line": {"width": 2, "color": palette[index % len(palette)]}},
             error_x=error_x,
-            customdata=[[row.embedding, row.p_value, SHORT[row.verdict],
+            customdata=[[plotly_text(row.embedding), row.p_value, SHORT[row.verdict],
                          row.words_listed - row.missing_words, row.words_listed]
                         for row, _ in mine],
             hovertemplate="%{y}<br>d = %{x:.2f} on %{customdata[0]}, p = %{customdata[1]:.4g}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from bias.report.markup import plotly_text
 from bias.report.text import format_p
 from bias.stats.measure import MeasureResult
 
@@ -15,7 +16,7 @@ PALETTE = ("#5b3cc4", "#e07b39", "#2a9d8f", "#c44569", "#6c757d", "#b5838d", "#3
 
 
 def _label(row) -> str:
-    return row.word if row.found_as == row.word else f"{row.word} ({row.found_as})"
+    return plotly_text(row.word if row.found_as == row.word else f"{row.word} ({row.found_as})")
 
 
 def _height(rows: int) -> int:
@@ -25,7 +26,7 @@ def _height(rows: int) -> int:
 def scweat_figure(result: MeasureResult) -> go.Figure:
     """Each word's lean as a sorted horizontal bar, with its p-value written beside it; words
     whose p is 0.05 or more are drawn pale."""
-    a, b = result.details["attribute_a"], result.details["attribute_b"]
+    a, b = (plotly_text(result.details[key]) for key in ("attribute_a", "attribute_b"))
     rows = sorted(result.per_word, key=lambda r: r.value)
     colours = [TOWARDS_A if r.value >= 0 else TOWARDS_B for r in rows]
     opacity = [1.0 if (r.p_value is not None and r.p_value < 0.05) else 0.35 for r in rows]
@@ -89,7 +90,8 @@ def wefat_figure(result: MeasureResult) -> go.Figure:
         title=(f"Pearson r = {details['pearson_r']:.2f} (95% interval {lo:.2f} to {hi:.2f}), "
                f"Spearman ρ = {details['spearman_rho']:.2f}, {details['n']} words"),
         xaxis_title="your real-world value",
-        yaxis_title=f"← '{details['attribute_b']}'   association   '{details['attribute_a']}' →",
+        yaxis_title=f"← '{plotly_text(details['attribute_b'])}'   association   "
+        f"'{plotly_text(details['attribute_a'])}' →",
         height=460,
         legend={"orientation": "h", "y": -0.2},
         margin={"t": 60},
@@ -121,13 +123,13 @@ def per_word_figure(result: MeasureResult) -> go.Figure:
             continue
         fig.add_bar(
             x=[r.value for r in mine],
-            y=[f"{_label(r)} · {name}" for r in mine],
+            y=[f"{_label(r)} · {plotly_text(name)}" for r in mine],
             orientation="h",
-            name=name,
+            name=plotly_text(name),
             marker_color=colours[name],
             hovertemplate="%{y}: %{x:.3f}<extra></extra>",
         )
-    order = [f"{_label(r)} · {r.set}" for r in rows]
+    order = [f"{_label(r)} · {plotly_text(r.set)}" for r in rows]
     fig.update_layout(
         title="Which words drive the value?",
         xaxis_title=AXIS.get(result.metric, "value"),

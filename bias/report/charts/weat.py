@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from bias.report import text
+from bias.report.markup import plotly_text
 from bias.stats.permutation import tie_tolerance
 from bias.stats.weat import WeatResult
 
@@ -102,16 +103,20 @@ def _bars(fig: go.Figure, result: WeatResult, keys: str, value: str, row: int | 
         if not rows:
             continue
         labels = [
-            item.word if item.found_as == item.word else f"{item.word} ({item.found_as})"
+            plotly_text(
+                item.word if item.found_as == item.word else f"{item.word} ({item.found_as})"
+            )
             for item in rows
         ]
         fig.add_bar(
             y=[f"{label} · {key}" for label in labels],
             x=[getattr(item, value) for item in rows],
             orientation="h",
-            name=f"{key}: {result.sets[key].name}",
+            name=f"{key}: {plotly_text(result.sets[key].name)}",
             marker_color=SET_COLOURS[key],
-            hovertemplate=f"%{{y}} ({result.sets[key].name}): %{{x:.3f}}<extra></extra>",
+            hovertemplate=(
+                f"%{{y}} ({plotly_text(result.sets[key].name)}): %{{x:.3f}}<extra></extra>"
+            ),
             row=row,
             col=None if row is None else 1,
         )
@@ -133,7 +138,7 @@ def association_figure(result: WeatResult) -> go.Figure:
     to B); attribute words (A, B) against the target lists (positive: closer to X than to Y).
     One axis for both would send 'he' toward 'Female terms' when it is only closer to 'Arts'.
     """
-    names = {key: result.sets[key].name for key in ("X", "Y", "A", "B")}
+    names = {key: plotly_text(result.sets[key].name) for key in ("X", "Y", "A", "B")}
     counts = {key: sum(1 for item in result.words if item.set == key) for key in names}
     targets, attributes = counts["X"] + counts["Y"], counts["A"] + counts["B"]
     fig = make_subplots(

@@ -1,0 +1,80 @@
+"""How much one request may ask for: every bound on the size of a visitor's input, in one place.
+
+A dashboard for a room runs every visitor's tests in one server process. Each bound below says
+why it is where it is; docs/security.md lists them all. They are checked before any work starts
+(`check_set_words` and `check_text` run when a set of words or a test is made,
+`bias.wordsets.TermSet` and `WordSet`, so files are checked as they are read too), so an oversized
+input costs one sentence, never minutes of computation or gigabytes of memory.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bias.errors import BiasInputError
+
+MAX_SET_WORDS = 1_000
+"""Words per set, for every measure (WEAT, the measures of `bias.stats.measures`, BiasWords' seed
+tests, Batch): the published sets have 8 to 50 words, and every measure's work and memory grow with
+the product of its sets' sizes, so a larger set would let one visitor slow the room for everyone."""
+
+MAX_INPUT_FILE_BYTES = 20_000_000
+"""Bytes of a word-set, values or curation file read by name: a word set at every bound above
+is under 1 MB, so this only stops a wrong file (a vector file, /dev/zero) being read whole."""
+
+MAX_SCWEAT_WORDS = 500
+"""Words SC-WEAT measures in one run: each word costs a pass over every partition of A ∪ B."""
+
+MAX_SEEDS_PER_SET = 500
+"""Distinct seed words per set BiasWords accepts (the paper's sets have 8 to 50): each seed's
+neighbours are looked up, tagged and shown in one table read by a person."""
+
+
+def check_set_words(name: str, count: int) -> None:
+    """Refuse a set of more than `MAX_SET_WORDS` words, in one sentence that says why."""
+    if count > MAX_SET_WORDS:
+        raise BiasInputError(
+            f"The set '{shorten(name, 60)}' has {count:,} words; a set may have at most "
+            f"{MAX_SET_WORDS:,} "
+            "(the published sets have 8 to 50, and the work grows with the product of the sets' "
+            "sizes on a server shared by the whole room)."
+        )
+
+
+MAX_TITLE_CHARS = 200
+"""Characters in a test's title: every saved title is listed to every visitor on every page load
+(the longest published one has 137); 20 MB titles once made the page too large to send."""
+
+MAX_NAME_CHARS = 100
+"""Characters in a set's name (the longest published one has 52); names label charts and tables."""
+
+MAX_WORD_CHARS = 100
+"""Characters in one word or phrase of a set (the longest published one has 41)."""
+
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+"""A language code as word sets and embeddings give it: ISO 639, two or three lower-case letters
+('de', 'ckb'); never free text, since it is shown and used in names."""
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, with an ellipsis where it was cut (for names
+    made from others, e.g. "WEAT 7 (edited): …" or a pooled set's joined names)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def check_text(what: str, text: str, limit: int) -> None:
+    """Refuse a `what` ("title", "name of set X") longer than `limit` characters."""
+    if len(text) > limit:
+        raise BiasInputError(
+            f"The {what} has {len(text):,} characters; at most {limit:,}, please."
+        )
+
+
+def check_language(code: str) -> str:
+    """Return `code` if it is a language code (`LANGUAGE_CODE`), else refuse it in a sentence."""
+    if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
+        raise BiasInputError(
+            f"'{shorten(str(code), 20)}' is not a language code; use two or three lower-case "
+            "letters, like 'de'."
+        )
+    return code
