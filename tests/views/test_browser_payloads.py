@@ -9,16 +9,13 @@ writes it); this visitor's tab opens with it chosen and presses Run.
 from __future__ import annotations
 
 import socket
-from pathlib import Path
 
 import pytest
 
-from bench.streamlit_server import streamlit_server
 from bias import drafts
 from bias.wordsets import TermSet, WordSet, save_user_wordset
-from tests.views.test_browser import SCREENSHOT_DIR, chromium  # noqa: F401 (fixture)
+from tests.views.chromium_steps import SCREENSHOT_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
 
@@ -51,14 +48,9 @@ def draft(home) -> str:
     return draft_id
 
 
-@pytest.fixture
-def server(home):
-    with streamlit_server(ROOT, {"BIASWORDS_HOME": str(home)}, timeout=60) as url:
-        yield url
-
-
-def test_a_payload_in_a_set_name_and_title_is_shown_as_text(server, draft, chromium):  # noqa: F811
-    page = chromium.new_page(viewport={"width": 1400, "height": 2400})
+def test_a_payload_in_a_set_name_and_title_is_shown_as_text(isolated_server, draft, visitor):
+    server = isolated_server
+    page = visitor(1400, 2400)
     sent = []
     page.on("request", lambda request: sent.append(request.url))
     page.goto(f"{server}/?draft={draft}", timeout=60_000)
