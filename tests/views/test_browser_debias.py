@@ -3,16 +3,19 @@ before/after on held-out words, the recoverability figures and the verdict are s
 
 import pytest
 
-from bench.screenshots import METRIC_SCOPE, dashboard, full_shot, settle, truncated
-from tests.views.test_browser import SCREENSHOT_DIR, chromium  # noqa: F401 (fixture)
+from bench.screenshots import METRIC_SCOPE, full_shot, settle, truncated
+from tests.views.chromium_steps import SCREENSHOT_DIR
 
 pytestmark = pytest.mark.browser
 
 
-def test_hard_debias_on_the_page_at_1400_and_800_px(home, chromium):  # noqa: F811
-    with dashboard(home) as url:
+def test_hard_debias_on_the_page_at_1400_and_800_px(isolated_server, visitor):
+    """On a server of its own: the runs save two derived embeddings, which other tests' servers
+    must not see."""
+    url = isolated_server
+    if True:
         for width in (1400, 800):
-            page = chromium.new_page(viewport={"width": width, "height": 1000})
+            page = visitor(width, 1000)
             page.goto(f"{url}/debias", timeout=60_000)
             run = page.get_by_role("button", name="Debias and check")
             run.wait_for(timeout=60_000)
