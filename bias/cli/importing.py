@@ -57,7 +57,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> None:
     from bias.vectors.catalog import language_name
-    from bias.vectors.download import download_fasttext, import_embedding
+    from bias.vectors.download import download_fasttext, import_embedding, import_pipeline
 
     if sum(x is not None for x in (args.source, args.fasttext, args.spacy)) != 1:
         raise BiasInputError(
@@ -74,8 +74,6 @@ def run(args: argparse.Namespace) -> None:
     progress = None if args.quiet else _ProgressLine()
     try:
         if args.spacy:
-            from bias.vectors.spacy_pipelines import import_pipeline
-
             limit = None if args.limit == DEFAULT_LIMIT else args.limit  # pruned tables are small
             info, report = import_pipeline(args.spacy, name=args.name, limit=limit,
                                            replace=args.replace)
