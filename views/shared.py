@@ -254,9 +254,12 @@ def sidebar() -> Embedding | None:
         except BiasInputError as exc:
             show_error(exc)
             return None
+        shared = "" if embedding.shared is None else (
+            f" · {len(embedding.shared):,} more words share a vector"
+        )
         st.caption(
             f"**{language_name(info.language)}** · {len(embedding):,} words · "
-            f"{embedding.dimensions} dimensions"
+            f"{embedding.dimensions} dimensions{shared}"
         )
         if info.source:
             st.caption(info.source)
