@@ -96,7 +96,7 @@ def test_a_package_folder_holds_its_pipeline_one_level_down(tiny, tmp_path):
 
 
 def test_import_keeps_the_shared_rows_in_the_cache(home, tiny):
-    info, report = import_pipeline(str(tiny), name="tiny", limit=None)
+    info, _ = import_pipeline(str(tiny), name="tiny", limit=None)
     assert (info.words, info.shared_words, info.language) == (2, 3, "xx")
     assert "pruned table: 5 words on 2 vectors" in info.source
     embedding = store.load_cached("tiny")
@@ -112,7 +112,7 @@ def test_import_keeps_the_shared_rows_in_the_cache(home, tiny):
 def test_a_damaged_shared_table_is_named(home, tiny):
     import_pipeline(str(tiny), name="tiny", limit=None)
     np.save(store.root() / "tiny" / "shared_rows.npy", np.array([0, 1, 7], dtype=np.int32))
-    with pytest.raises(BiasInputError, match="cache of 'tiny' is damaged.*shared_rows.npy"):
+    with pytest.raises(BiasInputError, match=r"cache of 'tiny' is damaged.*shared_rows\.npy"):
         store.load_cached("tiny")
 
 
