@@ -62,8 +62,8 @@ def _shared_rows(d: dict) -> str:
     fate = (
         "They were left out, as asked."
         if d["left_out"]
-        else "They stand for themselves with that vector: an approximation, which the option "
-        "'leave out words without a vector of their own' (`--no-shared-rows`) removes."
+        else "They count with that vector: an approximation, which unticking 'Use words "
+        "without a vector of their own' (Advanced options; `--no-shared-rows`) leaves out."
     )
     return (
         f"{count} of the {d['total']} words {'has' if count == 1 else 'have'} no vector of "
