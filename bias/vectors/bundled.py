@@ -108,14 +108,14 @@ def _load_french(convert: Converter) -> Embedding:
     )
 
 
-def _installed(package: str) -> bool:
+def _installed(*packages: str) -> bool:
     from importlib.util import find_spec
 
-    return find_spec(package) is not None
+    return all(find_spec(package) is not None for package in packages)
 
 
 # name -> (catalog entry, loader). Names here can never be taken by an import.
 BUNDLED: dict[str, tuple[EmbeddingInfo, Callable[[Converter], Embedding]]] = {
     DEFAULT_EMBEDDING: (_GLOVE_INFO, _load_glove),
-    **({FRENCH_EMBEDDING: (_FRENCH_INFO, _load_french)} if _installed(_FRENCH_PACKAGE) else {}),
+    **({FRENCH_EMBEDDING: (_FRENCH_INFO, _load_french)} if _installed(_FRENCH_PACKAGE, "spacy") else {}),
 }

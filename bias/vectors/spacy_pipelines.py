@@ -105,6 +105,11 @@ def describe(meta: dict, words: int, shared: int) -> str:
 def read_spacy_vectors(source: str, *, limit: int | None = None) -> tuple[RawVectors, dict]:
     """The vectors of a spaCy pipeline and its meta.json; rows beyond `limit` (the most frequent
     come first) are left out with the words that share them."""
+    if importlib.util.find_spec("spacy") is None:
+        raise BiasInputError(
+            "Reading a spaCy pipeline needs spaCy: `pip install -r requirements.txt` (or "
+            "`pip install spacy`)."
+        )
     folder = pipeline_folder(source)
     meta = pipeline_meta(folder)
     vocab = folder / "vocab"
