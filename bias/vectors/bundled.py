@@ -116,6 +116,7 @@ def _installed(*packages: str) -> bool:
 
 # name -> (catalog entry, loader). Names here can never be taken by an import.
 BUNDLED: dict[str, tuple[EmbeddingInfo, Callable[[Converter], Embedding]]] = {
-    DEFAULT_EMBEDDING: (_GLOVE_INFO, _load_glove),
-    **({FRENCH_EMBEDDING: (_FRENCH_INFO, _load_french)} if _installed(_FRENCH_PACKAGE, "spacy") else {}),
+    DEFAULT_EMBEDDING: (_GLOVE_INFO, _load_glove)
 }
+if _installed(_FRENCH_PACKAGE, "spacy"):
+    BUNDLED[FRENCH_EMBEDDING] = (_FRENCH_INFO, _load_french)
