@@ -395,7 +395,7 @@ def _load_shared(entry: Path, count: int, rows: int) -> SharedRows | None:
         return None
     data = (entry / "shared.txt").read_bytes()
     data.decode("utf-8")
-    table = np.load(entry / "shared_rows.npy")
+    table = np.load(entry / "shared_rows.npy", mmap_mode="r")  # its shape is checked unread
     if (
         table.dtype != np.int32 or table.shape != (count,)
         or table.min() < 0 or table.max() >= rows

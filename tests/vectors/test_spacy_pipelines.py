@@ -150,3 +150,21 @@ def test_own_vectors_go_before_shared_rows_and_a_shared_word_is_the_repeat():
     assert [i.word for i in report.shared_rows] == ["algèbre"]
     left_out = SetReport("X", "Math", ("algèbre",), (algebra,), leave_out_shared=True)
     assert left_out.used == () and left_out.repeated == ()
+
+
+def test_a_bundled_conversion_is_made_once_and_again_when_damaged(home, tiny):
+    folder = home / "bundled" / "tiny-1"
+    calls = []
+
+    def read():
+        calls.append(1)
+        return read_spacy_vectors(str(tiny))[0]
+
+    first = store.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
+    again = store.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
+    assert len(calls) == 1 and list(again.words) == list(first.words) == ["homme", "femme"]
+    assert again.lookup("femmes").found_as == "femme"
+    (folder / "words.txt").write_bytes(b"homme")  # one word short: damaged
+    store.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
+    assert len(calls) == 2 and (folder / "words.txt").read_bytes() == b"homme\nfemme"
+    assert not list(folder.parent.glob(".tmp-*"))
