@@ -125,6 +125,14 @@ def test_batch_across_english_and_french(capsys):
     assert rows["weathub-fr-weat7"]["effect_size"] == pytest.approx(0.4722, abs=1e-4)
     assert rows["weat7"]["effect_size"] == pytest.approx(1.5442, abs=1e-4)
     assert not rows["weat7"]["skipped"] and not rows["weathub-fr-weat7"]["skipped"]
+    assert main(["batch", "--wordset", "weathub-fr-weat7", "--iterations", "2000", "--json",
+                 "--no-shared-rows"]) == 0
+    without = json.loads(capsys.readouterr().out)[0]
+    assert without["effect_size"] == pytest.approx(
+        run_weat(load_embedding(FRENCH_EMBEDDING), get_wordset("weathub-fr-weat7"),
+                 WeatOptions(shared_rows=False, ci_resamples=0)).effect_size
+    )
+    assert without["effect_size"] != pytest.approx(0.4722, abs=1e-3)
 
 
 def test_cli_imports_the_pipeline_under_another_name(capsys):

@@ -37,6 +37,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     batch.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
                        help=f"random seed (default {DEFAULTS.seed})")
+    batch.add_argument("--no-shared-rows", action="store_true",
+                       help="leave out words with no vector of their own (a pruned spaCy table)")
     output = batch.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="a JSON list of rows")
     output.add_argument("--csv", action="store_true", help="a CSV table")
@@ -71,7 +73,8 @@ def run(args: argparse.Namespace) -> None:
     rows = run_batch(
         list(chosen.values()),
         embeddings,
-        WeatOptions(iterations=args.iterations, seed=args.seed),
+        WeatOptions(iterations=args.iterations, seed=args.seed,
+                    shared_rows=not args.no_shared_rows),
         BatchOptions(cross_language=args.cross_language),
         languages=infos,
     )
