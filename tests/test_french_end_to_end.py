@@ -113,6 +113,10 @@ def test_cli_lists_french_and_runs_weathub_weat7_with_the_shared_rows(capsys):
     )
     assert main([*argv, "--no-shared-rows"]) == 0
     assert json.loads(capsys.readouterr().out)["sets"]["Y"]["used"].count("symphonie") == 0
+    assert main(argv[:-1]) == 0
+    text = capsys.readouterr().out
+    assert ("Y Arts: 8 of 8 words used; a frequent word's vector stands in for "
+            "symphonie→Beethoven") in text
 
 
 def test_batch_across_english_and_french(capsys):
