@@ -158,10 +158,11 @@ def read_spacy_vectors(source: str, *, limit: int | None = None) -> tuple[RawVec
             report.skip(reason, entry)
         elif owner[row] != word:
             shared.append((word, row))
-    unowned = int(usable.sum()) - sum(1 for row in owner if usable[row])
-    if unowned:
-        report.skipped[NO_WORD] = unowned
-        report.first_skipped_line[NO_WORD] = len(keys)
+    keyless = usable.copy()
+    keyless[list(owner)] = False
+    if keyless.any():  # rows no key points to: counted by row, not by key2row entry
+        report.skipped[NO_WORD] = int(keyless.sum())
+        report.first_skipped_line[NO_WORD] = int(np.flatnonzero(keyless)[0]) + 1
     owner = {row: word for row, word in owner.items() if word is not None}
     owned = np.array(sorted(owner), dtype=np.int64)
     if not owned.size:

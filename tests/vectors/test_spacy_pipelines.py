@@ -168,3 +168,11 @@ def test_a_bundled_conversion_is_made_once_and_again_when_damaged(home, tiny):
     store.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
     assert len(calls) == 2 and (folder / "words.txt").read_bytes() == b"homme\nfemme"
     assert not list(folder.parent.glob(".tmp-*"))
+
+
+def test_a_row_no_key_points_to_is_counted(tmp_path):
+    folder = write_pipeline(tmp_path / "gap", [[1, 0], [0, 1], [1, 1]], [("a", 0), ("c", 2)])
+    raw, _ = read_spacy_vectors(str(folder))
+    assert raw.words == ["a", "c"] and raw.shared is None
+    assert raw.report.skipped == {"vector row no word owns": 1}
+    assert raw.report.first_skipped_line["vector row no word owns"] == 2
