@@ -30,6 +30,7 @@ table = pl.DataFrame(
         "Language": [language_name(i.language) for i in infos],
         "Name": [i.name for i in infos],
         "Words": [i.words for i in infos],
+        "Words sharing a vector": [i.shared_words for i in infos],
         "Dimensions": [i.dimensions for i in infos],
         "Kind": [i.kind for i in infos],
         "Source": [i.source for i in infos],
@@ -39,7 +40,14 @@ st.dataframe(
     table,
     hide_index=True,
     width="stretch",
-    column_config={"Words": st.column_config.NumberColumn(format="localized")},
+    column_config={
+        "Words": st.column_config.NumberColumn(format="localized"),
+        "Words sharing a vector": st.column_config.NumberColumn(
+            format="localized",
+            help="Rarer words of a pruned table (a spaCy pipeline) that have no vector of their "
+            "own and use a frequent word's; tests report them as 'shared row'.",
+        ),
+    },
 )
 
 damaged = store.list_damaged()
