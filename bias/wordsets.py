@@ -14,6 +14,7 @@ import json
 import os
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -340,22 +341,57 @@ def usual_tests(language: str) -> list[WordSet]:
     return paper or hub or mine[:3]
 
 
-START_TEST = "weat7"
-"""Caliskan's WEAT 7 (math vs. arts, male vs. female terms) is where a language starts: the
-paper's and WEATHub's running example, with a published value in most languages."""
+def numbered_test(
+    language: str, number: int, fits: Callable[[WordSet], bool] = lambda ws: True
+) -> WordSet | None:
+    """A language's own version of Caliskan's WEAT `number` that has reported values (Caliskan's
+    own in English, else the paper's, else WEATHub's) and `fits`, or None."""
+    found = [
+        ws for ws in all_wordsets(language)
+        if listing_order(ws)[3] == number and ws.reported is not None and ws.variant_of is None
+        and fits(ws)
+    ]
+    if not found:
+        return None
+    return min(found, key=lambda ws: (ws.id != f"weat{number}", listing_order(ws)))
 
 
 def first_test(language: str) -> WordSet | None:
-    """The test a language opens with: its WEAT 7 that has reported values (Caliskan's own in
-    English, else the paper's, else WEATHub's), else its first usual test."""
-    sevens = [
-        ws for ws in all_wordsets(language)
-        if listing_order(ws)[3] == 7 and ws.reported is not None and ws.variant_of is None
-    ]
-    if sevens:
-        return min(sevens, key=lambda ws: (ws.id != START_TEST, listing_order(ws)))
+    """The test a language opens with: its WEAT 7 (`numbered_test`), else its first usual test."""
+    seven = numbered_test(language, 7)
+    if seven is not None:
+        return seven
     usual = usual_tests(language)
     return usual[0] if usual else None
+
+
+GENDER_TESTS = (6, 7, 8)
+"""Caliskan's gender tests: names and career/family, math vs. arts, science vs. arts."""
+
+
+def sets_men_and_women(ws: WordSet) -> bool:
+    """Whether one pair of sets is named male against female (WEAT 6's names, WEAT 7's terms),
+    as the paper's, Caliskan's and WEATHub's names say; WEAT 6's origin versions compare women
+    with women, or men with men, and are not."""
+    def side(name: str) -> str:
+        name = name.lower()
+        return "female" if "female" in name else "male" if "male" in name else ""
+
+    return any(
+        {side(first.name), side(second.name)} == {"male", "female"}
+        for first, second in ((ws.X, ws.Y), (ws.A, ws.B))
+    )
+
+
+def first_gender_test(language: str) -> WordSet | None:
+    """The first of a language's versions of WEAT 6, 7 and 8 (the seed a page opens with)."""
+    return next(
+        (
+            ws for number in GENDER_TESTS
+            if (ws := numbered_test(language, number, sets_men_and_women)) is not None
+        ),
+        None,
+    )
 
 
 _BUNDLED_ID = re.compile(r"[a-z0-9][a-z0-9-]*")

@@ -48,8 +48,8 @@ def test_import_then_weat_equals_direct_computation(home, vec_file, capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["import"], "Give either a vector file or address, or --fasttext LL"),
-        (["import", "x.vec", "--fasttext", "de"], "Give either"),
+        (["import"], "Give one of: a vector file or address, --fasttext LL, or --spacy PIPELINE"),
+        (["import", "x.vec", "--fasttext", "de"], "Give one of"),
         (["import", "x.vec"], "needs --name and --language"),
         (["import", "/no/such.vec", "--name", "a", "--language", "en"], "There is no file"),
         (["import", "x.vec", "--name", "a", "--language", "en", "--limit", "0"], "not a positive"),

@@ -49,7 +49,7 @@ from bias.report.biaswords_text import (
 )
 from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
-from bias.wordsets import SET_KEYS, WordSet, all_wordsets
+from bias.wordsets import SET_KEYS, WordSet, all_wordsets, first_gender_test
 from views.shared import keep, persistent, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
@@ -77,12 +77,15 @@ def workspace() -> str:
 
 def seed_tests(language: str) -> list[WordSet]:
     """The word sets of the embedding's language: a gender test first (the paper's German seed
-    tests, or Caliskan's WEAT 6 names/career/family), then in natural order (WEAT 2 before 10)."""
+    tests, Caliskan's WEAT 6 names/career/family, else the language's own first gender test),
+    then in natural order (WEAT 2 before 10)."""
     tests = all_wordsets(language) or all_wordsets()
+    gender = first_gender_test(language)
+    first = (*FIRST_SEEDS, gender.id) if gender else FIRST_SEEDS
 
     def order(ws: WordSet) -> tuple:
         natural = tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", ws.id))
-        return (ws.id not in FIRST_SEEDS, ws.origin == "user", natural)
+        return (ws.id not in first, ws.origin == "user", natural)
 
     return sorted(tests, key=order)
 

@@ -17,7 +17,7 @@ from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
-from views.shared import set_active_embedding, show_error, sidebar
+from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
 
 sidebar()
 st.title("Embeddings")
@@ -31,6 +31,7 @@ table = pl.DataFrame(
         "Language": [language_name(i.language) for i in infos],
         "Name": [i.name for i in infos],
         "Words": [i.words for i in infos],
+        "Words sharing a vector": [i.shared_words for i in infos],
         "Dimensions": [i.dimensions for i in infos],
         "Kind": [i.kind for i in infos],
         "Source": [i.source for i in infos],
@@ -40,7 +41,14 @@ st.dataframe(
     table,
     hide_index=True,
     width="stretch",
-    column_config={"Words": st.column_config.NumberColumn(format="localized")},
+    column_config={
+        "Words": st.column_config.NumberColumn(format="localized"),
+        "Words sharing a vector": st.column_config.NumberColumn(
+            format="localized",
+            help="Rarer words of a pruned table (a spaCy pipeline) that have no vector of their "
+            "own and use a frequent word's; tests report them as 'shared row'.",
+        ),
+    },
 )
 
 damaged = store.list_damaged()
@@ -78,12 +86,22 @@ def run_import(label: str, total_words: int, action) -> None:
     st.rerun()
 
 
+def chosen_language() -> str:
+    """The language a new embedding is most likely for: the one chosen on the WEAT page when no
+    embedding has it yet, else the active embedding's."""
+    wanted = st.session_state.get("weat.language")
+    if wanted in LANGUAGES and not any(info.language == wanted for info in infos):
+        return wanted
+    active = active_embedding_name()
+    return next((info.language for info in infos if info.name == active), "de")
+
+
 def language_choice(key: str) -> str:
     codes = list(LANGUAGES)
     return st.selectbox(
         "Language",
         codes,
-        index=codes.index("de"),
+        index=codes.index(chosen_language()) if chosen_language() in codes else 0,
         format_func=lambda c: f"{language_name(c)} ({c})",
         key=key,
         help="The language of the words: tests are offered for the embedding's language.",
@@ -114,7 +132,8 @@ with tabs[0]:
         f"{size.cache_bytes / 1e6:,.0f} MB on disk)."
     )
     code = st.text_input(
-        "Language code", value="de", max_chars=3, help="ISO 639-1, e.g. de, fr, it, sv, rm"
+        "Language code", value=chosen_language(), max_chars=3,
+        help="ISO 639-1, e.g. de, fr, it, sv, rm",
     )
     name = download.fasttext_name(code.strip().lower() or "xx")
     st.caption(f"Will be saved as **{md(name)}**.")

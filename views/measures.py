@@ -27,9 +27,18 @@ from bias.stats.measure import MeasureOptions, MeasureResult
 from bias.stats.measures import METRICS, run_measure
 from bias.stats.weat import WeatOptions
 from bias.stats.wefat import parse_values
-from bias.wordsets import NamedSets, TermSet, all_wordsets, named_sets_of, parse_named_sets
+from bias.vectors.catalog import language_name
+from bias.wordsets import (
+    NamedSets,
+    TermSet,
+    all_wordsets,
+    first_gender_test,
+    named_sets_of,
+    numbered_test,
+    parse_named_sets,
+)
 from bias.wordsets import parse_words as split_words
-from views.shared import cached_embedding, persistent, show_error, sidebar
+from views.shared import cached_embedding, keep, persistent, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
 MAX_UPLOAD_BYTES = 2_000_000
@@ -37,9 +46,19 @@ EXAMPLE_WORDS = (
     "nurse, engineer, secretary, carpenter, librarian, pilot, teacher, lawyer, doctor, "
     "plumber, dancer, mechanic, receptionist, firefighter, hairdresser, surgeon"
 )
-# A sensible first word set: WEAT 7's attributes are male and female terms; WEAT 1's are
-# pleasant and unpleasant words, RNSB's positive and negative.
-PREFERRED_SET = {"sc-weat": "weat7", "wefat": "weat7", "rnsb": "weat1"}
+# A sensible first word set, in the embedding's language: WEAT 7's attributes are male and
+# female terms; WEAT 1's are pleasant and unpleasant words, RNSB's positive and negative; the
+# others open on the language's first gender test.
+PREFERRED_TEST = {"sc-weat": 7, "wefat": 7, "rnsb": 1}
+
+
+def example_words(language: str) -> str:
+    """The words SC-WEAT measures until the visitor types others: occupations in English, else
+    the target words of the language's own WEAT 7 (math and arts), else none."""
+    if language == "en":
+        return EXAMPLE_WORDS
+    seven = numbered_test(language, 7)
+    return "" if seven is None else ", ".join(dict.fromkeys((*seven.X.words, *seven.Y.words)))
 
 
 def _sets_json(sets: NamedSets) -> str:
@@ -126,11 +145,19 @@ st.caption(f"{info.label}: {info.paper}. Formulas: docs/metrics.md.")
 wordsets = {ws.id: ws for ws in all_wordsets(embedding.language)} or {
     ws.id: ws for ws in all_wordsets()}
 ids = list(wordsets)
-default_id = PREFERRED_SET.get(metric, "weat6")
+preferred = (
+    numbered_test(embedding.language, PREFERRED_TEST[metric]) if metric in PREFERRED_TEST
+    else first_gender_test(embedding.language)
+)
+default_id = preferred.id if preferred is not None and preferred.id in ids else ids[0]
+wordset_key = f"measures.wordset.{metric}"
+keep(wordset_key, default_id)
+if st.session_state[wordset_key] not in ids:  # chosen for an embedding of another language
+    st.session_state[wordset_key] = st.session_state["_" + wordset_key] = default_id
 left, right = st.columns([3, 2])
 chosen = left.selectbox(
     "Word set", ids, format_func=lambda i: wordsets[i].title,
-    **persistent(f"measures.wordset.{metric}", default_id if default_id in ids else ids[0]),
+    **persistent(wordset_key, default_id),
 )
 upload = right.file_uploader(
     "…or your own word-set file", type=["json"], key="measures.upload",
@@ -147,10 +174,19 @@ if sets is not None:
 
 words = values = None
 if info.needs == "words":
+    # English keeps the key it always had (saved drafts); other languages have their own, so
+    # English words never stay in the box on a French embedding.
+    example = example_words(embedding.language)
+    words_key = "measures.words" + ("" if embedding.language == "en" else f".{embedding.language}")
     text = st.text_area(
         "Words to measure (one per line, or separated by commas)",
-        **persistent("measures.words", EXAMPLE_WORDS), height=110,
+        **persistent(words_key, example), height=110,
     )
+    if not example and not text.strip():
+        st.caption(
+            f"There is no example list in {language_name(embedding.language)}: type the words "
+            "you want to measure."
+        )
     words = tuple(split_words(text))
 elif info.needs == "values":
     table_text = st.text_area(

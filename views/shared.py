@@ -255,8 +255,10 @@ def sidebar() -> Embedding | None:
         st.sidebar.warning(md(problem), icon=":material/history:")
     infos = embeddings_by_name()
     name = active_embedding_name()
-    if st.session_state.get(_SELECT_KEY) != name:  # the selectbox follows ACTIVE_KEY
-        st.session_state[_SELECT_KEY] = name
+    # The selectbox follows ACTIVE_KEY, set on every run: after a page switch the box is a new
+    # widget, which shows a value kept from the previous page only if it was set in this run (it
+    # showed the first embedding while another was active, on every other page visited).
+    st.session_state[_SELECT_KEY] = name
     with st.sidebar:
         st.subheader("Word embedding")
         if gone := st.session_state.pop("_embedding_gone", None):
@@ -280,9 +282,12 @@ def sidebar() -> Embedding | None:
         except BiasInputError as exc:
             show_error(exc)
             return None
+        shared = "" if embedding.shared is None else (
+            f" · {len(embedding.shared):,} more words share a vector"
+        )
         st.caption(
             f"**{md(language_name(info.language))}** · {len(embedding):,} words · "
-            f"{embedding.dimensions} dimensions"
+            f"{embedding.dimensions} dimensions{shared}"
         )
         if info.source:
             st.caption(md(info.source))

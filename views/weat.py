@@ -74,6 +74,7 @@ DEFAULTS = {
     "weat.seed": WEAT_DEFAULTS.seed,
     "weat.two_sided": WEAT_DEFAULTS.alternative == "two-sided",
     "weat.all_languages": False,
+    "weat.shared_rows": WEAT_DEFAULTS.shared_rows,
 }
 
 
@@ -135,6 +136,7 @@ def current_options() -> WeatOptions:
         iterations=int(st.session_state["weat.iterations"]),
         seed=int(st.session_state["weat.seed"]),
         alternative="two-sided" if st.session_state["weat.two_sided"] else "greater",
+        shared_rows=bool(st.session_state.get("weat.shared_rows", DEFAULTS["weat.shared_rows"])),
     )
 
 
@@ -432,6 +434,14 @@ with st.expander("Advanced options"):
         **persistent("weat.two_sided", DEFAULTS["weat.two_sided"]),
         help="Also count a bias in the opposite direction (the paper used one-sided).",
     )
+    if embedding.shared is not None:
+        st.checkbox(
+            "Use words without a vector of their own",
+            **persistent("weat.shared_rows", DEFAULTS["weat.shared_rows"]),
+            help=f"{embedding.name} is a pruned table: {len(embedding.shared):,} rarer words "
+            "share the vector of a more frequent one. Ticked, such a word counts with that "
+            "vector (an approximation, listed in the notes); unticked, it is left out.",
+        )
 
 chosen_test = everything.get(st.session_state["weat.preset"])
 test_language = chosen_test.language if chosen_test else language

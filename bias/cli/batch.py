@@ -43,6 +43,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     batch.add_argument("--report", metavar="FILE.html",
                        help="also write a self-contained report (Table 7 as HTML, CSV and LaTeX, "
                        "the forest plot, pooled effects, methods; `reproduce` re-runs it)")
+    batch.add_argument("--no-shared-rows", action="store_true",
+                       help="leave out words with no vector of their own (a pruned spaCy table)")
     output = batch.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="a JSON list of rows (with --pool: "
                         "an object of rows and pooled effects)")
@@ -79,7 +81,8 @@ def run(args: argparse.Namespace) -> None:
     rows = run_batch(
         list(chosen.values()),
         embeddings,
-        WeatOptions(iterations=args.iterations, seed=args.seed),
+        WeatOptions(iterations=args.iterations, seed=args.seed,
+                    shared_rows=not args.no_shared_rows),
         BatchOptions(cross_language=args.cross_language),
         languages=infos,
     )

@@ -49,9 +49,10 @@ def run(args: argparse.Namespace) -> None:
         )
         return
     for info in infos:
+        shared = f" (+{info.shared_words:,} sharing a vector)" if info.shared_words else ""
         print(
             f"{info.name:24} {info.language}  {info.words:>9,} words × {info.dimensions:<4} "
-            f"{info.kind}"
+            f"{info.kind}{shared}"
         )
     for entry in damaged:
         print(f"{entry.name:24} damaged: {entry.problem}")

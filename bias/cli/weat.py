@@ -41,6 +41,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     weat.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
                       help=f"random seed (default {DEFAULTS.seed})")
     weat.add_argument("--two-sided", action="store_true", help="two-sided p-value")
+    weat.add_argument(
+        "--no-shared-rows",
+        action="store_true",
+        help="leave out words that have no vector of their own in a pruned table (a spaCy "
+        "pipeline), instead of using the vector they share with a more frequent word",
+    )
     weat.add_argument("--json", action="store_true", help="machine-readable output")
     weat.add_argument("--report", metavar="FILE.html",
                       help="also write a self-contained report (verdict, numbers, words, figures, "
@@ -62,6 +68,7 @@ def run(args: argparse.Namespace) -> None:
         seed=args.seed,
         alternative="two-sided" if args.two_sided else "greater",
         exact_limit=args.exact_limit,
+        shared_rows=not args.no_shared_rows,
     )
     embedding, wordset = load_embedding(args.embedding), get_wordset(args.wordset)
     result = run_weat(embedding, wordset, options)

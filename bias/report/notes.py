@@ -55,6 +55,23 @@ def _shared_words(d: dict) -> str:
     )
 
 
+def _shared_rows(d: dict) -> str:
+    count = d["count"]
+    pairs = ", ".join(f"{word} → {owner}" for word, owner in list(d["words"].items())[:8])
+    more = "…" if count > 8 else ""
+    fate = (
+        "They were left out, as asked."
+        if d["left_out"]
+        else "They count with that vector: an approximation, which unticking 'Use words "
+        "without a vector of their own' (Advanced options; `--no-shared-rows`) leaves out."
+    )
+    return (
+        f"{count} of the {d['total']} words {'has' if count == 1 else 'have'} no vector of "
+        f"{'its' if count == 1 else 'their'} own in {d['embedding']} (a pruned table): each shares "
+        f"the vector of a more frequent word ({pairs}{more}). {fate}"
+    )
+
+
 def _unequal_sizes(d: dict) -> str:
     return (
         f"{d['first']} has {d['first_size']} words and {d['second']} has {d['second_size']}: "
@@ -135,6 +152,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "phrases": _phrases,
     "repeated_words": _repeated_words,
     "shared_words": _shared_words,
+    "shared_rows": _shared_rows,
     "unequal_sizes": _unequal_sizes,
     "no_effect_size": _no_effect_size,
     "ambiguous_word": _ambiguous_word,

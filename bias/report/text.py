@@ -222,14 +222,20 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
             f"will be left out: {', '.join(phrases)}"
         )
     fallback_text = ""
-    if fallbacks:
+    spellings = [item for item in fallbacks if item.match is not Match.SHARED_ROW]
+    if spellings:
         parts = [
             f"{item.word} → {item.found_as}"
             if item.match is not Match.SYNTHESISED
             else f"{item.word} (built from word pieces)"
-            for item in fallbacks
+            for item in spellings
         ]
         fallback_text = "Found under another spelling: " + ", ".join(parts)
+    if shared := [item for item in fallbacks if item.match is Match.SHARED_ROW]:
+        fallback_text += (". " if fallback_text else "") + (
+            "No vector of its own, a frequent word's stands in: "
+            + ", ".join(f"{item.word} → {item.found_as}" for item in shared)
+        )
     return missing_text, fallback_text
 
 

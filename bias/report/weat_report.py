@@ -17,6 +17,7 @@ from bias.report.verdict import coverage_text, headline, meaning, not_comparable
 from bias.stats.confounds import WeatConfounds
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
+from bias.vectors.embeddings import Match
 from bias.wordsets import SET_KEYS
 
 
@@ -70,10 +71,15 @@ def weat_report(result: WeatResult, confounds: WeatConfounds | None = None) -> s
     for key in SET_KEYS:
         rep = result.sets[key]
         line = f"  {key} {rep.name}: {len(rep.used)} of {len(rep.words)} words used"
-        if rep.fallbacks:
+        spellings = [i for i in rep.fallbacks if i.match is not Match.SHARED_ROW]
+        if spellings:
             line += "; found as " + ", ".join(
                 f"{i.word}→{i.found_as}" if i.word != i.found_as else f"{i.word} ({i.match})"
-                for i in rep.fallbacks
+                for i in spellings
+            )
+        if shared := [i for i in rep.fallbacks if i.match is Match.SHARED_ROW]:
+            line += "; a frequent word's vector stands in for " + ", ".join(
+                f"{i.word}→{i.found_as}" for i in shared
             )
         lines.append(line)
     lines += [f"  Note: {warning}" for warning in notes_text(result.notes)]

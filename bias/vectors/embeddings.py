@@ -8,9 +8,14 @@ Lookup never drops a word silently. Each word is tried as written, then lower-ca
 capitalised, then each of those with ß written as ss; the result says which form was found (GloVe
 6B is lower-case, so Caliskan's "Brad" is found as "brad" and shown as such). Embeddings that can
 build vectors for unknown words (fastText `.bin` subwords) pass a `synthesise` function; such words
-are reported as "synthesised", not as found. An entry of several words ("Geometria analitica",
-"الهندسة الرياضية") that the vocabulary does not hold as written is reported as a "phrase": a
-word-vector file holds single words, so it is neither split into its words nor silently missing.
+are reported as "synthesised", not as found. A pruned table (spaCy's `*_md` pipelines: 500,000
+keys on 20,000 vectors) passes `shared`: the words that have no vector of their own but share the
+row of a more frequent word. A word found only there is reported as a "shared row", found as the
+word that owns the row, so a test sees it is a neighbour's vector (and counts it once beside its
+owner), never a distinct word; a word's own vector under another spelling is preferred. An entry
+of several words ("Geometria analitica", "الهندسة الرياضية") that the vocabulary does not hold as
+written is reported as a "phrase": a word-vector file holds single words, so it is neither split
+into its words nor silently missing.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ class Match(StrEnum):
     CAPITALISED = "capitalised"
     SHARP_S = "ß→ss"
     SYNTHESISED = "synthesised"
+    SHARED_ROW = "shared row"
     PHRASE = "phrase"
     MISSING = "missing"
 
@@ -97,6 +103,23 @@ def _spellings(word: str) -> Iterable[tuple[str, Match]]:
 
 
 @dataclass(frozen=True, eq=False)
+class SharedRows:
+    """The words of a pruned table that use another word's vector: `words[i]` uses row `rows[i]`
+    of the embedding (whose word owns it). Kept apart from the embedding's own words, so
+    neighbours, candidates and word counts only ever see words with a vector of their own."""
+
+    words: Vocabulary
+    rows: np.ndarray  # int32, one per word, each a row of the embedding
+
+    def __post_init__(self) -> None:
+        if self.rows.ndim != 1 or self.rows.shape[0] != len(self.words):
+            raise ValueError(f"{len(self.words)} shared words but {self.rows.shape} rows")
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+@dataclass(frozen=True, eq=False)
 class Embedding:
     """A named vocabulary with unit-length vectors.
 
@@ -118,6 +141,7 @@ class Embedding:
     `sha256_of`: the stored matrix, or the file a bundled one is read from), when and how it was
     imported (the cache's meta.json), or the package that ships it. `python -m bias reproduce`
     refuses to compare results across different `sha256`."""
+    shared: SharedRows | None = None
     _synthesised: dict[str, np.ndarray] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -154,12 +178,20 @@ class Embedding:
         """`lookup` for many words, with every spelling of every word searched in one batch."""
         words = list(words)
         rows = self.words.rows(form for word in words for form, _ in _spellings(word))
-        return [self._resolve(word, rows) for word in words]
+        shared: dict[str, int] = {}
+        if self.shared is not None:
+            unfound = (w for w in words if not any(f in rows for f, _ in _spellings(w)))
+            shared = self.shared.words.rows(form for w in unfound for form, _ in _spellings(w))
+        return [self._resolve(word, rows, shared) for word in words]
 
-    def _resolve(self, word: str, rows: dict[str, int]) -> WordLookup:
+    def _resolve(self, word: str, rows: dict[str, int], shared: dict[str, int]) -> WordLookup:
         for form, match in _spellings(word):
             if form in rows:
                 return WordLookup(word, match, form)
+        for form, _ in _spellings(word):
+            if form in shared and self.shared is not None:
+                owner = self.words[int(self.shared.rows[shared[form]])]
+                return WordLookup(word, Match.SHARED_ROW, owner)
         if any(char.isspace() for char in word):
             return WordLookup(word, Match.PHRASE, None)  # subword vectors of a phrase mean little
         if self.synthesise is not None:

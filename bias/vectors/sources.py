@@ -46,6 +46,8 @@ from bias.vectors.binary_checks import check_fasttext_bin, check_word2vec_binary
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
 
+    from bias.vectors.embeddings import SharedRows
+
 DEFAULT_LIMIT = 200_000
 
 Progress = Callable[[int, int], None]
@@ -123,6 +125,7 @@ class ImportReport:
     stopped_at_skipped_lines: bool = False
     skipped: dict[str, int] = field(default_factory=dict)
     first_skipped_line: dict[str, int] = field(default_factory=dict)
+    shared_words: int = 0  # words of a pruned table that use another word's vector
 
     def skip(self, reason: str, line: int) -> None:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
@@ -142,6 +145,11 @@ class ImportReport:
             if self.stopped_at_skipped_lines
             else ", whole file)."
         )
+        if self.shared_words:
+            text += (
+                f" {self.shared_words:,} more words have no vector of their own (a pruned table): "
+                "each shares the vector of a more frequent word and is reported as a 'shared row'."
+            )
         if self.skipped:
             parts = [
                 f"{count:,} × {reason} (first at entry {self.first_skipped_line[reason]:,})"
@@ -189,6 +197,7 @@ class RawVectors:
     report: ImportReport
     subwords: Subwords | None = None
     more: tuple[np.ndarray, ...] = ()
+    shared: SharedRows | None = None
 
     def row_blocks(self) -> Iterator[np.ndarray]:
         yield self.vectors

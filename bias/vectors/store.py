@@ -8,6 +8,8 @@ Layout of `home()/embeddings/<name>/`:
   skip such entries);
 - `subwords.npy`: only for fastText models, the character n-gram vectors that build vectors for
   unknown words (see `sources.Subwords`);
+- `shared.txt` and `shared_rows.npy`: only for a pruned table (a spaCy `*_md` pipeline), the words
+  with no vector of their own, one a line, and the row each one uses (`embeddings.SharedRows`);
 - `meta.json`: name, language, source, dimensions, words, created (ISO time), the sha256 of
   `vectors.npy`, and the import report.
 
@@ -38,7 +40,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -51,7 +53,7 @@ from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.limits import LANGUAGE_CODE, check_language
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
-from bias.vectors.embeddings import Embedding, normalise_rows
+from bias.vectors.embeddings import Embedding, SharedRows, normalise_rows
 from bias.vectors.sources import RawVectors, Subwords
 from bias.vectors.vocabulary import Vocabulary
 
@@ -181,9 +183,21 @@ def _write_entry(
 ) -> dict:
     """Complete the entry in `tmp` (its vectors written) and rename it into place (under the
     lock)."""
+    meta = _write_files(name, language, tmp, raw, source=source, digest=digest)
+    _put_in_place(name, tmp)
+    return meta
+
+
+def _write_files(
+    name: str, language: str, tmp: Path, raw: RawVectors, *, source: str, digest: str
+) -> dict:
+    """Write everything but `vectors.npy` into `tmp`, meta.json last; returns the meta."""
     _write(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))
     if raw.subwords is not None:
         _save_array(tmp / "subwords.npy", raw.subwords.vectors)
+    if raw.shared is not None:
+        _write(tmp / "shared.txt", "\n".join(raw.shared.words).encode("utf-8"))
+        _save_array(tmp / "shared_rows.npy", raw.shared.rows.astype(np.int32))
     meta = {
         "name": name,
         "language": language,
@@ -197,10 +211,11 @@ def _write_entry(
             if raw.subwords is not None
             else None
         ),
+        "shared_words": 0 if raw.shared is None else len(raw.shared),
         "report": raw.report.to_dict(),
         "summary": raw.report.summary(),
     }
-    _put_in_place(name, tmp, meta)
+    _write_meta(tmp, meta)
     return meta
 
 
@@ -226,15 +241,20 @@ def save_derived(
             "subwords": None,
             "derived_from": derived_from,
         }
-        _put_in_place(name, entry.folder, meta)
+        _write_meta(entry.folder, meta)
+        _put_in_place(name, entry.folder)
         entry.committed = True
         return _info(meta)
 
 
-def _put_in_place(name: str, tmp: Path, meta: dict) -> None:
-    """Write meta.json into the complete entry `tmp` and rename it into place (under the lock)."""
+def _write_meta(folder: Path, meta: dict) -> None:
+    """meta.json, written last: an entry without it is an unfinished one."""
+    _write(folder / "meta.json", json.dumps(meta, ensure_ascii=False, indent=2).encode("utf-8"))
+
+
+def _put_in_place(name: str, tmp: Path) -> None:
+    """Rename the complete entry `tmp` into place (under the lock)."""
     final = root() / name
-    _write(tmp / "meta.json", json.dumps(meta, ensure_ascii=False, indent=2).encode("utf-8"))
     if final.exists():
         old = _hidden(_OLD_PREFIX, name)
         os.rename(final, old / name)  # killed from here on: clean_leftovers puts it back
@@ -341,6 +361,9 @@ def _meta_problem(meta: object, name: str) -> str | None:
         return "has a wrong 'sha256'"
     if not isinstance(meta.get("derived_from", {}), dict):
         return "has a wrong 'derived_from'"
+    shared = meta.get("shared_words", 0)
+    if not isinstance(shared, int) or isinstance(shared, bool) or shared < 0:
+        return "has a wrong 'shared_words' count"
     return None
 
 
@@ -359,8 +382,18 @@ def _unknown(name: object) -> BiasInputError:
 def load_cached(name: str) -> Embedding:
     """Load a cached embedding; vectors are memory-mapped read-only, their shape checked against
     meta.json and the word list."""
-    meta = read_meta(name)
-    entry = root() / name
+    try:
+        return _load_files(root() / name, read_meta(name))
+    except _Damaged as exc:
+        raise _damaged(name, str(exc)) from None
+
+
+class _Damaged(Exception):
+    """What is wrong with the files of an entry (worded into a sentence by the caller)."""
+
+
+def _load_files(entry: Path, meta: dict) -> Embedding:
+    """The embedding in folder `entry` whose checked meta.json is `meta`; raises `_Damaged`."""
     try:
         vectors = np.load(entry / "vectors.npy", mmap_mode="r")
         # Bytes, not read_text: universal newlines would split a word containing "\r". Kept as
@@ -372,12 +405,12 @@ def load_cached(name: str) -> Embedding:
         if meta.get("subwords"):
             ngrams = np.load(entry / "subwords.npy", mmap_mode="r")
             synthesise = Subwords(ngrams, meta["subwords"]["min_n"], meta["subwords"]["max_n"])
+        shared = _load_shared(entry, meta.get("shared_words", 0), meta["words"])
     except (OSError, ValueError) as exc:
-        raise _damaged(name, f"{type(exc).__name__}: {exc}") from exc
+        raise _Damaged(f"{type(exc).__name__}: {exc}") from exc
     expected = (meta["words"], meta["dimensions"])
     if vectors.dtype != np.float32 or vectors.shape != expected or len(words) != meta["words"]:
-        raise _damaged(
-            name,
+        raise _Damaged(
             f"meta.json announces {expected[0]:,} × {expected[1]} vectors, the files hold "
             f"{len(words):,} words and {vectors.shape} {vectors.dtype} vectors",
         )
@@ -385,7 +418,66 @@ def load_cached(name: str) -> Embedding:
                 "sha256_of": "the cache's vectors.npy (unit rows, as imported)",
                 "created": meta.get("created"), "import": meta.get("report")}
     return Embedding(meta["name"], meta["language"], words, vectors, meta["source"], synthesise,
-                     identity)
+                     identity=identity, shared=shared)
+
+
+def _load_shared(entry: Path, count: int, rows: int) -> SharedRows | None:
+    """The shared-row table of an entry, checked: `count` words, each on one of its `rows`."""
+    if not count:
+        return None
+    data = (entry / "shared.txt").read_bytes()
+    data.decode("utf-8")
+    table = np.load(entry / "shared_rows.npy", mmap_mode="r")  # its shape is checked unread
+    if (
+        table.dtype != np.int32 or table.shape != (count,)
+        or table.min() < 0 or table.max() >= rows
+    ):
+        raise ValueError(f"shared_rows.npy is not {count:,} rows of the {rows:,} vectors")
+    words = Vocabulary(data)
+    if len(words) != count:
+        raise ValueError(f"shared.txt holds {len(words):,} words, meta.json announces {count:,}")
+    return SharedRows(words, table)
+
+
+def load_converted(folder: Path, name: str, language: str, source: str,
+                   read: Callable[[], RawVectors]) -> Embedding:
+    """A bundled embedding that needs converting (a spaCy pipeline's files): converted by
+    `read` once into `folder` (under `home()`, laid out like a cache entry), then loaded from
+    there like one. A damaged or partial copy is converted again; a copy being written by
+    another process is waited for (the lock of `name`)."""
+    def load() -> Embedding | None:
+        try:
+            meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+            if _meta_problem(meta, name) is None and meta["source"] == source:
+                return _load_files(folder, meta)
+        except (OSError, ValueError, RecursionError, _Damaged):
+            pass
+        return None
+
+    found = load()
+    if found is not None:
+        return found
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with locked(f"embedding-{name}"):
+        found = load()
+        if found is not None:
+            return found
+        for leftover in folder.parent.glob(f"{_TMP_PREFIX}{folder.name}+*"):
+            shutil.rmtree(leftover, ignore_errors=True)  # a killed conversion's (we hold the lock)
+        raw = read()
+        tmp = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f"{_TMP_PREFIX}{folder.name}+"))
+        try:
+            digest = _save_unit_rows(tmp / "vectors.npy", raw)
+            _write_files(name, language, tmp, raw, source=source, digest=digest)
+            if folder.exists():
+                shutil.rmtree(folder)
+            os.rename(tmp, folder)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    found = load()
+    if found is None:
+        raise BiasInputError(f"The converted copy of {name} in {folder} cannot be read.")
+    return found
 
 
 @dataclass(frozen=True)
@@ -482,6 +574,7 @@ def _info(meta: dict) -> EmbeddingInfo:
         source=meta["source"],
         kind="derived" if meta.get("derived_from") else "imported",
         derived_from=meta.get("derived_from"),
+        shared_words=meta.get("shared_words", 0),
     )
 
 

@@ -23,6 +23,8 @@ def test_import_from_path_activates_and_delete_removes(home, tmp_path, monkeypat
     path_input = next(t for t in at.text_input if t.label == "Path or URL")
     path_input.set_value(str(vec)).run()
     next(t for t in at.text_input if t.key == "embeddings.path_name").set_value("tiny-de").run()
+    assert at.selectbox(key="embeddings.path_language").value == "en"  # the active embedding's
+    at.selectbox(key="embeddings.path_language").set_value("de").run()
     next(b for b in at.button if b.label == "Import").click().run()
     assert not at.exception, at.exception
     assert "Imported tiny-de: 3 words" in at.success[0].value
