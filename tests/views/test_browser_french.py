@@ -5,8 +5,7 @@ $BIASWORDS_SCREENSHOTS (default /tmp)."""
 
 import pytest
 
-from tests.views.test_browser import SCREENSHOT_DIR, chromium, server  # noqa: F401 (fixtures)
-from tests.views.test_browser_language import choose
+from tests.views.chromium_steps import SCREENSHOT_DIR, choose
 
 pytestmark = pytest.mark.browser
 
@@ -20,8 +19,9 @@ def selected(page, title: str) -> None:
     )
 
 
-def test_french_runs_on_a_fresh_server_with_no_import(server, chromium):  # noqa: F811
-    page = chromium.new_page(viewport={"width": 1400, "height": 2400})
+def test_french_runs_on_a_fresh_server_with_no_import(isolated_server, visitor):
+    server = isolated_server  # a fresh home: the French copy is converted on first use
+    page = visitor(1400, 2400)
     page.goto(server, timeout=60_000)
     page.get_by_text("Is there bias in these words?").wait_for(timeout=60_000)
     choose(page, "Language", "French (fr)")
