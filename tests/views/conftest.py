@@ -4,8 +4,9 @@ Starting Streamlit (and the GloVe load its first test triggers) and Chromium cos
 so both are started once per session: `server` and `chromium`. Each test still starts clean where
 it matters: `visitor` opens a page in a fresh browser context (no cookies or storage: a new
 Streamlit session with its own `?draft=` workspace), and a test that changes what every visitor
-of a server shares (an imported embedding, a saved word set) takes `isolated_server`, a server
-of its own on the test's own empty BIASWORDS_HOME. So no test depends on what another left.
+of a server shares (a saved word set) takes `isolated_server`, a server of its own on the test's
+own empty BIASWORDS_HOME (the import tests of test_browser_no_embedding.py start theirs, with a
+slow fastText address). So no test depends on what another left.
 
 Needs Debian's `chromium` at /usr/bin/chromium and the Python package `playwright` (no browser
 download); skipped, with the reason, when either is absent.
