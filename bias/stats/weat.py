@@ -141,7 +141,8 @@ class SetReport:
 
     @property
     def coverage(self) -> Coverage:
-        return Coverage(len(self.words), len(self.used) + len(self.repeated), len(self.used))
+        own = sum(item.found and item.match is not Match.SHARED_ROW for item in self.lookups)
+        return Coverage(len(self.words), own, len(self.used), len(self.shared_rows))
 
     def to_dict(self) -> dict:
         return {

@@ -87,7 +87,7 @@ def test_one_word_a_set_cannot_decide_and_gives_no_label(glove, tmp_path, capsys
     assert data["verdict"]["smallest_p"] == 0.5
     assert set(data["verdict"]["reasons"]) == {"p_floor", "few_words"}
     assert data["verdict"]["words_needed"] == {key: MIN_SET_WORDS - 1 for key in "XYAB"}
-    assert data["coverage"]["X"] == {"listed": 1, "found": 1, "used": 1}
+    assert data["coverage"]["X"] == {"listed": 1, "found": 1, "used": 1, "shared": 0}
     assert main(["weat", "--wordset", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Cannot decide" in out and "the smallest possible p is 0.5" in out
