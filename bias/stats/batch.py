@@ -24,7 +24,7 @@ from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
-from bias.stats.pvalues import ALPHA, benjamini_hochberg, holm
+from bias.stats.pvalues import benjamini_hochberg, holm
 from bias.stats.verdict import Coverage
 from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import available_embeddings, load_embedding
@@ -96,10 +96,6 @@ class BatchRow:
     @property
     def ran(self) -> bool:
         return self.skipped is None
-
-    def detected(self, alpha: float = ALPHA) -> bool | None:
-        """Bias at level `alpha` (unadjusted), or None when the test did not run."""
-        return None if self.skipped else self.p_value < alpha
 
     def to_dict(self, skipped_text: str | None = None) -> dict:
         """The row as the command line's JSON: `skipped` is null or the reason as a sentence

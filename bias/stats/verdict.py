@@ -82,11 +82,6 @@ class Verdict:
     """Whether every set keeps at least COMPARABLE_COVERAGE of its words, so that a published
     value for the same lists may be read beside ours."""
 
-    @property
-    def detected(self) -> bool:
-        """p < α (either of the two significant states)."""
-        return self.state in ("holds", "these_words")
-
 
 def _excludes_zero(interval: EffectSizeInterval, alternative: str) -> bool:
     if alternative == "two-sided":

@@ -14,8 +14,8 @@ slower here (2,500-2,900 words/s). Blocks of ~32 MB of lines go to polars' CSV r
 each (no Python code per line, let alone per float), in a thread of their own, while another
 thread reads and decompresses the next block and the caller keeps the words of the previous one
 (and, in an import, hands its rows to the cache's writer thread). `bench/import_speed.py`
-(1,000,000 × 300 fastText-like `.vec.gz`, 2 cores): 117,700 words/s, 2.0 times main when issue
-13 was filed and as fast as only decompressing, then only parsing, the same file.
+(1,000,000 × 300 fastText-like `.vec.gz`, 2 cores): 117,700 words/s, as fast as only
+decompressing, then only parsing, the same file (README, "Speed", has the figures).
 """
 
 from __future__ import annotations
@@ -130,10 +130,6 @@ class ImportReport:
     def skip(self, reason: str, line: int) -> None:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
         self.first_skipped_line[reason] = min(line, self.first_skipped_line.get(reason, line))
-
-    @property
-    def skipped_total(self) -> int:
-        return sum(self.skipped.values())
 
     def summary(self) -> str:
         """One paragraph for a person: what was kept, why reading stopped, what was skipped."""
