@@ -360,6 +360,24 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
     return notes
 
 
+def _word_rows(reports: dict[str, SetReport], s: np.ndarray, cos_a: np.ndarray,
+               cos_b: np.ndarray, nx: int, d: float) -> tuple[WordRow, ...]:
+    """Each used word's association and influence (d without it, minus d), X, Y, A, B in order."""
+    association = {
+        "X": s[:nx], "Y": s[nx:],
+        "A": cos_a[:nx].mean(axis=0) - cos_a[nx:].mean(axis=0),
+        "B": cos_b[:nx].mean(axis=0) - cos_b[nx:].mean(axis=0),
+    }
+    without = leave_one_out(s, cos_a, cos_b, nx, tie_tolerance)
+    return tuple(
+        WordRow(key, item.word, str(item.found_as), str(item.match), float(assoc), float(d_wo),
+                float(d_wo - d))
+        for key in SET_KEYS
+        for item, assoc, d_wo in zip(reports[key].used_lookups, association[key], without[key],
+                                     strict=True)
+    )
+
+
 def run_weat(
     embedding: Embedding, wordset: WordSet, options: WeatOptions = WeatOptions()
 ) -> WeatResult:
@@ -387,27 +405,6 @@ def run_weat(
     if math.isnan(d):
         notes.append(Note("no_effect_size"))
 
-    attribute_assoc = {
-        "A": cos_a[:nx].mean(axis=0) - cos_a[nx:].mean(axis=0),
-        "B": cos_b[:nx].mean(axis=0) - cos_b[nx:].mean(axis=0),
-    }
-    association = {"X": s[:nx], "Y": s[nx:], **attribute_assoc}
-    without = leave_one_out(s, cos_a, cos_b, nx, tie_tolerance)
-    rows = []
-    for key in SET_KEYS:
-        found = reports[key].used_lookups
-        for item, assoc, d_wo in zip(found, association[key], without[key], strict=True):
-            rows.append(
-                WordRow(
-                    key,
-                    item.word,
-                    str(item.found_as),
-                    str(item.match),
-                    float(assoc),
-                    float(d_wo),
-                    float(d_wo - d),
-                )
-            )
     return WeatResult(
         wordset_id=wordset.id,
         title=wordset.title,
@@ -417,7 +414,7 @@ def run_weat(
         effect_size=d,
         test=test,
         sets=reports,
-        words=tuple(rows),
+        words=_word_rows(reports, s, cos_a, cos_b, nx, d),
         notes=tuple(notes),
         reported=wordset.reported,
         verdict=decide(test, d, interval, {k: r.coverage for k, r in reports.items()}),
