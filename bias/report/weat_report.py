@@ -23,6 +23,28 @@ from bias.wordsets import SET_KEYS
 
 def weat_report(result: WeatResult, confounds: WeatConfounds | None = None) -> str:
     """Title, d and p with how p was computed, the verdict, the source's values, words per set."""
+    lines = [
+        f"{result.title}  [{result.wordset_id}]",
+        f"Embedding: {result.embedding} ({language_name(result.language)})",
+        "",
+        *_number_lines(result),
+        f"  {headline(result.verdict)}.",
+        f"  {meaning(result)}",
+        f"  {explanation(result)}",
+        f"  {coverage_text(result.coverage)}.",
+    ]
+    if confounds is not None:
+        lines += [f"  Warning: {line}" for line in confound_warnings(confounds)]
+    lines += [*_source_lines(result), "", *(_set_line(result, key) for key in SET_KEYS)]
+    lines += [f"  Note: {warning}" for warning in notes_text(result.notes)]
+    if confounds is not None:
+        lines += ["", "  Confounds checked:",
+                  *(f"    {line}" for line in confound_lines(confounds))]
+    return "\n".join(lines)
+
+
+def _number_lines(result: WeatResult) -> list[str]:
+    """d and p with how p was computed, the cap and caveat of d, and both intervals."""
     how = (
         f"exact, all {result.iterations:,} reshufflings"
         if result.method == "exact"
@@ -31,9 +53,6 @@ def weat_report(result: WeatResult, confounds: WeatConfounds | None = None) -> s
     sided = "one-sided" if result.alternative == "greater" else "two-sided"
     p = p_statement(result) if result.p_value_is_bound else f"p = {result.p_value:.6g}"
     lines = [
-        f"{result.title}  [{result.wordset_id}]",
-        f"Embedding: {result.embedding} ({language_name(result.language)})",
-        "",
         f"  effect size d = {result.effect_size:.4f}   {p} ({sided}; {how})",
         f"  ({effect_size_limit_text(result)}; Caliskan's sum s(X,Y,A,B) = "
         f"{result.statistic_sum:.4f})",
@@ -47,46 +66,42 @@ def weat_report(result: WeatResult, confounds: WeatConfounds | None = None) -> s
             f"  {ci.level:.0%} interval for d: {ci.low:.4f} – {ci.high:.4f} "
             f"({ci.method} bootstrap, {ci.resamples:,} resamples, seed {ci.seed})"
         )
-    lines += [
-        f"  {headline(result.verdict)}.",
-        f"  {meaning(result)}",
-        f"  {explanation(result)}",
-        f"  {coverage_text(result.coverage)}.",
+    return lines
+
+
+def _source_lines(result: WeatResult) -> list[str]:
+    """The source's values and ours under its conventions, or why they are not comparable."""
+    rep = result.reported
+    if rep is None:
+        return []
+    if not result.verdict.comparable:
+        return [f"  {not_comparable_text(result.coverage)}"]
+    lines = [
+        f"  Source reported: d = {format_d(rep.effect_size)}"
+        f"{' (absolute value)' if rep.effect_size_is_absolute else ''}, "
+        f"p = {rep.p_value_text or format_p(rep.p_value)}"
+        f"{f' on {rep.embedding}' if rep.embedding else ''}"
     ]
-    if confounds is not None:
-        lines += [f"  Warning: {line}" for line in confound_warnings(confounds)]
-    if result.reported is not None and not result.verdict.comparable:
-        lines.append(f"  {not_comparable_text(result.coverage)}")
-    elif result.reported is not None:
-        rep = result.reported
-        lines.append(
-            f"  Source reported: d = {format_d(rep.effect_size)}"
-            f"{' (absolute value)' if rep.effect_size_is_absolute else ''}, "
-            f"p = {rep.p_value_text or format_p(rep.p_value)}"
-            f"{f' on {rep.embedding}' if rep.embedding else ''}"
+    if (under := convention_text(result.source_convention)) is not None:
+        lines.append(f"  {under}")
+    return lines
+
+
+def _set_line(result: WeatResult, key: str) -> str:
+    """'X Math: 8 of 8 words used; found as …; a frequent word's vector stands in for …'."""
+    rep = result.sets[key]
+    line = f"  {key} {rep.name}: {len(rep.used)} of {len(rep.words)} words used"
+    spellings = [i for i in rep.fallbacks if i.match is not Match.SHARED_ROW]
+    if spellings:
+        line += "; found as " + ", ".join(
+            f"{i.word}→{i.found_as}" if i.word != i.found_as else f"{i.word} ({i.match})"
+            for i in spellings
         )
-        if (under := convention_text(result.source_convention)) is not None:
-            lines.append(f"  {under}")
-    lines.append("")
-    for key in SET_KEYS:
-        rep = result.sets[key]
-        line = f"  {key} {rep.name}: {len(rep.used)} of {len(rep.words)} words used"
-        spellings = [i for i in rep.fallbacks if i.match is not Match.SHARED_ROW]
-        if spellings:
-            line += "; found as " + ", ".join(
-                f"{i.word}→{i.found_as}" if i.word != i.found_as else f"{i.word} ({i.match})"
-                for i in spellings
-            )
-        if shared := [i for i in rep.fallbacks if i.match is Match.SHARED_ROW]:
-            line += "; a frequent word's vector stands in for " + ", ".join(
-                f"{i.word}→{i.found_as}" for i in shared
-            )
-        lines.append(line)
-    lines += [f"  Note: {warning}" for warning in notes_text(result.notes)]
-    if confounds is not None:
-        lines += ["", "  Confounds checked:",
-                  *(f"    {line}" for line in confound_lines(confounds))]
-    return "\n".join(lines)
+    if shared := [i for i in rep.fallbacks if i.match is Match.SHARED_ROW]:
+        line += "; a frequent word's vector stands in for " + ", ".join(
+            f"{i.word}→{i.found_as}" for i in shared
+        )
+    return line
 
 
 def weat_json(result: WeatResult, confounds: WeatConfounds | None = None) -> dict:
