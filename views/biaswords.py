@@ -48,6 +48,7 @@ from bias.report.biaswords_text import (
     curation_label,
 )
 from bias.report.charts.biaswords import draws_figure
+from bias.report.notes import notes_text
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets
 from views.shared import keep, persistent, sidebar, user_errors
 
@@ -292,7 +293,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
             bump_generation(embedding, wordset)
             st.rerun()
         return None
-    for note in candidates.notes:
+    for note in notes_text(candidates.notes):
         st.caption(note)
     for group in candidates.ambiguous.values():
         for seed in group:

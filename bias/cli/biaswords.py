@@ -73,7 +73,7 @@ def biaswords_cli(
 
     from bias.discovery.biaswords import run_biaswords
     from bias.errors import BiasInputError
-    from bias.report.biaswords_text import format_run
+    from bias.report.biaswords_text import format_run, run_json
     from bias.vectors.catalog import load_embedding
     from bias.wordsets import get_wordset
 
@@ -95,5 +95,5 @@ def biaswords_cli(
                 f"The curation could not be written to {save_curation} ({exc.strerror})."
             ) from None
     if as_json:
-        return json.dumps(run.to_dict(), ensure_ascii=False, indent=2)
+        return json.dumps(run_json(run), ensure_ascii=False, indent=2)
     return format_run(run)

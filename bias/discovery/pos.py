@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
-from typing import Protocol, runtime_checkable
+from typing import Final, Literal, Protocol, runtime_checkable
 
 UPOS_TAGS = (
     "ADJ", "ADP", "ADV", "AUX", "CCONJ", "DET", "INTJ", "NOUN", "NUM", "PART", "PRON", "PROPN",
@@ -185,3 +185,15 @@ def tagger_for(language: str) -> Tagger | None:
     if language in _HANTA_MODELS and importlib.util.find_spec("HanTa") is not None:
         return HanTaTagger(language)
     return None
+
+
+AUTO: Final = "auto"
+"""Ask for the best tagger for the embedding's language (`tagger_for`)."""
+
+TaggerChoice = Tagger | Literal["auto"] | None
+"""A tagger to use, `AUTO` for the language's best one, or None for none (no word types)."""
+
+
+def choose_tagger(choice: TaggerChoice, language: str) -> Tagger | None:
+    """The tagger a choice means for this language (None: there is none, or none was wanted)."""
+    return tagger_for(language) if choice == AUTO else choice

@@ -11,6 +11,7 @@ import math
 import polars as pl
 
 from bias.discovery.sampling import Sampling
+from bias.report.notes import notes_text
 
 EXPLORATORY = (
     "Exploratory: nobody has curated these candidates by hand, so the draws show what the "
@@ -84,7 +85,7 @@ def format_run(run) -> str:
     cand, sampling = run.candidates, run.sampling
     table = cand.table
     lines = [f"BiasWords: {cand.wordset_id} in {cand.embedding}", curation_label(sampling)]
-    lines += [f"  note: {note}" for note in cand.notes]
+    lines += [f"  note: {note}" for note in notes_text(cand.notes)]
     for group in cand.ambiguous.values():
         lines += [f"  check: {seed.describe()}." for seed in group]
     for key, words in cand.kept_words().items():
@@ -101,6 +102,11 @@ def format_run(run) -> str:
     lines += [f"  {key}: {', '.join(words)}" for key, words in best.sets.items()]
     lines.append(NOT_INDEPENDENT)
     return "\n".join(lines)
+
+
+def run_json(run) -> dict:
+    """`run.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON."""
+    return {**run.to_dict(), "warnings": notes_text(run.candidates.notes)}
 
 
 def _num(value: float) -> str:

@@ -127,6 +127,47 @@ def _test_not_run(d: dict) -> str:
     return str(d["reason"])
 
 
+def _no_tagger(d: dict) -> str:
+    return (
+        f"No part-of-speech tagger is available for '{d['language']}', so the part-of-speech "
+        "filter was skipped; check the candidates by eye."
+    )
+
+
+def _no_frequency_list(d: dict) -> str:
+    return (
+        f"There is no offline word-frequency list for '{d['language']}', so the frequency "
+        "floor was skipped."
+    )
+
+
+def _edit_distance(d: dict) -> str:
+    sharp_s = " and with ß as ss" if d["sharp_s"] else ""
+    return (
+        f"Edit distances are counted case-insensitively{sharp_s}; a neighbour needs at least "
+        f"{d['min_edit']} edits from its seed."
+    )
+
+
+def _repeated_seeds(d: dict) -> str:
+    return (
+        f"{d['set']} ({d['name']}): {d['count']} seed word(s) repeat another one (as written or "
+        "as found); each vector is used once."
+    )
+
+
+def _seeds_missing(d: dict) -> str:
+    return (
+        f"{d['set']} ({d['name']}): {len(d['words'])} seed word(s) are not in {d['embedding']} "
+        f"and have no neighbours: {', '.join(d['words'])}."
+    )
+
+
+def _text(d: dict) -> str:
+    """A sentence saved by an earlier version, before notes were codes."""
+    return str(d["text"])
+
+
 WORDING: dict[str, Callable[[dict], str]] = {
     "no_embedding_for_language": _no_embedding_for_language,
     "test_not_run": _test_not_run,
@@ -143,6 +184,12 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "one_attribute_set": _one_attribute_set,
     "weak_classifier": _weak_classifier,
     "no_lean": _no_lean,
+    "no_tagger": _no_tagger,
+    "no_frequency_list": _no_frequency_list,
+    "edit_distance": _edit_distance,
+    "repeated_seeds": _repeated_seeds,
+    "seeds_missing": _seeds_missing,
+    "text": _text,
 }
 
 

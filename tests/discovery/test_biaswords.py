@@ -32,6 +32,7 @@ from bias.discovery.curation import (
 )
 from bias.discovery.sampling import Draw, DrawOptions, draw_sets, save_draw, summarise
 from bias.errors import BiasInputError
+from bias.report.notes import notes_text
 from bias.vectors.embeddings import Embedding
 from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import TermSet, WordSet, user_wordsets
@@ -199,7 +200,7 @@ def test_missing_tagger_skips_the_filter_and_says_so(planted):
     cands = generate_candidates(emb, ws, SEVEN, tagger=None)
     assert rows(cands, "X")["operate"]["kept"]
     assert cands.tagger is None
-    assert any("part-of-speech filter was skipped" in note for note in cands.notes)
+    assert any("part-of-speech filter was skipped" in note for note in notes_text(cands.notes))
 
 
 def test_unknown_candidate_pos_is_dropped(planted):
@@ -214,7 +215,7 @@ def test_missing_seeds_are_reported(planted):
     ws = wordset(["doctor", "Quux"], ["nurse"], ["career"], ["family"])
     cands = generate_candidates(emb, ws, CandidateOptions(neighbours=3), FakeTagger(TAGS))
     assert cands.missing_seeds == {"X": ("Quux",)}
-    assert any("Quux" in note for note in cands.notes)
+    assert any("Quux" in note for note in notes_text(cands.notes))
 
 
 def test_duplicates_within_a_set_keep_the_closest():

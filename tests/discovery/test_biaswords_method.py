@@ -30,6 +30,7 @@ from bias.discovery.sampling import (
     weat_seeds,
 )
 from bias.errors import BiasInputError
+from bias.report.notes import notes_text
 from bias.stats.pvalues import holm
 from bias.vectors import neighbours as neighbours_module
 from bias.vectors.ambiguity import AMBIGUITY_MARGIN, cohesion, find_ambiguous
@@ -222,7 +223,8 @@ def test_repeated_seeds_are_used_once_and_huge_sets_refused():
     ws = wordset(["the"] * 3000 + ["The"], ["a1"], ["b1"], ["c1"])
     cands = generate_candidates(emb, ws, CandidateOptions(neighbours=2), None)
     assert cands.table.filter(pl.col("set") == "X").height == 2
-    assert any("3000 seed word(s) repeat another one" in note for note in cands.notes)
+    notes = notes_text(cands.notes)
+    assert any("3000 seed word(s) repeat another one" in note for note in notes)
     big = wordset([f"w{i}" for i in range(MAX_SEEDS_PER_SET + 1)], ["a1"], ["b1"], ["c1"])
     with pytest.raises(BiasInputError, match=f"at most {MAX_SEEDS_PER_SET} per set"):
         generate_candidates(emb, big, CandidateOptions(neighbours=2), None)
