@@ -15,6 +15,8 @@ from dataclasses import asdict, dataclass, field, replace
 import polars as pl
 
 from bias.discovery.filters import CandidateOptions, Context, flag_overlaps, run_steps
+from bias.discovery.kinds import is_cased, profile_sets
+from bias.discovery.lexicons import first_names, lemmatiser, stop_words
 from bias.discovery.pos import AUTO, Tagger, TaggerChoice, choose_tagger
 from bias.discovery.table import (
     FLAG_SEPARATOR,
@@ -240,6 +242,8 @@ def generate_candidates(
     set_pos = {key: _majority(seed_pos[key].values()) if chosen else None for key in SET_KEYS}
     set_pos.update(options.set_pos or {})
     ambiguous = find_ambiguous(embedding, lookups)
+    cased = is_cased(embedding)
+    ours = _our_lexicons(options, language, lookups, notes)
     context = Context(
         embedding=embedding,
         options=options,
@@ -251,6 +255,10 @@ def generate_candidates(
         zipf=_zipf(language) if options.min_zipf is not None and language in WORDFREQ_LANGUAGES
         else None,
         ambiguous={(a.set, a.word): a for group in ambiguous.values() for a in group},
+        language=language,
+        cased=cased,
+        profiles=profile_sets(lookups, set_pos, language, chosen, cased),
+        **ours,
     )  # fmt: skip
     table = run_steps(_neighbour_table(context, seed_pos), context)
     return Candidates(
@@ -280,6 +288,36 @@ def _option_notes(
     if options.edit_filter:
         notes.append(Note("edit_distance", {"min_edit": options.min_edit, "sharp_s": sharp_s}))
     return notes
+
+
+def _our_lexicons(
+    options: CandidateOptions,
+    language: str,
+    lookups: Mapping[str, list[WordLookup]],
+    notes: list[Note],
+) -> dict:
+    """The stop words and the lemmatiser our filters need, each with a note when it is missing
+    for the language (the filter is then skipped)."""
+    found: dict = {}
+    if options.drop_function_words:
+        found["stop_words"] = stop_words(language)
+        if found["stop_words"] is None:
+            notes.append(Note("no_stop_words", {"language": language}))
+    if options.drop_seed_forms:
+        lemma = found["lemma"] = lemmatiser(language)
+        if lemma is None:
+            notes.append(Note("no_lemmatiser", {"language": language}))
+        else:
+            found["seed_lemmas"] = {
+                lemma(form): item.word
+                for items in lookups.values()
+                for item in items
+                for form in (item.word, item.found_as)
+                if form
+            }
+    if options.names_vs_nouns and first_names() is None:
+        notes.append(Note("no_names_dictionary", {}))
+    return found
 
 
 def _seed_keys(lookups: Mapping[str, list[WordLookup]], sharp_s: bool) -> dict[str, str]:

@@ -12,13 +12,16 @@ into the table: it is the verdict a curation stores and shows beside the Keep bo
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import polars as pl
 from rapidfuzz.distance import Levenshtein
 
+from bias.discovery.kinds import SetProfile, word_gender
+from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_names
 from bias.discovery.pos import UPOS_TAGS, Tagger, compatible, pos_label
 from bias.discovery.table import FLAG_SEPARATOR, OPPOSED, WORD, fold
 from bias.errors import BiasInputError
@@ -58,6 +61,21 @@ class CandidateOptions:
     set_pos: dict[str, str] | None = None
     """The expected part of speech per set (e.g. {"B": "NOUN"}); a set not named here gets the
     majority tag of its seeds."""
+    # Ours, not the paper's (docs/biaswords.md, "Our filters"); each on by default.
+    normal_form: bool = True
+    """Drop spellings that Unicode NFKC changes (the ligature in "ﬁlm") and, in an embedding
+    that keeps capitals, all-capital variants of a word it also holds ("ROGER" beside "Roger")."""
+    drop_function_words: bool = True
+    """Drop the language's stop words (spaCy's lists): "le", "cela", "himself" are no gender
+    terms."""
+    drop_seed_forms: bool = True
+    """Drop a candidate whose lemma is a seed's lemma (girls for girl, geometries for
+    geometry), whatever its edit distance."""
+    names_vs_nouns: bool = True
+    """A set of names keeps only first names, a set of common nouns drops names."""
+    drop_other_gender: bool = True
+    """In a male or female set, drop a candidate of the other gender (husband among female
+    terms, a female name among male names)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.neighbours, bool) or not isinstance(self.neighbours, int):
@@ -99,6 +117,14 @@ class Context:
     """Word → Zipf frequency when the frequency floor runs, else None."""
     ambiguous: Mapping[tuple[str, str], AmbiguousSeed]
     """(set, seed word) → why the seed is ambiguous."""
+    language: str = ""
+    cased: bool = False
+    """The embedding keeps capitals (`kinds.is_cased`)."""
+    profiles: Mapping[str, SetProfile] = field(default_factory=dict)
+    stop_words: frozenset[str] | None = None
+    lemma: Callable[[str], str] | None = None
+    seed_lemmas: Mapping[str, str] = field(default_factory=dict)
+    """A seed's lemma → the seed (as written)."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +237,70 @@ def _ambiguous_seed(row: dict, context: Context) -> str | None:
     if odd is None:
         return None
     return f"near an ambiguous seed ('{row['seed']}' found as '{odd.found_as}')"
+
+
+def _normal_form(row: dict, context: Context) -> str | None:
+    """Ours: NFKC first (ligatures, full-width letters), then all-capital variants."""
+    word = row["candidate"]
+    normal = unicodedata.normalize("NFKC", word)
+    if normal != word:
+        return f"not in Unicode normal form (NFKC writes it '{normal}')"
+    if context.cased and len(word) > 1 and word.isupper():
+        for variant in (word[:1] + word[1:].lower(), word.lower()):
+            if context.embedding.row(variant) is not None:
+                return f"all capitals: a variant of '{variant}', which the embedding also holds"
+    return None
+
+
+def _function_word(row: dict, context: Context) -> str | None:
+    """Ours: a stop word of the language (spaCy's list) is no content word of any set."""
+    if context.stop_words is not None and row["candidate"].casefold() in context.stop_words:
+        return f"a function word (in spaCy's stop words for '{context.language}')"
+    return None
+
+
+def _seed_form(row: dict, context: Context) -> str | None:
+    """Ours: a form of a seed (same lemma), however many letters differ."""
+    if context.lemma is None or not row["candidate"]:
+        return None
+    lemma = context.lemma(row["candidate"])
+    seed = context.seed_lemmas.get(lemma)
+    if seed is not None and fold(seed, context.sharp_s) != fold(row["candidate"], context.sharp_s):
+        return f"a form of the seed '{seed}' (both have the lemma '{lemma}')"
+    return None
+
+
+def _name_or_noun(row: dict, context: Context) -> str | None:
+    """Ours: a set of names keeps first names only; a set of common nouns keeps no names."""
+    profile, word = context.profiles.get(row["set"], SetProfile()), row["candidate"]
+    if profile.kind == "name":
+        if profile.case == "capitalised" and word[:1].islower():
+            return "written in lower case: a common word, not a name"
+        names = first_names() if profile.names_known else None
+        entry = names.get(word.casefold()) if names is not None else None
+        if names is not None and (entry is None or entry.frequency < MIN_NAME_FREQUENCY):
+            return "not a first name in the names dictionary (a surname or a common word)"
+    elif profile.kind == "noun":
+        if profile.case == "lower" and word[:1].isupper():
+            return "capitalised: a name or a variant, not a common noun"
+        if row["pos"] == "PROPN":
+            return "a name (tagged PROPN), not a common noun"
+    return None
+
+
+def _other_gender(row: dict, context: Context) -> str | None:
+    """Ours: in a male or female set, a candidate of the other gender."""
+    profile = context.profiles.get(row["set"], SetProfile())
+    if profile.gender is None or not row["candidate"]:
+        return None
+    gender = word_gender(row["candidate"], profile.kind, context.language, context.tagger)
+    if gender is not None and gender != profile.gender:
+        source = "the names dictionary" if profile.kind == "name" else (
+            "our list of gendered English words" if context.language == "en"
+            else "the tagger's morphology"
+        )  # fmt: skip
+        return f"{gender}, by {source}, in a {profile.gender} set"
+    return None
 
 
 def drop_duplicates(table: pl.DataFrame, context: Context) -> pl.DataFrame:
@@ -366,6 +456,20 @@ STEPS: tuple[Step, ...] = (
     Step("duplicate", (), drop_duplicates),
     Step("closer_elsewhere", ("drop_opposite", "drop_attribute_like"), _closer_elsewhere),
     Step("forms", ("group_forms",), _group_forms),
+    Step("normal_form", ("normal_form",), _per_row(_normal_form), ours=True),
+    Step("function_word", ("drop_function_words",), _per_row(_function_word), ours=True),
+    Step("seed_form", ("drop_seed_forms",), _per_row(_seed_form), ours=True),
+    Step("name_or_noun", ("names_vs_nouns",), _per_row(_name_or_noun), ours=True),
+    Step("other_gender", ("drop_other_gender",), _per_row(_other_gender), ours=True),
     Step("overlaps", ("flag_opposed",), lambda table, ctx: flag_overlaps(table, ctx.sharp_s)),
 )
-"""The filters in the order they run; the first one a row fails gives its reason."""
+"""The filters in the order they run; the first one a row fails gives its reason. Ours come
+after the paper's (and the earlier additions: duplicates, closer elsewhere, forms), so they only
+judge what those let through and every earlier reason stays as it was."""
+
+
+def paper_only(options: CandidateOptions) -> CandidateOptions:
+    """The same options with every filter of ours switched off: the paper's core (and the
+    earlier additions), to compare with or to reproduce runs made before our filters."""
+    ours = {name: False for step in STEPS if step.ours for name in step.switches}
+    return replace(options, **ours)

@@ -9,6 +9,7 @@ lives apart from any of them.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import polars as pl
 
@@ -39,11 +40,13 @@ WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
 def fold(word: str, sharp_s: bool) -> str:
-    """The comparison key: case-insensitive, and ß = ss only when `sharp_s` (German).
+    """The comparison key: Unicode NFKC (the ligature in "ﬁlm" is "fi"), case-insensitive, and
+    ß = ss only when `sharp_s` (German).
 
     Only keys are folded; the table keeps the embedding's spelling. `str.casefold` alone would
     already turn ß into ss, so without `sharp_s` the ß is protected from it.
     """
+    word = unicodedata.normalize("NFKC", word)
     if sharp_s:
         return word.casefold().replace("ß", "ss")
     return "ß".join(part.casefold() for part in word.replace("ẞ", "ß").split("ß"))

@@ -163,6 +163,27 @@ def _seeds_missing(d: dict) -> str:
     )
 
 
+def _no_stop_words(d: dict) -> str:
+    return (
+        f"There is no stop-word list for '{d['language']}' (spaCy's lists), so function words "
+        "were not dropped."
+    )
+
+
+def _no_lemmatiser(d: dict) -> str:
+    return (
+        f"There is no lemmatiser for '{d['language']}' (simplemma), so forms of the seeds were "
+        "only caught by the letters-different and forms filters."
+    )
+
+
+def _no_names_dictionary(d: dict) -> str:
+    return (
+        "The first-names dictionary (package gender-guesser) is not installed, so sets of names "
+        "were not checked for surnames and common words, nor names for their gender."
+    )
+
+
 def _text(d: dict) -> str:
     """A sentence saved by an earlier version, before notes were codes."""
     return str(d["text"])
@@ -189,6 +210,9 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "edit_distance": _edit_distance,
     "repeated_seeds": _repeated_seeds,
     "seeds_missing": _seeds_missing,
+    "no_stop_words": _no_stop_words,
+    "no_lemmatiser": _no_lemmatiser,
+    "no_names_dictionary": _no_names_dictionary,
     "text": _text,
 }
 

@@ -20,6 +20,7 @@ from bias.discovery.candidates import (
     hand_decisions,
 )
 from bias.discovery.curation import curation_csv, read_curation_csv
+from bias.discovery.filters import paper_only
 from bias.discovery.sampling import (
     Draw,
     DrawOptions,
@@ -210,9 +211,9 @@ def test_a_candidate_closer_to_the_opposite_set_is_dropped():
     husband = y.filter(pl.col("candidate") == "husband")
     assert not husband["kept"].any()
     assert husband["reason"][0].startswith("closer to the opposite set X (mean similarity")
-    off = generate_candidates(emb, ws, CandidateOptions(neighbours=3, min_edit=0,
+    off = generate_candidates(emb, ws, paper_only(CandidateOptions(neighbours=3, min_edit=0,
                                                           drop_opposite=False,
-                                                          drop_attribute_like=False), None)
+                                                          drop_attribute_like=False)), None)
     assert off.table.filter((pl.col("set") == "Y") & (pl.col("candidate") == "husband"))[
         "kept"
     ].any()
