@@ -447,6 +447,7 @@ def flag_overlaps(table: pl.DataFrame, sharp_s: bool = False) -> pl.DataFrame:
 
 
 STEPS: tuple[Step, ...] = (
+    Step("normal_form", ("normal_form",), _per_row(_normal_form), ours=True),
     Step("clean", ("clean",), _per_row(_clean)),
     Step("seed_word", ("drop_seed_words",), _per_row(_seed_word)),
     Step("letters_different", ("edit_filter",), _per_row(_letters_different)),
@@ -456,14 +457,14 @@ STEPS: tuple[Step, ...] = (
     Step("duplicate", (), drop_duplicates),
     Step("closer_elsewhere", ("drop_opposite", "drop_attribute_like"), _closer_elsewhere),
     Step("forms", ("group_forms",), _group_forms),
-    Step("normal_form", ("normal_form",), _per_row(_normal_form), ours=True),
     Step("function_word", ("drop_function_words",), _per_row(_function_word), ours=True),
     Step("seed_form", ("drop_seed_forms",), _per_row(_seed_form), ours=True),
     Step("name_or_noun", ("names_vs_nouns",), _per_row(_name_or_noun), ours=True),
     Step("other_gender", ("drop_other_gender",), _per_row(_other_gender), ours=True),
     Step("overlaps", ("flag_opposed",), lambda table, ctx: flag_overlaps(table, ctx.sharp_s)),
 )
-"""The filters in the order they run; the first one a row fails gives its reason. Ours come
+"""The filters in the order they run; the first one a row fails gives its reason. Unicode's
+normal form comes first (a ligature is junk before it is anything else); our other filters come
 after the paper's (and the earlier additions: duplicates, closer elsewhere, forms), so they only
 judge what those let through and every earlier reason stays as it was."""
 
