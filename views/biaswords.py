@@ -43,6 +43,7 @@ from bias.discovery.sampling import DrawOptions, draw_sizes, draws_table, save_d
 from bias.errors import BiasInputError
 from bias.report.biaswords_text import (
     NOT_INDEPENDENT,
+    POOL_QUALITY,
     baseline_line,
     best_draw_line,
     curation_label,
@@ -62,6 +63,22 @@ EDITABLE = ("kept", "candidate")
 DEFAULTS = CandidateOptions()
 DRAW_DEFAULTS = DrawOptions()
 MAJORITY = "majority of its seeds"
+OUR_FILTERS = (
+    ("names_vs_nouns", "Names and nouns apart",
+     "A set of names keeps first names only (a names dictionary), a set of nouns drops names: "
+     "no surnames among first names, no 'sister' among female names, no 'Anna' among nouns."),
+    ("drop_other_gender", "Drop the other gender",
+     "In a male or female set, drop a word of the other gender: 'husband' among female terms, "
+     "a female name among male names."),
+    ("drop_seed_forms", "Drop forms of the seeds",
+     "Drop a word with the same lemma as a seed (girls for girl, geometries for geometry), "
+     "however many letters differ."),
+    ("drop_function_words", "Drop function words",
+     "Drop the language's stop words ('le', 'cela', 'himself')."),
+    ("normal_form", "Unicode normal form",
+     "Drop ligature junk ('ﬁlm') and, where the embedding keeps capitals, all-capital variants "
+     "of a word it also holds ('ROGER' beside 'Roger')."),
+)  # fmt: skip
 
 
 def editor_key(embedding: str, wordset_id: str) -> str:
@@ -147,6 +164,13 @@ def candidate_options() -> CandidateOptions:
             "(the name Bill found as the noun 'bill') is flagged; its neighbours are dropped "
             "unless you tick this.",
         )  # fmt: skip
+        st.caption("Our filters (not the paper's; each catches a kind of mistake the paper's "
+                   "filters let through, docs/biaswords.md):")
+        ours = {
+            field: st.checkbox(label, **persistent(f"biaswords.{field}", getattr(DEFAULTS, field)),
+                               help=help_text)
+            for field, label, help_text in OUR_FILTERS
+        }  # fmt: skip
         st.caption("Word type each set's candidates must go with:")
         kinds = [*st.columns(2), *st.columns(2)]  # two per row, so the choice reads whole
         chosen = {}
@@ -163,6 +187,7 @@ def candidate_options() -> CandidateOptions:
         drop_opposite=opposite, drop_attribute_like=attribute_like, group_forms=forms,
         keep_ambiguous=ambiguous,
         set_pos=chosen or None,
+        **ours,
     )  # fmt: skip
 
 
@@ -408,7 +433,9 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     metrics[0].metric(
         f"Significant draws (p < {summary.alpha:g})",
         f"{summary.share_significant:.0%}",
-        help="How often a random pick from your kept candidates shows the bias; not a p-value.",
+        help="How often a random pick from your kept candidates shows the bias; not a p-value, "
+        "and no sign of a good pool: neighbours of biased words come out significant whatever "
+        "they mean.",
     )
     if sampling.baseline is not None:
         metrics[1].metric(
@@ -431,7 +458,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     base = baseline_line(sampling)
     if base:
         st.caption(base)
-    st.caption(NOT_INDEPENDENT)
+    st.caption(NOT_INDEPENDENT + " " + POOL_QUALITY)
     if any(sampling.unavailable.values()):
         missing = ", ".join(w for words in sampling.unavailable.values() for w in words)
         st.warning(f"Not in the embedding under that spelling, so never drawn: {missing}.")

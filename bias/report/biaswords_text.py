@@ -26,6 +26,13 @@ NOT_INDEPENDENT = (
 )
 
 
+POOL_QUALITY = (
+    "Nor does a high share say the pool is good: neighbours inherit the seeds' geometry whatever "
+    "they mean, so draws come out significant even when many kept words are off-category. "
+    "Whether the kept words belong to their category is your curation."
+)
+
+
 def curation_label(sampling: Sampling) -> str:
     """Whether the pool was curated, in one line."""
     if sampling.curated:
@@ -100,7 +107,7 @@ def format_run(run) -> str:
     lines.append(best_draw_line(sampling))
     best = sampling.draw(sampling.summary.best)
     lines += [f"  {key}: {', '.join(words)}" for key, words in best.sets.items()]
-    lines.append(NOT_INDEPENDENT)
+    lines.append(NOT_INDEPENDENT + " " + POOL_QUALITY)
     return "\n".join(lines)
 
 
