@@ -38,7 +38,7 @@ from bias.discovery.curation import (
     restore_previous_curation,
     save_curation,
 )
-from bias.discovery.pos import UPOS_TAGS, pos_label
+from bias.discovery.pos import UPOS_TAGS, pos_label, tagger_name
 from bias.discovery.sampling import DrawOptions, draw_sizes, draws_table, save_draw
 from bias.errors import BiasInputError
 from bias.report.biaswords_text import (
@@ -49,7 +49,8 @@ from bias.report.biaswords_text import (
     curation_label,
 )
 from bias.report.charts.biaswords import draws_figure
-from bias.report.notes import notes_text
+from bias.report.notes import notes_text, tagging_hint
+from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets
 from views.shared import keep, persistent, sidebar, user_errors
 
@@ -104,7 +105,8 @@ def seed_tests(language: str) -> list[WordSet]:
     return sorted(tests, key=order)
 
 
-def candidate_options() -> CandidateOptions:
+def candidate_options(language: str) -> CandidateOptions:
+    tagger = tagger_name(language)  # which tagger, without loading it
     with st.expander("Filters", expanded=False):
         cols = st.columns(3)
         neighbours = cols[0].number_input(
@@ -123,11 +125,18 @@ def candidate_options() -> CandidateOptions:
             help="Hide rare words: Zipf 3 is about once per million words (wordfreq).",
         )  # fmt: skip
         # One checkbox per line: their labels stay whole at any width (800 px included).
-        pos = st.checkbox(
-            "Same word type", **persistent("biaswords.pos", DEFAULTS.pos_filter),
-            help="Keep a candidate only if its word type (noun, name, adjective…) goes with "
-            "its set's: the type most of the set's seed words have, or the one you choose below.",
-        )  # fmt: skip
+        if tagger is None:
+            pos = st.checkbox(
+                f"Same word type (off: no tagger for {language_name(language)})", value=False,
+                disabled=True, key="_biaswords.pos_off",
+            )  # fmt: skip
+        else:
+            pos = st.checkbox(
+                "Same word type", **persistent("biaswords.pos", DEFAULTS.pos_filter),
+                help=f"Keep a candidate only if its word type (noun, name, adjective…) goes with "
+                f"its set's: the type most of the set's seed words have, or the one you choose "
+                f"below. Words of {language_name(language)} are tagged by {tagger}.",
+            )  # fmt: skip
         edit = st.checkbox(
             "Letters different", **persistent("biaswords.edit", DEFAULTS.edit_filter),
             help="Apply the minimum number of different letters above.",
@@ -171,16 +180,20 @@ def candidate_options() -> CandidateOptions:
                                help=help_text)
             for field, label, help_text in OUR_FILTERS
         }  # fmt: skip
-        st.caption("Word type each set's candidates must go with:")
-        kinds = [*st.columns(2), *st.columns(2)]  # two per row, so the choice reads whole
         chosen = {}
-        for col, key in zip(kinds, SET_KEYS, strict=True):
-            tag = col.selectbox(
-                f"Set {key}", [MAJORITY, *UPOS_TAGS], format_func=_kind_label,
-                **persistent(f"biaswords.setpos.{key}", MAJORITY),
-            )  # fmt: skip
-            if tag != MAJORITY:
-                chosen[key] = tag
+        if tagger is None:
+            st.caption(f"No part-of-speech tagger is installed for {language_name(language)}, so "
+                       "word types are not compared and not shown. " + tagging_hint(language))
+        else:
+            st.caption(f"Word type each set's candidates must go with (tagger: {tagger}):")
+            kinds = [*st.columns(2), *st.columns(2)]  # two per row, so the choice reads whole
+            for col, key in zip(kinds, SET_KEYS, strict=True):
+                tag = col.selectbox(
+                    f"Set {key}", [MAJORITY, *UPOS_TAGS], format_func=_kind_label,
+                    **persistent(f"biaswords.setpos.{key}", MAJORITY),
+                )  # fmt: skip
+                if tag != MAJORITY:
+                    chosen[key] = tag
     return CandidateOptions(
         neighbours=int(neighbours), min_edit=int(min_edit), pos_filter=pos, edit_filter=edit,
         clean=clean, drop_seed_words=seeds, min_zipf=float(zipf) or None,
@@ -318,7 +331,8 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
             bump_generation(embedding, wordset)
             st.rerun()
         return None
-    for note in notes_text(candidates.notes):
+    # "No tagger" is said above, in the filters, with how to switch tagging on.
+    for note in notes_text(n for n in candidates.notes if n.code != "no_tagger"):
         st.caption(note)
     for group in candidates.ambiguous.values():
         for seed in group:
@@ -351,8 +365,8 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         height=420,
         disabled=[c for c in shown.columns if c not in EDITABLE],
         column_order=[
-            "kept", "set", "seed", "candidate", "similarity", "pos", "seed_pos", "verdict",
-            "check",
+            "kept", "set", "seed", "candidate", "similarity",
+            *(("pos", "seed_pos") if candidates.tagger else ()), "verdict", "check",
         ],
         column_config={
             "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws"),
@@ -524,7 +538,7 @@ def main() -> None:
     with user_errors():
         first = tests[wordset_id]
         wordset = pool_wordsets([first, *(tests[i] for i in pooled)])
-        options = candidate_options()
+        options = candidate_options(embedding.language)
     if options is None:
         st.stop()
     try:

@@ -21,7 +21,7 @@ import polars as pl
 from rapidfuzz.distance import Levenshtein
 
 from bias.discovery.kinds import SetProfile, word_gender
-from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_names
+from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
 from bias.discovery.pos import UPOS_TAGS, Tagger, compatible, pos_label
 from bias.discovery.table import FLAG_SEPARATOR, OPPOSED, WORD, fold
 from bias.errors import BiasInputError
@@ -276,9 +276,8 @@ def _name_or_noun(row: dict, context: Context) -> str | None:
     if profile.kind == "name":
         if profile.case == "capitalised" and word[:1].islower():
             return "written in lower case: a common word, not a name"
-        names = first_names() if profile.names_known else None
-        entry = names.get(word.casefold()) if names is not None else None
-        if names is not None and (entry is None or entry.frequency < MIN_NAME_FREQUENCY):
+        entry = first_name(word)
+        if profile.names_known and (entry is None or entry.frequency < MIN_NAME_FREQUENCY):
             return "not a first name in the names dictionary (a surname or a common word)"
     elif profile.kind == "noun":
         if profile.case == "lower" and word[:1].isupper():

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bias.discovery.gendered import GENDERED_EN
-from bias.discovery.lexicons import first_names
+from bias.discovery.lexicons import first_name
 from bias.discovery.pos import Tagger
 from bias.discovery.table import OPPOSED
 from bias.vectors.embeddings import Embedding, WordLookup
@@ -52,8 +52,7 @@ def word_gender(word: str, kind: str | None, language: str, tagger: Tagger | Non
     """A word's gender: from the names dictionary for names; for nouns from our English list or
     the tagger's morphology (spaCy's `Gender`); None when unknown."""
     if kind == "name":
-        names = first_names()
-        entry = names.get(word.casefold()) if names else None
+        entry = first_name(word)
         return entry.gender if entry else None
     if language == "en":
         return GENDERED_EN.get(word.casefold())
@@ -76,12 +75,11 @@ def profile_sets(
         )
         for key in lookups
     }
-    names = first_names() or {}
     profiles = {}
     for key, items in lookups.items():
         rival = leaning.get(OPPOSED[key])
         gender = leaning[key] if leaning[key] and rival and rival != leaning[key] else None
-        known = sum(item.word.casefold() in names for item in items)
+        known = sum(first_name(item.word) is not None for item in items)
         profiles[key] = SetProfile(
             kind=kinds[key],
             gender=gender,

@@ -6,7 +6,7 @@ skipped with a note instead of guessing.
 
 * Stop words: spaCy's per-language lists (`spacy.lang.<code>.stop_words`, no pipeline needed).
 * Lemmas: `simplemma` (Barbaresi; dictionaries for 50+ languages, no model download).
-* First names: the name dictionary of Jörg Michael's `gender` program (about 48,000 first names
+* First names: the name dictionary of Jörg Michael's `gender` program (about 37,000 first names
   from 50+ countries, each with its gender and its frequency per country), as shipped in the
   `gender-guesser` package. We read the data file ourselves (GNU FDL 1.2, see its header) and do
   not import that package's code.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,15 +72,31 @@ def first_names() -> dict[str, FirstName] | None:
             if line[:1] in "#=" or len(line) < 31:
                 continue
             code, name = line[:2].strip(), line[3:29].strip()
-            if code not in _GENDER_CODES or not name or "+" in name:
+            if code not in _GENDER_CODES or not name:
                 continue
             digits = [int(c, 16) for c in line[30:86] if c in "123456789ABCD"]
             frequency = max(digits, default=1)
             male, female = _GENDER_CODES[code]
-            entry = found.setdefault(name.casefold(), [0, 0])
-            entry[0] = max(entry[0], frequency * male)
-            entry[1] = max(entry[1], frequency * female)
+            # A "+" inside a name stands for a hyphen, a space or nothing (Jean+Baptiste).
+            for spelling in {name.replace("+", "-"), name.replace("+", "")}:
+                entry = found.setdefault(spelling.casefold(), [0, 0])
+                entry[0] = max(entry[0], frequency * male)
+                entry[1] = max(entry[1], frequency * female)
     return {name: FirstName(m, f) for name, (m, f) in found.items()}
+
+
+def first_name(word: str) -> FirstName | None:
+    """The dictionary's entry for a word, also without its accents (the dictionary writes
+    French names as "Etienne", "Emilie"); None when it is no first name or there is no
+    dictionary."""
+    names = first_names()
+    if names is None:
+        return None
+    key = word.casefold()
+    if key in names:
+        return names[key]
+    bare = "".join(c for c in unicodedata.normalize("NFD", key) if not unicodedata.combining(c))
+    return names.get(bare)
 
 
 @functools.cache

@@ -62,9 +62,10 @@ def baseline_line(sampling: Sampling) -> str | None:
     if base is None:
         return None
     q = base.summary.effect_size_quantiles
+    matched = "frequency band and word type" if any(base.set_pos.values()) else "frequency band"
     text = (
-        f"Baseline, {base.summary.draws} draws of random words of the same sizes, frequency band "
-        f"and word type: {base.summary.significant} significant "
+        f"Baseline, {base.summary.draws} draws of random words of the same sizes and {matched}: "
+        f"{base.summary.significant} significant "
         f"({base.summary.share_significant:.0%}); effect size median {_num(q[0.5])} "
         f"(5–95%: {_num(q[0.05])} to {_num(q[0.95])})"
     )

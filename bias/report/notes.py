@@ -130,7 +130,16 @@ def _test_not_run(d: dict) -> str:
 def _no_tagger(d: dict) -> str:
     return (
         f"No part-of-speech tagger is available for '{d['language']}', so the part-of-speech "
-        "filter was skipped; check the candidates by eye."
+        f"filter was skipped; check the candidates by eye. {tagging_hint(d['language'])}"
+    )
+
+
+def tagging_hint(language: str) -> str:
+    """The one sentence on how to switch tagging on for a language that has no tagger."""
+    return (
+        f"To switch tagging on for {language_name(language)}, install a spaCy pipeline for it "
+        f"(`python -m spacy download {language}_core_news_sm`, on a machine with internet "
+        "access) and start again."
     )
 
 
