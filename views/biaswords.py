@@ -74,6 +74,9 @@ OUR_FILTERS = (
     ("drop_seed_forms", "Drop forms of the seeds",
      "Drop a word with the same lemma as a seed (girls for girl, geometries for geometry), "
      "however many letters differ."),
+    ("drop_ending_neighbours", "Drop spelling neighbours",
+     "Drop a word that shares only a long ending with its seed ('accumulation' near "
+     "'addition'): vectors built from word pieces (fastText, spaCy) put such words close."),
     ("drop_function_words", "Drop function words",
      "Drop the language's stop words ('le', 'cela', 'himself')."),
     ("normal_form", "Unicode normal form",

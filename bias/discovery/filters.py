@@ -71,6 +71,10 @@ class CandidateOptions:
     drop_seed_forms: bool = True
     """Drop a candidate whose lemma is a seed's lemma (girls for girl, geometries for
     geometry), whatever its edit distance."""
+    drop_ending_neighbours: bool = True
+    """Drop a candidate that shares only a long ending with its seed ("accumulation" near
+    "addition"): fastText-style vectors are built from word pieces, so such words are near by
+    spelling, not meaning. Names and compounds of the seed ("beau-frère") are left alone."""
     names_vs_nouns: bool = True
     """A set of names keeps only first names, a set of common nouns drops names."""
     drop_other_gender: bool = True
@@ -270,6 +274,29 @@ def _seed_form(row: dict, context: Context) -> str | None:
     return None
 
 
+ENDING_LETTERS = 4
+"""A shared ending this long (or longer), with different first letters, makes a neighbour by
+spelling: -tion, -ment, -ique."""
+
+
+def _ending_neighbour(row: dict, context: Context) -> str | None:
+    """Ours: near its seed by a shared ending only (word pieces), not by meaning."""
+    if context.profiles.get(row["set"], SetProfile()).kind == "name":
+        return None
+    word, seed = fold(row["candidate"], context.sharp_s), fold(row["seed"], context.sharp_s)
+    if word.endswith(seed) or seed.endswith(word) or word[:3] == seed[:3]:
+        return None
+    shared = 0
+    while shared < min(len(word), len(seed)) and word[-1 - shared] == seed[-1 - shared]:
+        shared += 1
+    if shared >= ENDING_LETTERS:
+        return (
+            f"shares only its ending '-{word[-shared:]}' with the seed '{row['seed']}': near it "
+            "by spelling (vectors built from word pieces), not by meaning"
+        )
+    return None
+
+
 def _name_or_noun(row: dict, context: Context) -> str | None:
     """Ours: a set of names keeps first names only; a set of common nouns keeps no names."""
     profile, word = context.profiles.get(row["set"], SetProfile()), row["candidate"]
@@ -458,6 +485,7 @@ STEPS: tuple[Step, ...] = (
     Step("forms", ("group_forms",), _group_forms),
     Step("function_word", ("drop_function_words",), _per_row(_function_word), ours=True),
     Step("seed_form", ("drop_seed_forms",), _per_row(_seed_form), ours=True),
+    Step("ending_neighbour", ("drop_ending_neighbours",), _per_row(_ending_neighbour), ours=True),
     Step("name_or_noun", ("names_vs_nouns",), _per_row(_name_or_noun), ours=True),
     Step("other_gender", ("drop_other_gender",), _per_row(_other_gender), ours=True),
     Step("overlaps", ("flag_opposed",), lambda table, ctx: flag_overlaps(table, ctx.sharp_s)),

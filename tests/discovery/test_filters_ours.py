@@ -29,7 +29,10 @@ def run(near, sets, tags, options=OPTIONS, language="en"):
 def test_ours_are_marked_and_come_after_the_papers():
     names = [step.name for step in STEPS]
     ours = [step.name for step in STEPS if step.ours]
-    assert ours == ["normal_form", "function_word", "seed_form", "name_or_noun", "other_gender"]
+    assert ours == [
+        "normal_form", "function_word", "seed_form", "ending_neighbour", "name_or_noun",
+        "other_gender",
+    ]  # fmt: skip
     assert names[0] == "normal_form" and names.index("function_word") > names.index("forms")
     assert names[-1] == "overlaps"
     assert all(not getattr(paper_only(CandidateOptions()), s.switches[0]) for s in STEPS if s.ours)
@@ -70,6 +73,24 @@ def test_forms_of_any_seed_are_dropped_whatever_the_edit_distance():
     assert y["lady"] is None
     off = run(near, sets, tags, replace(options, drop_seed_forms=False))
     assert verdicts(off, "Y")["children"] is None
+
+
+def test_neighbours_by_a_shared_ending_only_are_dropped():
+    near = {"addition": ["accumulation", "sum", "subtraction"], "frère": ["beau-frère"]}
+    tags = dict.fromkeys(["addition", "accumulation", "sum", "subtraction", "frère",
+                          "beau-frère"], "NOUN")  # fmt: skip
+    options = replace(OPTIONS, neighbours=3)
+    cands = run(near, (["addition"], ["frère"], ["a2"], ["a3"]), tags, options)
+    x, y = verdicts(cands, "X"), verdicts(cands, "Y")
+    assert x["accumulation"] == (
+        "shares only its ending '-tion' with the seed 'addition': near it by spelling "
+        "(vectors built from word pieces), not by meaning"
+    )
+    assert x["subtraction"] is not None and x["sum"] is None
+    assert y["beau-frère"] is None  # a compound of the seed, not a neighbour by spelling
+    off = run(near, (["addition"], ["frère"], ["a2"], ["a3"]), tags,
+              replace(options, drop_ending_neighbours=False))  # fmt: skip
+    assert verdicts(off, "X")["accumulation"] is None
 
 
 NAMES = {"John": ["Todd", "Smith", "Sister", "Kelly"], "Amy": ["Mary"], "Lisa": []}
