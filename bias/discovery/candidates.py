@@ -14,9 +14,10 @@ from dataclasses import asdict, dataclass, field, replace
 
 import polars as pl
 
-from bias.discovery.filters import CandidateOptions, Context, flag_overlaps, run_steps
+from bias.discovery.filters import flag_overlaps, run_steps
 from bias.discovery.kinds import is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
+from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import AUTO, Tagger, TaggerChoice, choose_tagger
 from bias.discovery.table import (
     FLAG_SEPARATOR,
@@ -215,32 +216,13 @@ def generate_candidates(
     chosen = choose_tagger(tagger, language) if options.pos_filter else None
     notes = _option_notes(options, language, sharp_s, chosen)
     lookups, missing = _seed_lookups(embedding, wordset, notes)
-    for key in SET_KEYS:
-        if missing[key]:
-            notes.append(
-                Note(
-                    "seeds_missing",
-                    {
-                        "set": key,
-                        "name": wordset.sets()[key].name,
-                        "words": list(missing[key]),
-                        "embedding": embedding.name,
-                    },
-                )
-            )
-    seeds = sum(len(items) for items in lookups.values())
-    if seeds * options.neighbours > MAX_ROWS:
-        raise BiasInputError(
-            f"{seeds:,} seed words × {options.neighbours} neighbours would make "
-            f"{seeds * options.neighbours:,} rows to check; at most {MAX_ROWS:,} are "
-            "allowed. Ask for fewer neighbours or start from a smaller word set."
-        )
-    seed_pos = {
-        key: {item.word: chosen.upos(item.word) for item in lookups[key]} if chosen else {}
-        for key in SET_KEYS
-    }
-    set_pos = {key: _majority(seed_pos[key].values()) if chosen else None for key in SET_KEYS}
-    set_pos.update(options.set_pos or {})
+    notes += [
+        Note("seeds_missing", {"set": key, "name": wordset.sets()[key].name,
+                               "words": list(words), "embedding": embedding.name})
+        for key, words in missing.items() if words
+    ]  # fmt: skip
+    _check_size(lookups, options.neighbours)
+    seed_pos, set_pos = _word_types(lookups, chosen, options)
     ambiguous = find_ambiguous(embedding, lookups)
     cased = is_cased(embedding)
     ours = _our_lexicons(options, language, lookups, notes)
@@ -288,6 +270,31 @@ def _option_notes(
     if options.edit_filter:
         notes.append(Note("edit_distance", {"min_edit": options.min_edit, "sharp_s": sharp_s}))
     return notes
+
+
+def _check_size(lookups: Mapping[str, list[WordLookup]], neighbours: int) -> None:
+    """Refuse a table too large for a person to read (`MAX_ROWS`), in one sentence."""
+    seeds = sum(len(items) for items in lookups.values())
+    if seeds * neighbours > MAX_ROWS:
+        raise BiasInputError(
+            f"{seeds:,} seed words × {neighbours} neighbours would make "
+            f"{seeds * neighbours:,} rows to check; at most {MAX_ROWS:,} are "
+            "allowed. Ask for fewer neighbours or start from a smaller word set."
+        )
+
+
+def _word_types(
+    lookups: Mapping[str, list[WordLookup]], tagger: Tagger | None, options: CandidateOptions
+) -> tuple[dict[str, dict[str, str | None]], dict[str, str | None]]:
+    """Each seed's own tag, and each set's word type: the majority of its seeds' tags, or the
+    one the options choose (None everywhere without a tagger)."""
+    seed_pos = {
+        key: {item.word: tagger.upos(item.word) for item in lookups[key]} if tagger else {}
+        for key in SET_KEYS
+    }
+    set_pos = {key: _majority(seed_pos[key].values()) if tagger else None for key in SET_KEYS}
+    set_pos.update(options.set_pos or {})
+    return seed_pos, set_pos
 
 
 def _our_lexicons(

@@ -5,130 +5,31 @@ nothing is deleted, a step only turns `kept` off on rows still kept and writes i
 every dropped neighbour names the first step it failed. Steps run in the order of `STEPS`; the
 paper's core comes first, our additions are marked `ours` (docs/biaswords.md lists them all).
 
-A step's `name` is its stable code (tests, docs and the page refer to it); `switch` names the
-`CandidateOptions` field that turns it on or off (None: it always runs). The reason is written
+A step's `name` is its stable code (tests, docs and the page refer to it); `switches` names the
+`CandidateOptions` fields that turn it on (none: it always runs). Our steps' verdicts are in
+`our_filters`, the inputs every step reads in `options`. The reason is written
 into the table: it is the verdict a curation stores and shows beside the Keep box.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import numpy as np
 import polars as pl
 from rapidfuzz.distance import Levenshtein
 
-from bias.discovery.kinds import SetProfile, word_gender
-from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
-from bias.discovery.pos import UPOS_TAGS, Tagger, compatible, pos_label
+from bias.discovery import our_filters as ours
+from bias.discovery.options import CandidateOptions, Context
+from bias.discovery.pos import compatible, pos_label
 from bias.discovery.table import FLAG_SEPARATOR, OPPOSED, WORD, fold
-from bias.errors import BiasInputError
-from bias.vectors.ambiguity import AmbiguousSeed
-from bias.vectors.embeddings import Embedding, WordLookup
 from bias.wordsets import SET_KEYS
 
-
-@dataclass(frozen=True)
-class CandidateOptions:
-    """Which filters run and how strict they are; the defaults follow the paper."""
-
-    neighbours: int = 20
-    min_edit: int = 3
-    pos_filter: bool = True
-    edit_filter: bool = True
-    clean: bool = True
-    sharp_s: bool | None = None
-    """Compare ß as ss (duplicates, seed words, edit distance); None means "for German only",
-    as the paper did. The table keeps the embedding's own spelling either way, so it can be
-    drawn."""
-    drop_seed_words: bool = True
-    flag_opposed: bool = True
-    min_zipf: float | None = None
-    """Frequency floor on wordfreq's Zipf scale (3 ≈ once per million words); None = off."""
-    keep_ambiguous: bool = False
-    """Keep the neighbours of seeds flagged as ambiguous (`ambiguity`); by default they are
-    dropped, since "bill" near "Bill" gives legislation, not names."""
-    drop_opposite: bool = True
-    """Drop a neighbour that is closer (mean cosine) to the opposite set's seeds than to its own
-    set's: the paper removed such words (a wife among male words) by hand."""
-    drop_attribute_like: bool = True
-    """Drop a candidate for X or Y that is closer to the seeds of A or B than to its own set's
-    ("husband" among female names, nearer the family words)."""
-    group_forms: bool = True
-    """Keep one word of each group of forms (director/directors, colour/color) per set."""
-    set_pos: dict[str, str] | None = None
-    """The expected part of speech per set (e.g. {"B": "NOUN"}); a set not named here gets the
-    majority tag of its seeds."""
-    # Ours, not the paper's (docs/biaswords.md, "Our filters"); each on by default.
-    normal_form: bool = True
-    """Drop spellings that Unicode NFKC changes (the ligature in "ﬁlm") and, in an embedding
-    that keeps capitals, all-capital variants of a word it also holds ("ROGER" beside "Roger")."""
-    drop_function_words: bool = True
-    """Drop the language's stop words (spaCy's lists): "le", "cela", "himself" are no gender
-    terms."""
-    drop_seed_forms: bool = True
-    """Drop a candidate whose lemma is a seed's lemma (girls for girl, geometries for
-    geometry), whatever its edit distance."""
-    drop_ending_neighbours: bool = True
-    """Drop a candidate that shares only a long ending with its seed ("accumulation" near
-    "addition"): fastText-style vectors are built from word pieces, so such words are near by
-    spelling, not meaning. Names and compounds of the seed ("beau-frère") are left alone."""
-    names_vs_nouns: bool = True
-    """A set of names keeps only first names, a set of common nouns drops names."""
-    drop_other_gender: bool = True
-    """In a male or female set, drop a candidate of the other gender (husband among female
-    terms, a female name among male names)."""
-
-    def __post_init__(self) -> None:
-        if isinstance(self.neighbours, bool) or not isinstance(self.neighbours, int):
-            raise BiasInputError("The number of neighbours must be a whole number, such as 20.")
-        if not 1 <= self.neighbours <= 1000:
-            raise BiasInputError("The number of neighbours must be between 1 and 1000.")
-        if isinstance(self.min_edit, bool) or not isinstance(self.min_edit, int):
-            raise BiasInputError("The minimum edit distance must be a whole number, such as 3.")
-        if self.min_edit < 0:
-            raise BiasInputError("The minimum edit distance cannot be negative.")
-        if self.min_zipf is not None and not 0 <= self.min_zipf <= 8:
-            raise BiasInputError("The frequency floor is a Zipf value between 0 and 8, e.g. 2.5.")
-        for key, tag in (self.set_pos or {}).items():
-            if key not in SET_KEYS or tag not in UPOS_TAGS:
-                raise BiasInputError(
-                    f"The word type of a set must be one of {', '.join(UPOS_TAGS)} for X, Y, A "
-                    f"or B; '{key}': '{tag}' is not."
-                )
-
-    def uses_sharp_s(self, language: str) -> bool:
-        return language == "de" if self.sharp_s is None else self.sharp_s
-
-
-@dataclass(frozen=True)
-class Context:
-    """What the steps know besides the table: the run's options and what was looked up once."""
-
-    embedding: Embedding
-    options: CandidateOptions
-    sharp_s: bool
-    lookups: Mapping[str, list[WordLookup]]
-    """Each set's found seeds (one per vector)."""
-    seed_keys: Mapping[str, str]
-    """Folded spelling of every seed (as written and as found) → its set."""
-    tagger: Tagger | None
-    """The tagger when the word-type filter runs, else None."""
-    set_pos: Mapping[str, str | None]
-    zipf: Callable[[str], float] | None
-    """Word → Zipf frequency when the frequency floor runs, else None."""
-    ambiguous: Mapping[tuple[str, str], AmbiguousSeed]
-    """(set, seed word) → why the seed is ambiguous."""
-    language: str = ""
-    cased: bool = False
-    """The embedding keeps capitals (`kinds.is_cased`)."""
-    profiles: Mapping[str, SetProfile] = field(default_factory=dict)
-    stop_words: frozenset[str] | None = None
-    lemma: Callable[[str], str] | None = None
-    seed_lemmas: Mapping[str, str] = field(default_factory=dict)
-    """A seed's lemma → the seed (as written)."""
+__all__ = ["STEPS", "CandidateOptions", "Context", "Step", "flag_overlaps", "paper_only",
+           "run_steps"]  # fmt: skip
+"""`CandidateOptions` and `Context` live in `options`; they are named here too, as the steps'
+inputs."""
 
 
 @dataclass(frozen=True)
@@ -241,92 +142,6 @@ def _ambiguous_seed(row: dict, context: Context) -> str | None:
     if odd is None:
         return None
     return f"near an ambiguous seed ('{row['seed']}' found as '{odd.found_as}')"
-
-
-def _normal_form(row: dict, context: Context) -> str | None:
-    """Ours: NFKC first (ligatures, full-width letters), then all-capital variants."""
-    word = row["candidate"]
-    normal = unicodedata.normalize("NFKC", word)
-    if normal != word:
-        return f"not in Unicode normal form (NFKC writes it '{normal}')"
-    if context.cased and len(word) > 1 and word.isupper():
-        for variant in (word[:1] + word[1:].lower(), word.lower()):
-            if context.embedding.row(variant) is not None:
-                return f"all capitals: a variant of '{variant}', which the embedding also holds"
-    return None
-
-
-def _function_word(row: dict, context: Context) -> str | None:
-    """Ours: a stop word of the language (spaCy's list) is no content word of any set."""
-    if context.stop_words is not None and row["candidate"].casefold() in context.stop_words:
-        return f"a function word (in spaCy's stop words for '{context.language}')"
-    return None
-
-
-def _seed_form(row: dict, context: Context) -> str | None:
-    """Ours: a form of a seed (same lemma), however many letters differ."""
-    if context.lemma is None or not row["candidate"]:
-        return None
-    lemma = context.lemma(row["candidate"])
-    seed = context.seed_lemmas.get(lemma)
-    if seed is not None and fold(seed, context.sharp_s) != fold(row["candidate"], context.sharp_s):
-        return f"a form of the seed '{seed}' (both have the lemma '{lemma}')"
-    return None
-
-
-ENDING_LETTERS = 4
-"""A shared ending this long (or longer), with different first letters, makes a neighbour by
-spelling: -tion, -ment, -ique."""
-
-
-def _ending_neighbour(row: dict, context: Context) -> str | None:
-    """Ours: near its seed by a shared ending only (word pieces), not by meaning."""
-    if context.profiles.get(row["set"], SetProfile()).kind == "name":
-        return None
-    word, seed = fold(row["candidate"], context.sharp_s), fold(row["seed"], context.sharp_s)
-    if word.endswith(seed) or seed.endswith(word) or word[:3] == seed[:3]:
-        return None
-    shared = 0
-    while shared < min(len(word), len(seed)) and word[-1 - shared] == seed[-1 - shared]:
-        shared += 1
-    if shared >= ENDING_LETTERS:
-        return (
-            f"shares only its ending '-{word[-shared:]}' with the seed '{row['seed']}': near it "
-            "by spelling (vectors built from word pieces), not by meaning"
-        )
-    return None
-
-
-def _name_or_noun(row: dict, context: Context) -> str | None:
-    """Ours: a set of names keeps first names only; a set of common nouns keeps no names."""
-    profile, word = context.profiles.get(row["set"], SetProfile()), row["candidate"]
-    if profile.kind == "name":
-        if profile.case == "capitalised" and word[:1].islower():
-            return "written in lower case: a common word, not a name"
-        entry = first_name(word)
-        if profile.names_known and (entry is None or entry.frequency < MIN_NAME_FREQUENCY):
-            return "not a first name in the names dictionary (a surname or a common word)"
-    elif profile.kind == "noun":
-        if profile.case == "lower" and word[:1].isupper():
-            return "capitalised: a name or a variant, not a common noun"
-        if row["pos"] == "PROPN":
-            return "a name (tagged PROPN), not a common noun"
-    return None
-
-
-def _other_gender(row: dict, context: Context) -> str | None:
-    """Ours: in a male or female set, a candidate of the other gender."""
-    profile = context.profiles.get(row["set"], SetProfile())
-    if profile.gender is None or not row["candidate"]:
-        return None
-    gender = word_gender(row["candidate"], profile.kind, context.language, context.tagger)
-    if gender is not None and gender != profile.gender:
-        source = "the names dictionary" if profile.kind == "name" else (
-            "our list of gendered English words" if context.language == "en"
-            else "the tagger's morphology"
-        )  # fmt: skip
-        return f"{gender}, by {source}, in a {profile.gender} set"
-    return None
 
 
 def drop_duplicates(table: pl.DataFrame, context: Context) -> pl.DataFrame:
@@ -472,8 +287,12 @@ def flag_overlaps(table: pl.DataFrame, sharp_s: bool = False) -> pl.DataFrame:
     return table.with_columns(pl.Series("flag", flags, dtype=pl.String))
 
 
+def _ours(name: str, switch: str, verdict: Callable[[dict, Context], str | None]) -> Step:
+    return Step(name, (switch,), _per_row(verdict), ours=True)
+
+
 STEPS: tuple[Step, ...] = (
-    Step("normal_form", ("normal_form",), _per_row(_normal_form), ours=True),
+    _ours("normal_form", "normal_form", ours.normal_form),
     Step("clean", ("clean",), _per_row(_clean)),
     Step("seed_word", ("drop_seed_words",), _per_row(_seed_word)),
     Step("letters_different", ("edit_filter",), _per_row(_letters_different)),
@@ -483,11 +302,11 @@ STEPS: tuple[Step, ...] = (
     Step("duplicate", (), drop_duplicates),
     Step("closer_elsewhere", ("drop_opposite", "drop_attribute_like"), _closer_elsewhere),
     Step("forms", ("group_forms",), _group_forms),
-    Step("function_word", ("drop_function_words",), _per_row(_function_word), ours=True),
-    Step("seed_form", ("drop_seed_forms",), _per_row(_seed_form), ours=True),
-    Step("ending_neighbour", ("drop_ending_neighbours",), _per_row(_ending_neighbour), ours=True),
-    Step("name_or_noun", ("names_vs_nouns",), _per_row(_name_or_noun), ours=True),
-    Step("other_gender", ("drop_other_gender",), _per_row(_other_gender), ours=True),
+    _ours("function_word", "drop_function_words", ours.function_word),
+    _ours("seed_form", "drop_seed_forms", ours.seed_form),
+    _ours("ending_neighbour", "drop_ending_neighbours", ours.ending_neighbour),
+    _ours("name_or_noun", "names_vs_nouns", ours.name_or_noun),
+    _ours("other_gender", "drop_other_gender", ours.other_gender),
     Step("overlaps", ("flag_opposed",), lambda table, ctx: flag_overlaps(table, ctx.sharp_s)),
 )
 """The filters in the order they run; the first one a row fails gives its reason. Unicode's
