@@ -50,21 +50,46 @@ spelling: -tion, -ment, -ique."""
 
 
 def ending_neighbour(row: dict, context: Context) -> str | None:
-    """Ours: near its seed by a shared ending only (word pieces), not by meaning."""
+    """Ours: near its seed by a shared ending only (word pieces), not by meaning.
+
+    Left alone: names; a compound of a seed of its set (*beau-frère*, *Biopsychologie*); and a
+    shared ending that holds a word of the embedding, the head of two compounds
+    (*Veterinärmedizin*, *Kleintiermedizin*: "Medizin")."""
     if context.profiles.get(row["set"], SetProfile()).kind == "name":
         return None
     word, seed = fold(row["candidate"], context.sharp_s), fold(row["seed"], context.sharp_s)
-    if word.endswith(seed) or seed.endswith(word) or word[:3] == seed[:3]:
+    if word[:3] == seed[:3] or seed.endswith(word):
+        return None
+    seeds = [fold(item.word, context.sharp_s) for item in context.lookups.get(row["set"], ())]
+    if any(word.endswith(s) for s in seeds if len(s) >= ENDING_LETTERS):
         return None
     shared = 0
     while shared < min(len(word), len(seed)) and word[-1 - shared] == seed[-1 - shared]:
         shared += 1
-    if shared >= ENDING_LETTERS:
-        return (
-            f"shares only its ending '-{word[-shared:]}' with the seed '{row['seed']}': near it "
-            "by spelling (vectors built from word pieces), not by meaning"
-        )
-    return None
+    if shared < ENDING_LETTERS or _holds_a_word(word[-shared:], context):
+        return None
+    return (
+        f"shares only its ending '-{word[-shared:]}' with the seed '{row['seed']}': near it "
+        "by spelling (vectors built from word pieces), not by meaning"
+    )
+
+
+HEAD_LETTERS = 5
+"""A compound's head is a word of at least 5 letters ("Medizin", "wesen"); shorter endings that
+are words too ("ions", "ique") are suffixes here."""
+HEAD_RANK = 100_000
+"""...and one of the embedding's 100,000 most frequent words (not a fragment such as "ation")."""
+
+
+def _holds_a_word(ending: str, context: Context) -> bool:
+    """Whether an ending of `ending`, at least `HEAD_LETTERS` long, is a frequent word of the
+    embedding (lower case or capitalised): the shared head of two compounds."""
+    for start in range(len(ending) - HEAD_LETTERS + 1):
+        part = ending[start:]
+        rows = [context.embedding.row(s) for s in (part, part.capitalize())]
+        if any(row is not None and row < HEAD_RANK for row in rows):
+            return True
+    return False
 
 
 def name_or_noun(row: dict, context: Context) -> str | None:
