@@ -232,6 +232,7 @@ def generate_candidates(
         sharp_s=sharp_s,
         lookups=lookups,
         seed_keys=_seed_keys(lookups, sharp_s),
+        folded_seeds={k: tuple(fold(i.word, sharp_s) for i in v) for k, v in lookups.items()},
         tagger=chosen,
         set_pos=set_pos,
         zipf=_zipf(language) if options.min_zipf is not None and language in WORDFREQ_LANGUAGES

@@ -116,3 +116,5 @@ class Context:
     lemma: Callable[[str], str] | None = None
     seed_lemmas: Mapping[str, str] = field(default_factory=dict)
     """A seed's lemma → the seed (as written)."""
+    folded_seeds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each set's seeds as written, folded (`table.fold`), computed once for the steps."""

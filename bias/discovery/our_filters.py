@@ -60,7 +60,7 @@ def ending_neighbour(row: dict, context: Context) -> str | None:
     word, seed = fold(row["candidate"], context.sharp_s), fold(row["seed"], context.sharp_s)
     if word[:3] == seed[:3] or seed.endswith(word):
         return None
-    seeds = [fold(item.word, context.sharp_s) for item in context.lookups.get(row["set"], ())]
+    seeds = context.folded_seeds.get(row["set"], ())
     if any(word.endswith(s) for s in seeds if len(s) >= ENDING_LETTERS):
         return None
     shared = 0
