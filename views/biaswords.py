@@ -177,7 +177,7 @@ def candidate_options(language: str) -> CandidateOptions:
             "unless you tick this.",
         )  # fmt: skip
         st.caption("Our filters (not the paper's; each catches a kind of mistake the paper's "
-                   "filters let through, docs/biaswords.md):")
+                   "filters let through):")
         ours = {
             field: st.checkbox(label, **persistent(f"biaswords.{field}", getattr(DEFAULTS, field)),
                                help=help_text)
