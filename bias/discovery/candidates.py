@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 import polars as pl
 
-from bias.discovery.filters import flag_overlaps, run_steps
+from bias.discovery.filters import STEPS, flag_overlaps, run_steps
 from bias.discovery.kinds import is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
 from bias.discovery.options import CandidateOptions, Context
@@ -155,11 +155,18 @@ class Candidates:
             missing_seeds={k: tuple(v) for k, v in data.get("missing_seeds", {}).items()},
             tagger=data.get("tagger"),
             notes=tuple(_note_from(item) for item in data.get("notes", ())),
-            options=CandidateOptions(**data.get("options", {})),
+            options=_saved_options(data.get("options", {})),
             set_pos={k: v for k, v in data.get("set_pos", {}).items() if k in SET_KEYS},
             ambiguous=_ambiguous_from(data.get("ambiguous_seeds", [])),
             reviewed=data.get("reviewed") is True,
         )
+
+
+def _saved_options(saved: Mapping) -> CandidateOptions:
+    """The options a curation was made with. A file saved before our filters existed names none
+    of their switches: they were off then, so they are off here (not today's defaults)."""
+    older = {name for step in STEPS if step.ours for name in step.switches} - set(saved)
+    return CandidateOptions(**{**dict.fromkeys(older, False), **saved})
 
 
 def _note_from(item) -> Note:

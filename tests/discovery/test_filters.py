@@ -57,3 +57,15 @@ def test_a_curation_saved_with_sentences_as_notes_still_reads():
     restored = Candidates.from_dict(data)
     assert restored.notes == (Note("text", {"text": "An old sentence."}),)
     assert notes_text(restored.notes) == ["An old sentence."]
+
+
+def test_a_curation_saved_before_our_filters_says_they_were_off():
+    emb = planted_embedding(NEAR)
+    ws = wordset(["doctor"], ["nurse"], ["career"], ["family"])
+    data = generate_candidates(emb, ws, CandidateOptions(neighbours=3), FakeTagger(TAGS)).to_dict()
+    ours = {name for step in STEPS if step.ours for name in step.switches}
+    data["options"] = {k: v for k, v in data["options"].items() if k not in ours}
+    restored = Candidates.from_dict(data).options
+    assert all(getattr(restored, name) is False for name in ours)
+    assert restored.neighbours == 3 and restored.pos_filter is True
+
