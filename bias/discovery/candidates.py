@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 import polars as pl
 
 from bias.discovery.filters import STEPS, flag_overlaps, run_steps
-from bias.discovery.kinds import is_cased, profile_sets
+from bias.discovery.kinds import SetProfile, is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
 from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import AUTO, Tagger, TaggerChoice, choose_tagger
@@ -233,6 +233,9 @@ def generate_candidates(
     ambiguous = find_ambiguous(embedding, lookups)
     cased = is_cased(embedding)
     ours = _our_lexicons(options, language, lookups, notes)
+    profiles = profile_sets(lookups, set_pos, language, chosen, cased)
+    if options.names_vs_nouns:
+        notes += _unchecked_names(profiles, wordset)
     context = Context(
         embedding=embedding,
         options=options,
@@ -247,7 +250,7 @@ def generate_candidates(
         ambiguous={(a.set, a.word): a for group in ambiguous.values() for a in group},
         language=language,
         cased=cased,
-        profiles=profile_sets(lookups, set_pos, language, chosen, cased),
+        profiles=profiles,
         **ours,
     )  # fmt: skip
     table = run_steps(_neighbour_table(context, seed_pos), context)
@@ -278,6 +281,15 @@ def _option_notes(
     if options.edit_filter:
         notes.append(Note("edit_distance", {"min_edit": options.min_edit, "sharp_s": sharp_s}))
     return notes
+
+
+def _unchecked_names(profiles: Mapping[str, SetProfile], wordset: WordSet) -> list[Note]:
+    """A note for each set of names the first-names dictionary does not cover (`kinds`)."""
+    return [
+        Note("names_unchecked", {"set": key, "name": wordset.sets()[key].name})
+        for key, profile in profiles.items()
+        if profile.kind == "name" and not profile.names_known
+    ]
 
 
 def _check_size(lookups: Mapping[str, list[WordLookup]], neighbours: int) -> None:

@@ -13,15 +13,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bias.discovery.gendered import GENDERED_EN
-from bias.discovery.lexicons import first_name
+from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
 from bias.discovery.pos import Tagger
 from bias.discovery.table import OPPOSED
 from bias.vectors.embeddings import Embedding, WordLookup
 
 GENDER_AGREEMENT = 0.75
 """Share of a set's seeds with a known gender that must agree before the set has a gender."""
-NAMES_COVERAGE = 0.5
-"""Share of a set of names' seeds the names dictionary must know before it judges candidates."""
+NAMES_COVERAGE = 0.9
+"""Share of a set of names' seeds the names dictionary must know as first names (frequency 3 or
+more) before it judges the set's candidates. Below that the set's names are of a kind the
+dictionary does not cover (WEAT 3's African-American names: Lakisha, Tremayne), and absence from
+it would say nothing: it would drop real names."""
 CASE_AGREEMENT = 0.9
 """Share of a set's seeds that must share one case (all lower, or capitalised) in a cased
 embedding before a candidate in the other case is taken for another kind of word."""
@@ -40,7 +43,8 @@ class SetProfile:
     case: str | None = None
     """ "lower" or "capitalised" when (nearly) all seeds are written so in a cased embedding."""
     names_known: bool = False
-    """The names dictionary knows most of the seeds, so it can judge the set's candidates."""
+    """The names dictionary knows (nearly) all the seeds as first names, so it can judge the
+    set's candidates (`NAMES_COVERAGE`)."""
 
 
 def is_cased(embedding: Embedding) -> bool:
@@ -79,7 +83,7 @@ def profile_sets(
     for key, items in lookups.items():
         rival = leaning.get(OPPOSED[key])
         gender = leaning[key] if leaning[key] and rival and rival != leaning[key] else None
-        known = sum(first_name(item.word) is not None for item in items)
+        known = sum(_is_first_name(item.word) for item in items)
         profiles[key] = SetProfile(
             kind=kinds[key],
             gender=gender,
@@ -87,6 +91,11 @@ def profile_sets(
             names_known=bool(items) and known >= NAMES_COVERAGE * len(items),
         )
     return profiles
+
+
+def _is_first_name(word: str) -> bool:
+    entry = first_name(word)
+    return entry is not None and entry.frequency >= MIN_NAME_FREQUENCY
 
 
 def _majority_gender(genders: Sequence[str | None]) -> str | None:

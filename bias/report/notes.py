@@ -193,6 +193,14 @@ def _no_names_dictionary(d: dict) -> str:
     )
 
 
+def _names_unchecked(d: dict) -> str:
+    return (
+        f"{d['set']} ({d['name']}): the first-names dictionary does not know most of these "
+        "seeds as first names, so this set's candidates were not checked against it (a surname "
+        "among them stays); absence from the dictionary would have dropped real names."
+    )
+
+
 def _text(d: dict) -> str:
     """A sentence saved by an earlier version, before notes were codes."""
     return str(d["text"])
@@ -222,6 +230,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "no_stop_words": _no_stop_words,
     "no_lemmatiser": _no_lemmatiser,
     "no_names_dictionary": _no_names_dictionary,
+    "names_unchecked": _names_unchecked,
     "text": _text,
 }
 

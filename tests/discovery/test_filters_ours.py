@@ -146,3 +146,15 @@ def test_a_set_has_a_gender_only_against_an_opposed_set_of_the_other():
 def test_the_lexicons_cover_the_bundled_languages(language):
     assert stop_words(language) and lemmatiser(language) is not None
     assert first_names()["todd"].gender == "male" and first_names().get("smith") is None
+
+
+def test_names_the_dictionary_does_not_cover_are_not_judged_by_it():
+    """WEAT 3's African-American names are mostly absent from the dictionary; judging their
+    neighbours by it would drop real names (Juwan, Kejuan), so it is not used, and a note says
+    so."""
+    near = {"Lakisha": ["Juwan"], "Tremayne": ["Kejuan"], "Amy": [], "Lisa": []}
+    tags = dict.fromkeys(["Lakisha", "Tremayne", "Juwan", "Kejuan", "Amy", "Lisa"], "PROPN")
+    cands = run(near, (["Lakisha", "Tremayne"], ["Amy", "Lisa"], ["a2"], ["a3"]), tags,
+                replace(OPTIONS, neighbours=1))  # fmt: skip
+    assert verdicts(cands, "X") == {"Juwan": None, "Kejuan": None}
+    assert [n.data["set"] for n in cands.notes if n.code == "names_unchecked"] == ["X"]
