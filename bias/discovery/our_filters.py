@@ -27,7 +27,10 @@ def normal_form(row: dict, context: Context) -> str | None:
 
 
 def function_word(row: dict, context: Context) -> str | None:
-    """Ours: a stop word of the language (spaCy's list) is no content word of any set."""
+    """Ours: a stop word of the language (spaCy's list) is no content word of a set. Sets of
+    names are left alone: in a lower-case vocabulary the names May and Will are "may", "will"."""
+    if context.profiles.get(row["set"], SetProfile()).kind == "name":
+        return None
     if context.stop_words is not None and row["candidate"].casefold() in context.stop_words:
         return f"a function word (in spaCy's stop words for '{context.language}')"
     return None
