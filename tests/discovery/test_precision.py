@@ -70,3 +70,13 @@ def test_glove_runs_keep_enough_words_and_none_of_the_known_mistakes(wordset):
         assert not WRONG & set(kept[key]), (key, WRONG & set(kept[key]))
     dropped = cands.table.filter(~cands.table["kept"])
     assert dropped["reason"].null_count() == 0
+
+
+def test_the_command_line_can_run_the_papers_filters_alone():
+    from bias.cli.biaswords import biaswords_cli
+
+    run = json.loads(biaswords_cli("glove-6b-50d", "weat7", draws=2, as_json=True,
+                                    paper_filters_only=True, baseline=False))  # fmt: skip
+    assert run["options"]["names_vs_nouns"] is False and run["options"]["pos_filter"] is True
+    kept_b = {r["word"] for r in run["candidates"]["B"] if r["kept"]}
+    assert {"husband", "boys", "girls", "women"} <= kept_b  # what the paper's filters keep
