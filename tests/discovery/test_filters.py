@@ -69,3 +69,13 @@ def test_a_curation_saved_before_our_filters_says_they_were_off():
     assert all(getattr(restored, name) is False for name in ours)
     assert restored.neighbours == 3 and restored.pos_filter is True
 
+
+
+def test_every_step_and_switch_is_in_the_docs():
+    import re
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs/biaswords.md").read_text(encoding="utf-8")
+    for step in STEPS:
+        assert f"`{step.name}`" in docs, step.name
+        assert all(re.search(f"`{switch}[` ]", docs) for switch in step.switches), step.switches
