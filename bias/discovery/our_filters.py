@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import unicodedata
 
+import polars as pl
+
 from bias.discovery.kinds import SetProfile, word_gender
 from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
 from bias.discovery.options import Context
-from bias.discovery.table import fold
+from bias.discovery.table import FLAG_SEPARATOR, fold
 
 
 def normal_form(row: dict, context: Context) -> str | None:
@@ -125,3 +127,19 @@ def other_gender(row: dict, context: Context) -> str | None:
         )  # fmt: skip
         return f"{gender}, by {source}, in a {profile.gender} set"
     return None
+
+
+def flag_genderless(table: pl.DataFrame, context: Context) -> pl.DataFrame:
+    """Ours: in a male or female set, flag (not drop) a kept word whose gender is unknown.
+
+    "person", "child" or *ami* among male terms are not of the other gender, so the gender
+    filter keeps them, but a reader checking the pool should look at them first."""
+    flags = table["flag"].to_list()
+    for i, row in enumerate(table.iter_rows(named=True)):
+        profile = context.profiles.get(row["set"], SetProfile())
+        if not row["kept"] or profile.gender is None or not row["candidate"]:
+            continue
+        if word_gender(row["candidate"], profile.kind, context.language, context.tagger) is None:
+            note = f"no gender known, in a {profile.gender} set: a word for anyone?"
+            flags[i] = FLAG_SEPARATOR.join(f for f in (flags[i], note) if f)
+    return table.with_columns(pl.Series("flag", flags, dtype=pl.String))

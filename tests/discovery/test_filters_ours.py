@@ -31,7 +31,7 @@ def test_ours_are_marked_and_come_after_the_papers():
     ours = [step.name for step in STEPS if step.ours]
     assert ours == [
         "normal_form", "function_word", "seed_form", "ending_neighbour", "name_or_noun",
-        "other_gender",
+        "other_gender", "genderless",
     ]  # fmt: skip
     assert names[0] == "normal_form" and names.index("function_word") > names.index("forms")
     assert names[-1] == "overlaps"
@@ -125,9 +125,13 @@ def test_a_word_of_the_other_gender_is_dropped_from_a_gendered_set():
     near = {"woman": ["husband", "lady", "person"], "girl": [], "man": [], "boy": []}
     tags = dict.fromkeys(["woman", "girl", "man", "boy", "husband", "lady", "person"], "NOUN")
     sets = (["man", "boy"], ["woman", "girl"], ["a2"], ["a3"])
-    y = verdicts(run(near, sets, tags, replace(OPTIONS, neighbours=3)), "Y")
+    cands = run(near, sets, tags, replace(OPTIONS, neighbours=3))
+    y = verdicts(cands, "Y")
     assert y["husband"] == "male, by our list of gendered English words, in a female set"
     assert y["lady"] is None and y["person"] is None  # neutral words are not the other gender
+    flags = {r["candidate"]: r["flag"] for r in cands.table.iter_rows(named=True)}
+    assert flags["person"] == "no gender known, in a female set: a word for anyone?"
+    assert flags["lady"] is None
 
 
 def test_a_set_has_a_gender_only_against_an_opposed_set_of_the_other():
