@@ -14,14 +14,13 @@ from dataclasses import asdict, dataclass, field, replace
 
 import polars as pl
 
-from bias.discovery.filters import STEPS, flag_overlaps, run_steps
+from bias.discovery.filters import STEPS, run_steps
 from bias.discovery.kinds import SetProfile, is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
 from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import AUTO, Tagger, TaggerChoice, choose_tagger
 from bias.discovery.table import (
     FLAG_SEPARATOR,
-    OPPOSED,
     TABLE_SCHEMA,
     curated_pools,
     fold,
@@ -38,12 +37,11 @@ from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import SET_KEYS, WordSet
 
 __all__ = [
-    "FLAG_SEPARATOR", "MAX_ROWS", "MAX_SEEDS_PER_SET", "OPPOSED", "TABLE_SCHEMA",
-    "CandidateOptions", "Candidates", "curated_pools", "flag_overlaps", "generate_candidates",
-    "hand_decisions", "normalise_table", "split_flags", "with_decisions",
+    "MAX_ROWS", "MAX_SEEDS_PER_SET", "TABLE_SCHEMA", "CandidateOptions", "Candidates",
+    "curated_pools", "generate_candidates", "hand_decisions", "normalise_table", "with_decisions",
 ]  # fmt: skip
-"""The table's helpers live in `table` and the options in `filters`; they are named here too,
-because callers think of them as part of "the candidates"."""
+"""The table's helpers live in `table`, the options in `options`: named here too, as callers
+think of them as part of "the candidates"."""
 
 MAX_SEEDS_PER_SET = 500
 """Distinct seed words per set BiasWords accepts (the paper's sets have 8 to 50)."""
