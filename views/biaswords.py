@@ -39,7 +39,8 @@ from bias.discovery.curation import (
     save_curation,
 )
 from bias.discovery.pos import UPOS_TAGS, pos_label, tagger_name
-from bias.discovery.sampling import DrawOptions, draw_sizes, draws_table, save_draw
+from bias.discovery.sampling import DrawOptions, draw_sizes
+from bias.discovery.saved_draws import draws_table, save_draw
 from bias.errors import BiasInputError
 from bias.report.biaswords_text import (
     NOT_INDEPENDENT,

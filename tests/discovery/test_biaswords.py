@@ -32,7 +32,8 @@ from bias.discovery.curation import (
     save_curation,
 )
 from bias.discovery.filters import paper_only
-from bias.discovery.sampling import Draw, DrawOptions, draw_sets, save_draw, summarise
+from bias.discovery.sampling import Draw, DrawOptions, draw_sets, summarise
+from bias.discovery.saved_draws import save_draw
 from bias.errors import BiasInputError
 from bias.report.notes import notes_text
 from bias.vectors.embeddings import Embedding
