@@ -35,6 +35,28 @@ def draws_table(wordset: WordSet, draws: Sequence[Draw]) -> pl.DataFrame:
     return pl.DataFrame(columns)
 
 
+def _validation(draw: Draw, effect: float | None, embedding: str, sampling: Sampling | None):
+    """The draw's own result and, with its sampling, how it was picked (for `save_draw`)."""
+    validation = {
+        "draw": draw.index,
+        "p_value": draw.p_value,
+        "effect_size": effect,
+        "method": draw.method,
+        "weat_seed": draw.weat_seed,
+        "embedding": embedding or (sampling.embedding if sampling else ""),
+    }
+    if sampling is not None:
+        position = [d.index for d in sampling.draws].index(draw.index)
+        validation["p_value_holm_over_draws"] = float(
+            holm([d.p_value for d in sampling.draws])[position]
+        )
+        validation["draws"] = sampling.summary.draws
+        validation["share_significant"] = sampling.summary.share_significant
+        validation["curated"] = sampling.curated
+        validation["hand_decisions"] = sampling.hand_decisions
+    return validation
+
+
 def save_draw(
     wordset: WordSet,
     draw: Draw,
@@ -53,23 +75,7 @@ def save_draw(
 
     base = draw_wordset(wordset, draw.sets, draw.index)
     effect = None if math.isnan(draw.effect_size) else draw.effect_size
-    validation = {
-        "draw": draw.index,
-        "p_value": draw.p_value,
-        "effect_size": effect,
-        "method": draw.method,
-        "weat_seed": draw.weat_seed,
-        "embedding": embedding or (sampling.embedding if sampling else ""),
-    }
-    if sampling is not None:
-        position = [d.index for d in sampling.draws].index(draw.index)
-        validation["p_value_holm_over_draws"] = float(
-            holm([d.p_value for d in sampling.draws])[position]
-        )
-        validation["draws"] = sampling.summary.draws
-        validation["share_significant"] = sampling.summary.share_significant
-        validation["curated"] = sampling.curated
-        validation["hand_decisions"] = sampling.hand_decisions
+    validation = _validation(draw, effect, embedding, sampling)
     chosen = replace(
         base,
         id=title or base.id,
