@@ -48,7 +48,7 @@ def main() -> None:
         5,
     )
     candidates = timed(
-        "candidates incl. HanTa model load (cold)",
+        "candidates, cold (HanTa, stop words, names, lemmas)",
         lambda: generate_candidates(embedding, wordset),
     )
     timed(

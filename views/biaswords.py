@@ -38,17 +38,21 @@ from bias.discovery.curation import (
     restore_previous_curation,
     save_curation,
 )
-from bias.discovery.pos import UPOS_TAGS, pos_label
-from bias.discovery.sampling import DrawOptions, draw_sizes, draws_table, save_draw
+from bias.discovery.pos import UPOS_TAGS, pos_label, tagger_name
+from bias.discovery.sampling import DrawOptions, draw_sizes
+from bias.discovery.saved_draws import draws_table, save_draw
 from bias.errors import BiasInputError
 from bias.report.biaswords_text import (
     NOT_INDEPENDENT,
+    POOL_QUALITY,
     baseline_line,
     best_draw_line,
     curation_label,
 )
 from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
+from bias.report.notes import notes_text, tagging_hint
+from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets, first_gender_test
 from views.shared import keep, persistent, sidebar, user_errors
 
@@ -62,6 +66,25 @@ EDITABLE = ("kept", "candidate")
 DEFAULTS = CandidateOptions()
 DRAW_DEFAULTS = DrawOptions()
 MAJORITY = "majority of its seeds"
+OUR_FILTERS = (
+    ("names_vs_nouns", "Names and nouns apart",
+     "A set of names keeps first names only (a names dictionary), a set of nouns drops names: "
+     "no surnames among first names, no 'sister' among female names, no 'Anna' among nouns."),
+    ("drop_other_gender", "Drop the other gender",
+     "In a male or female set, drop a word of the other gender: 'husband' among female terms, "
+     "a female name among male names."),
+    ("drop_seed_forms", "Drop forms of the seeds",
+     "Drop a word with the same lemma as a seed (girls for girl, geometries for geometry), "
+     "however many letters differ."),
+    ("drop_ending_neighbours", "Drop spelling neighbours",
+     "Drop a word that shares only a long ending with its seed ('accumulation' near "
+     "'addition'): vectors built from word pieces (fastText, spaCy) put such words close."),
+    ("drop_function_words", "Drop function words",
+     "Drop the language's stop words ('le', 'cela', 'himself')."),
+    ("normal_form", "Unicode normal form",
+     "Drop ligature junk ('ﬁlm') and, where the embedding keeps capitals, all-capital variants "
+     "of a word it also holds ('ROGER' beside 'Roger')."),
+)  # fmt: skip
 
 
 def editor_key(embedding: str, wordset_id: str) -> str:
@@ -90,7 +113,8 @@ def seed_tests(language: str) -> list[WordSet]:
     return sorted(tests, key=order)
 
 
-def candidate_options() -> CandidateOptions:
+def candidate_options(language: str) -> CandidateOptions:
+    tagger = tagger_name(language)  # which tagger, without loading it
     with st.expander("Filters", expanded=False):
         cols = st.columns(3)
         neighbours = cols[0].number_input(
@@ -109,11 +133,18 @@ def candidate_options() -> CandidateOptions:
             help="Hide rare words: Zipf 3 is about once per million words (wordfreq).",
         )  # fmt: skip
         # One checkbox per line: their labels stay whole at any width (800 px included).
-        pos = st.checkbox(
-            "Same word type", **persistent("biaswords.pos", DEFAULTS.pos_filter),
-            help="Keep a candidate only if its word type (noun, name, adjective…) goes with "
-            "its set's: the type most of the set's seed words have, or the one you choose below.",
-        )  # fmt: skip
+        if tagger is None:
+            pos = st.checkbox(
+                f"Same word type (off: no tagger for {language_name(language)})", value=False,
+                disabled=True, key="_biaswords.pos_off",
+            )  # fmt: skip
+        else:
+            pos = st.checkbox(
+                "Same word type", **persistent("biaswords.pos", DEFAULTS.pos_filter),
+                help=f"Keep a candidate only if its word type (noun, name, adjective…) goes with "
+                f"its set's: the type most of the set's seed words have, or the one you choose "
+                f"below. Words of {language_name(language)} are tagged by {tagger}.",
+            )  # fmt: skip
         edit = st.checkbox(
             "Letters different", **persistent("biaswords.edit", DEFAULTS.edit_filter),
             help="Apply the minimum number of different letters above.",
@@ -150,22 +181,34 @@ def candidate_options() -> CandidateOptions:
             "(the name Bill found as the noun 'bill') is flagged; its neighbours are dropped "
             "unless you tick this.",
         )  # fmt: skip
-        st.caption("Word type each set's candidates must go with:")
-        kinds = [*st.columns(2), *st.columns(2)]  # two per row, so the choice reads whole
+        st.caption("Our filters (not the paper's; each catches a kind of mistake the paper's "
+                   "filters let through):")
+        ours = {
+            field: st.checkbox(label, **persistent(f"biaswords.{field}", getattr(DEFAULTS, field)),
+                               help=help_text)
+            for field, label, help_text in OUR_FILTERS
+        }  # fmt: skip
         chosen = {}
-        for col, key in zip(kinds, SET_KEYS, strict=True):
-            tag = col.selectbox(
-                f"Set {key}", [MAJORITY, *UPOS_TAGS], format_func=_kind_label,
-                **persistent(f"biaswords.setpos.{key}", MAJORITY),
-            )  # fmt: skip
-            if tag != MAJORITY:
-                chosen[key] = tag
+        if tagger is None:
+            st.caption(f"No part-of-speech tagger is installed for {language_name(language)}, so "
+                       "word types are not compared and not shown. " + tagging_hint(language))
+        else:
+            st.caption(f"Word type each set's candidates must go with (tagger: {tagger}):")
+            kinds = [*st.columns(2), *st.columns(2)]  # two per row, so the choice reads whole
+            for col, key in zip(kinds, SET_KEYS, strict=True):
+                tag = col.selectbox(
+                    f"Set {key}", [MAJORITY, *UPOS_TAGS], format_func=_kind_label,
+                    **persistent(f"biaswords.setpos.{key}", MAJORITY),
+                )  # fmt: skip
+                if tag != MAJORITY:
+                    chosen[key] = tag
     return CandidateOptions(
         neighbours=int(neighbours), min_edit=int(min_edit), pos_filter=pos, edit_filter=edit,
         clean=clean, drop_seed_words=seeds, min_zipf=float(zipf) or None,
         drop_opposite=opposite, drop_attribute_like=attribute_like, group_forms=forms,
         keep_ambiguous=ambiguous,
         set_pos=chosen or None,
+        **ours,
     )  # fmt: skip
 
 
@@ -296,7 +339,8 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
             bump_generation(embedding, wordset)
             st.rerun()
         return None
-    for note in candidates.notes:
+    # "No tagger" is said above, in the filters, with how to switch tagging on.
+    for note in notes_text(n for n in candidates.notes if n.code != "no_tagger"):
         st.caption(md(note))
     for group in candidates.ambiguous.values():
         for seed in group:
@@ -330,8 +374,8 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         height=420,
         disabled=[c for c in shown.columns if c not in EDITABLE],
         column_order=[
-            "kept", "set", "seed", "candidate", "similarity", "pos", "seed_pos", "verdict",
-            "check",
+            "kept", "set", "seed", "candidate", "similarity",
+            *(("pos", "seed_pos") if candidates.tagger else ()), "verdict", "check",
         ],
         column_config={
             "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws"),
@@ -412,7 +456,9 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     metrics[0].metric(
         f"Significant draws (p < {summary.alpha:g})",
         f"{summary.share_significant:.0%}",
-        help="How often a random pick from your kept candidates shows the bias; not a p-value.",
+        help="How often a random pick from your kept candidates shows the bias; not a p-value, "
+        "and no sign of a good pool: neighbours of biased words come out significant whatever "
+        "they mean.",
     )
     if sampling.baseline is not None:
         metrics[1].metric(
@@ -435,7 +481,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     base = baseline_line(sampling)
     if base:
         st.caption(md(base))
-    st.caption(NOT_INDEPENDENT)
+    st.caption(NOT_INDEPENDENT + " " + POOL_QUALITY)
     if any(sampling.unavailable.values()):
         missing = ", ".join(w for words in sampling.unavailable.values() for w in words)
         st.warning(f"Not in the embedding under that spelling, so never drawn: {md(missing)}.")
@@ -501,7 +547,7 @@ def main() -> None:
     with user_errors():
         first = tests[wordset_id]
         wordset = pool_wordsets([first, *(tests[i] for i in pooled)])
-        options = candidate_options()
+        options = candidate_options(embedding.language)
     if options is None:
         st.stop()
     try:

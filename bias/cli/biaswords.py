@@ -35,6 +35,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     words.add_argument("--keep-ambiguous", action="store_true",
                        default=CANDIDATES.keep_ambiguous,
                        help="keep the neighbours of seeds flagged as ambiguous (Bill as 'bill')")
+    words.add_argument("--paper-filters-only", action="store_true",
+                       help="switch off our filters (names vs. nouns, gender, forms of a seed, "
+                            "function words, Unicode normal form): the paper's filters alone")
     words.add_argument("--no-baseline", dest="baseline", action="store_false",
                        default=DRAWS.baseline,
                        help="skip the baseline draws from random matched words")
@@ -47,7 +50,8 @@ def run(args: argparse.Namespace) -> None:
                         min_edit=args.min_edit, draws=args.draws, seed=args.seed,
                         as_json=args.json, curation=args.curation,
                         keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
-                        save_curation=args.save_curation))
+                        save_curation=args.save_curation,
+                        paper_filters_only=args.paper_filters_only))
 
 
 def biaswords_cli(
@@ -62,6 +66,7 @@ def biaswords_cli(
     keep_ambiguous: bool = CandidateOptions.keep_ambiguous,
     baseline: bool = DrawOptions.baseline,
     save_curation: str | None = None,
+    paper_filters_only: bool = False,
 ) -> str:
     """The text `python -m bias biaswords` prints: JSON, or a short human summary.
 
@@ -72,17 +77,21 @@ def biaswords_cli(
     from pathlib import Path
 
     from bias.discovery.biaswords import run_biaswords
+    from bias.discovery.filters import paper_only
     from bias.files import check_output_file, write_text_atomic
-    from bias.report.biaswords_text import format_run
+    from bias.report.biaswords_text import format_run, run_json
     from bias.vectors.catalog import load_embedding
     from bias.wordsets import get_wordset
 
     if save_curation:  # before the work: a wrong path should not cost a whole run
         check_output_file(Path(save_curation), "curation file")
+    options = CandidateOptions(
+        neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous
+    )
     run = run_biaswords(
         load_embedding(embedding),
         get_wordset(wordset),
-        CandidateOptions(neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous),
+        paper_only(options) if paper_filters_only else options,
         DrawOptions(draws=draws, seed=seed, baseline=baseline),
         Path(curation) if curation else None,
     )
@@ -91,5 +100,5 @@ def biaswords_cli(
 
         write_text_atomic(Path(save_curation), curation_csv(run.candidates))
     if as_json:
-        return json.dumps(run.to_dict(), ensure_ascii=False, indent=2)
+        return json.dumps(run_json(run), ensure_ascii=False, indent=2)
     return format_run(run)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bias.discovery.candidates import _WORD, Candidates, _fold
+from bias.discovery.candidates import Candidates
 from bias.discovery.pos import Tagger, compatible
 from bias.discovery.sampling import (
     Baseline,
@@ -29,6 +29,7 @@ from bias.discovery.sampling import (
     summarise,
     usable_pools,
 )
+from bias.discovery.table import WORD, fold
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, WordSet
 
@@ -48,8 +49,8 @@ def run_baseline(
 ) -> Baseline:
     """Random matched pools, then `options.draws` draws from them, validated by WEAT."""
     pools, _ = usable_pools(embedding, candidates.table)
-    taken = {_fold(w, False) for w in candidates.table["candidate"].to_list() if w}
-    taken |= {_fold(w, False) for terms in wordset.sets().values() for w in terms.words}
+    taken = {fold(w, False) for w in candidates.table["candidate"].to_list() if w}
+    taken |= {fold(w, False) for terms in wordset.sets().values() for w in terms.words}
     rng = np.random.default_rng(streams["baseline_pool"])
     random_pools: dict[str, list[str]] = {}
     bands: dict[str, tuple[int, int]] = {}
@@ -66,8 +67,8 @@ def run_baseline(
         chosen: list[str] = []
         for row in rng.integers(low, high + 1, size=MAX_TRIES_PER_WORD * wanted):
             word = embedding.words[int(row)].strip()
-            key_form = _fold(word, False)
-            if key_form in taken or not _WORD.fullmatch(word):
+            key_form = fold(word, False)
+            if key_form in taken or not WORD.fullmatch(word):
                 continue
             if expected is not None:
                 tag = tagger.upos(word[:1].upper() + word[1:] if capitalise else word)
@@ -102,8 +103,8 @@ def _fill(embedding, rng, low, high, taken, count) -> list[str]:
     found: list[str] = []
     for row in rng.permutation(np.arange(low, high + 1)):
         word = embedding.words[int(row)].strip()
-        if _fold(word, False) not in taken and _WORD.fullmatch(word):
-            taken.add(_fold(word, False))
+        if fold(word, False) not in taken and WORD.fullmatch(word):
+            taken.add(fold(word, False))
             found.append(word)
             if len(found) == count:
                 break

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bias.discovery.baseline import run_baseline
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
-from bias.discovery.pos import Tagger, tagger_for
+from bias.discovery.pos import AUTO, TaggerChoice, choose_tagger
 from bias.discovery.sampling import DrawOptions, Sampling, draw_sets, streams
 from bias.errors import BiasInputError
 from bias.limits import MAX_NAME_CHARS, MAX_TITLE_CHARS, shorten
@@ -112,7 +112,7 @@ def validate(
     candidates: Candidates,
     options: DrawOptions = DrawOptions(),
     sizes: Mapping[str, int] | None = None,
-    tagger: Tagger | bool | None = True,
+    tagger: TaggerChoice = AUTO,
 ) -> Sampling:
     """The draws from a (curated) candidates table, its baseline, and the run's provenance.
 
@@ -123,12 +123,13 @@ def validate(
     sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)
     base = None
     if options.baseline:
-        if tagger is True:
-            tagger = tagger_for(embedding.language) if candidates.tagger else None
+        # By default the baseline's words get a word type only if the candidates' did.
+        if tagger == AUTO and not candidates.tagger:
+            tagger = None
+        chosen = choose_tagger(tagger, embedding.language)
         base = run_baseline(
-            embedding, wordset, candidates, sampling, options, streams(options.seed),
-            tagger or None,
-        )  # fmt: skip
+            embedding, wordset, candidates, sampling, options, streams(options.seed), chosen
+        )
     provenance = {
         "seed_test": wordset.id,
         "seed_test_title": wordset.title,

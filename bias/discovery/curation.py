@@ -136,23 +136,9 @@ def parse_curation(data: bytes, where: str = "The saved curation") -> Candidates
         raise damaged("it is not valid JSON") from None
     if not isinstance(raw, dict):
         raise damaged("it holds a list or a value, not a curation")
-    table = raw.get("candidates")
-    if not isinstance(table, dict) or not all(
-        isinstance(table.get(k, []), list) and all(isinstance(r, dict) for r in table.get(k, []))
-        for k in SET_KEYS
-    ):
-        raise damaged("its candidates are not a table of rows per set")
-    for key in SET_KEYS:
-        for row in table.get(key, []):
-            similarity = row.get("similarity")
-            if similarity is not None and (
-                isinstance(similarity, bool) or not isinstance(similarity, int | float)
-            ):
-                raise damaged(f"a similarity in set {key} is not a number")
-            if not isinstance(row.get("kept"), bool):
-                raise damaged(f"a Keep value in set {key} is not true or false")
-            if not isinstance(row.get("word"), str) or not isinstance(row.get("seed"), str):
-                raise damaged(f"a word or seed in set {key} is not text")
+    problem = _table_problem(raw.get("candidates"))
+    if problem:
+        raise damaged(problem)
     for field in ("embedding", "wordset", "language"):
         if not isinstance(raw.get(field), str):
             raise damaged(f"'{field}' is missing or not text")
@@ -162,6 +148,27 @@ def parse_curation(data: bytes, where: str = "The saved curation") -> Candidates
         raise damaged(str(exc).rstrip(".")) from None
     except (KeyError, TypeError, ValueError, AttributeError, pl.exceptions.PolarsError):
         raise damaged("some of its values have the wrong type") from None
+
+
+def _table_problem(table) -> str | None:
+    """What is wrong with a saved table of candidates (rows per set), or None."""
+    if not isinstance(table, dict) or not all(
+        isinstance(table.get(k, []), list) and all(isinstance(r, dict) for r in table.get(k, []))
+        for k in SET_KEYS
+    ):
+        return "its candidates are not a table of rows per set"
+    for key in SET_KEYS:
+        for row in table.get(key, []):
+            similarity = row.get("similarity")
+            if similarity is not None and (
+                isinstance(similarity, bool) or not isinstance(similarity, int | float)
+            ):
+                return f"a similarity in set {key} is not a number"
+            if not isinstance(row.get("kept"), bool):
+                return f"a Keep value in set {key} is not true or false"
+            if not isinstance(row.get("word"), str) or not isinstance(row.get("seed"), str):
+                return f"a word or seed in set {key} is not text"
+    return None
 
 
 def load_curation(embedding: str, wordset_id: str, workspace: str = SHARED) -> Candidates | None:

@@ -7,26 +7,30 @@ sentences, so they are tagged out of context, one at a time, and each answer is 
 A tagger is anything with a `name` and an `upos(word)` method (the `Tagger` protocol). Two adapters
 exist:
 
-* spaCy, when a trained pipeline for the language is installed (imported lazily, since spaCy is an
-  optional, heavy dependency); its `pos_` is already UPOS.
 * HanTa (Hanover Tagger), offline and pip-installable, for German and English. Its German model
   uses STTS tags (printed as `ADJ(A)`, `VV(FIN)`, plus `NNA`/`NNI` for nominalised adjectives and
   infinitives); its English model uses the BNC's CLAWS C5 tags (`NN1`, `NP0`, `AJ0`, ...), not
   Penn Treebank tags. Both are mapped to UPOS below, following the Universal Dependencies
   conversion tables.
 
+* spaCy, for every other language with a trained pipeline installed (imported lazily, since
+  spaCy is an optional, heavy dependency); its `pos_` is already UPOS, and its morphology gives
+  grammatical gender.
+
 Out of context HanTa tags capitalised unknown German names such as "Mehmet" as NE (proper noun) by
 itself, from its case and suffix model, so no extra rule is needed for them.
 
-For a language with neither, `tagger_for` returns None and the caller skips the filter and says so.
+For a language with neither, `tagger_for` returns None and the caller skips the filter and says so;
+`tagger_name` tells which tagger a language gets without loading it (the page's hot path).
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import importlib.metadata
 import importlib.util
-from typing import Protocol, runtime_checkable
+from typing import Final, Literal, Protocol, runtime_checkable
 
 UPOS_TAGS = (
     "ADJ", "ADP", "ADV", "AUX", "CCONJ", "DET", "INTJ", "NOUN", "NUM", "PART", "PRON", "PROPN",
@@ -128,7 +132,7 @@ class HanTaTagger:
 
     def __init__(self, language: str) -> None:
         filename, mapping = _HANTA_MODELS[language]
-        self.name = f"HanTa ({filename})"
+        self.name = _hanta_name(language)
         self._model = _hanta_model(filename)
         self._mapping = mapping
         self._cache: dict[str, str | None] = {}
@@ -147,41 +151,96 @@ class HanTaTagger:
         return self._cache[word]
 
 
+_SPACY_GENDERS = {"Masc": "male", "Fem": "female"}
+
+
 class SpacyTagger:
-    """A spaCy pipeline's UPOS for a one-word document, cached per word."""
+    """A spaCy pipeline's UPOS and grammatical gender for a one-word document, cached per word.
+
+    Gender comes from the pipeline's morphologizer (`Gender=Masc|Fem`); BiasWords' gender filter
+    reads it for languages with grammatical gender (`kinds.word_gender`).
+    """
 
     def __init__(self, model: str) -> None:
         spacy = importlib.import_module("spacy")
-        self.name = f"spaCy ({model})"
+        self.name = _spacy_name(model)
         self._nlp = spacy.load(model, disable=["parser", "ner", "lemmatizer"])
-        self._cache: dict[str, str | None] = {}
+        self._cache: dict[str, tuple[str | None, str | None]] = {}
 
-    def upos(self, word: str) -> str | None:
+    def _analyse(self, word: str) -> tuple[str | None, str | None]:
         if word not in self._cache:
             doc = self._nlp(word)
-            self._cache[word] = doc[0].pos_ if len(doc) == 1 and doc[0].pos_ else None
+            if len(doc) == 1 and doc[0].pos_:
+                genders = doc[0].morph.get("Gender")
+                gender = _SPACY_GENDERS.get(genders[0]) if len(genders) == 1 else None
+                self._cache[word] = (doc[0].pos_, gender)
+            else:
+                self._cache[word] = (None, None)
         return self._cache[word]
 
+    def upos(self, word: str) -> str | None:
+        return self._analyse(word)[0]
 
-def _spacy_model(language: str) -> str | None:
-    """The first installed spaCy pipeline for `language`, if spaCy and one pipeline exist."""
-    if importlib.util.find_spec("spacy") is None:
+    def gender(self, word: str) -> str | None:
+        """ "male" or "female" for a masculine or feminine word, None otherwise."""
+        return self._analyse(word)[1]
+
+
+def _hanta_name(language: str) -> str:
+    return f"HanTa ({_HANTA_MODELS[language][0]})"
+
+
+def _spacy_name(model: str) -> str:
+    return f"spaCy ({model})"
+
+
+@functools.cache
+def spacy_pipelines(language: str) -> tuple[str, ...]:
+    """The installed spaCy pipelines for `language`, from the entry points spaCy registers them
+    under (`spacy_models`), so neither spaCy nor a pipeline is imported to find them."""
+    found = importlib.metadata.entry_points(group="spacy_models")
+    return tuple(sorted(e.name for e in found if e.name.startswith(f"{language}_")))
+
+
+def _choice(language: str) -> tuple[str, str] | None:
+    """("hanta", language) or ("spacy", pipeline): which tagger serves the language.
+
+    HanTa for German and English (it is installed with the package, and no spaCy pipeline for
+    either is); a spaCy pipeline for any other language that has one installed."""
+    if language in _HANTA_MODELS and importlib.util.find_spec("HanTa") is not None:
+        return ("hanta", language)
+    pipelines = spacy_pipelines(language)
+    if pipelines and importlib.util.find_spec("spacy") is not None:
+        return ("spacy", pipelines[0])
+    return None
+
+
+def tagger_name(language: str) -> str | None:
+    """The name of the tagger `tagger_for` would load, without loading it (for the page)."""
+    choice = _choice(language)
+    if choice is None:
         return None
-    util = importlib.import_module("spacy.util")
-    models = sorted(m for m in util.get_installed_models() if m.startswith(f"{language}_"))
-    return models[0] if models else None
+    kind, what = choice
+    return _hanta_name(what) if kind == "hanta" else _spacy_name(what)
 
 
 @functools.cache
 def tagger_for(language: str) -> Tagger | None:
-    """The best available tagger for an ISO 639-1 language code, or None if there is none.
+    """The tagger for an ISO 639-1 language code (loaded once per process), or None."""
+    choice = _choice(language)
+    if choice is None:
+        return None
+    kind, what = choice
+    return HanTaTagger(what) if kind == "hanta" else SpacyTagger(what)
 
-    A spaCy pipeline wins when installed (it was trained on the language's UD-style corpora);
-    otherwise HanTa for German and English.
-    """
-    model = _spacy_model(language)
-    if model is not None:
-        return SpacyTagger(model)
-    if language in _HANTA_MODELS and importlib.util.find_spec("HanTa") is not None:
-        return HanTaTagger(language)
-    return None
+
+AUTO: Final = "auto"
+"""Ask for the best tagger for the embedding's language (`tagger_for`)."""
+
+TaggerChoice = Tagger | Literal["auto"] | None
+"""A tagger to use, `AUTO` for the language's best one, or None for none (no word types)."""
+
+
+def choose_tagger(choice: TaggerChoice, language: str) -> Tagger | None:
+    """The tagger a choice means for this language (None: there is none, or none was wanted)."""
+    return tagger_for(language) if choice == AUTO else choice

@@ -11,6 +11,7 @@ import math
 import polars as pl
 
 from bias.discovery.sampling import Sampling
+from bias.report.notes import notes_text
 
 EXPLORATORY = (
     "Exploratory: nobody has curated these candidates by hand, so the draws show what the "
@@ -22,6 +23,13 @@ NOT_INDEPENDENT = (
     "that already show the bias, so a high share of significant draws is expected. Compare it "
     "with the baseline (random words of the same kind), and test a set you keep on another "
     "embedding before you report it."
+)
+
+
+POOL_QUALITY = (
+    "Nor does a high share say the pool is good: neighbours inherit the seeds' geometry whatever "
+    "they mean, so draws come out significant even when many kept words are off-category. "
+    "Whether the kept words belong to their category is your curation."
 )
 
 
@@ -54,9 +62,10 @@ def baseline_line(sampling: Sampling) -> str | None:
     if base is None:
         return None
     q = base.summary.effect_size_quantiles
+    matched = "frequency band and word type" if any(base.set_pos.values()) else "frequency band"
     text = (
-        f"Baseline, {base.summary.draws} draws of random words of the same sizes, frequency band "
-        f"and word type: {base.summary.significant} significant "
+        f"Baseline, {base.summary.draws} draws of random words of the same sizes and {matched}: "
+        f"{base.summary.significant} significant "
         f"({base.summary.share_significant:.0%}); effect size median {_num(q[0.5])} "
         f"(5–95%: {_num(q[0.05])} to {_num(q[0.95])})"
     )
@@ -84,7 +93,7 @@ def format_run(run) -> str:
     cand, sampling = run.candidates, run.sampling
     table = cand.table
     lines = [f"BiasWords: {cand.wordset_id} in {cand.embedding}", curation_label(sampling)]
-    lines += [f"  note: {note}" for note in cand.notes]
+    lines += [f"  note: {note}" for note in notes_text(cand.notes)]
     for group in cand.ambiguous.values():
         lines += [f"  check: {seed.describe()}." for seed in group]
     for key, words in cand.kept_words().items():
@@ -99,8 +108,13 @@ def format_run(run) -> str:
     lines.append(best_draw_line(sampling))
     best = sampling.draw(sampling.summary.best)
     lines += [f"  {key}: {', '.join(words)}" for key, words in best.sets.items()]
-    lines.append(NOT_INDEPENDENT)
+    lines.append(NOT_INDEPENDENT + " " + POOL_QUALITY)
     return "\n".join(lines)
+
+
+def run_json(run) -> dict:
+    """`run.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON."""
+    return {**run.to_dict(), "warnings": notes_text(run.candidates.notes)}
 
 
 def _num(value: float) -> str:

@@ -144,6 +144,85 @@ def _test_not_run(d: dict) -> str:
     return str(d["reason"])
 
 
+def _no_tagger(d: dict) -> str:
+    return (
+        f"No part-of-speech tagger is available for '{d['language']}', so the part-of-speech "
+        f"filter was skipped; check the candidates by eye. {tagging_hint(d['language'])}"
+    )
+
+
+def tagging_hint(language: str) -> str:
+    """The one sentence on how to switch tagging on for a language that has no tagger."""
+    return (
+        f"To switch tagging on for {language_name(language)}, install a spaCy pipeline for it "
+        f"(`python -m spacy download {language}_core_news_sm`, on a machine with internet "
+        "access) and start again."
+    )
+
+
+def _no_frequency_list(d: dict) -> str:
+    return (
+        f"There is no offline word-frequency list for '{d['language']}', so the frequency "
+        "floor was skipped."
+    )
+
+
+def _edit_distance(d: dict) -> str:
+    sharp_s = " and with ß as ss" if d["sharp_s"] else ""
+    return (
+        f"Edit distances are counted case-insensitively{sharp_s}; a neighbour needs at least "
+        f"{d['min_edit']} edits from its seed."
+    )
+
+
+def _repeated_seeds(d: dict) -> str:
+    return (
+        f"{d['set']} ({d['name']}): {d['count']} seed word(s) repeat another one (as written or "
+        "as found); each vector is used once."
+    )
+
+
+def _seeds_missing(d: dict) -> str:
+    return (
+        f"{d['set']} ({d['name']}): {len(d['words'])} seed word(s) are not in {d['embedding']} "
+        f"and have no neighbours: {', '.join(d['words'])}."
+    )
+
+
+def _no_stop_words(d: dict) -> str:
+    return (
+        f"There is no stop-word list for '{d['language']}' (spaCy's lists), so function words "
+        "were not dropped."
+    )
+
+
+def _no_lemmatiser(d: dict) -> str:
+    return (
+        f"There is no lemmatiser for '{d['language']}' (simplemma), so forms of the seeds were "
+        "only caught by the letters-different and forms filters."
+    )
+
+
+def _no_names_dictionary(d: dict) -> str:
+    return (
+        "The first-names dictionary (package gender-guesser) is not installed, so sets of names "
+        "were not checked for surnames and common words, nor names for their gender."
+    )
+
+
+def _names_unchecked(d: dict) -> str:
+    return (
+        f"{d['set']} ({d['name']}): the first-names dictionary does not know most of these "
+        "seeds as first names, so this set's candidates were not checked against it (a surname "
+        "among them stays); absence from the dictionary would have dropped real names."
+    )
+
+
+def _text(d: dict) -> str:
+    """A sentence saved by an earlier version, before notes were codes."""
+    return str(d["text"])
+
+
 WORDING: dict[str, Callable[[dict], str]] = {
     "no_embedding_for_language": _no_embedding_for_language,
     "test_not_run": _test_not_run,
@@ -161,6 +240,16 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "one_attribute_set": _one_attribute_set,
     "weak_classifier": _weak_classifier,
     "no_lean": _no_lean,
+    "no_tagger": _no_tagger,
+    "no_frequency_list": _no_frequency_list,
+    "edit_distance": _edit_distance,
+    "repeated_seeds": _repeated_seeds,
+    "seeds_missing": _seeds_missing,
+    "no_stop_words": _no_stop_words,
+    "no_lemmatiser": _no_lemmatiser,
+    "no_names_dictionary": _no_names_dictionary,
+    "names_unchecked": _names_unchecked,
+    "text": _text,
 }
 
 

@@ -6,6 +6,7 @@ and a fake tagger, so the part-of-speech verdicts are known too.
 
 import json
 import math
+from dataclasses import replace
 
 import numpy as np
 import polars as pl
@@ -30,8 +31,11 @@ from bias.discovery.curation import (
     restore_previous_curation,
     save_curation,
 )
-from bias.discovery.sampling import Draw, DrawOptions, draw_sets, save_draw, summarise
+from bias.discovery.filters import paper_only
+from bias.discovery.sampling import Draw, DrawOptions, draw_sets, summarise
+from bias.discovery.saved_draws import save_draw
 from bias.errors import BiasInputError
+from bias.report.notes import notes_text
 from bias.vectors.embeddings import Embedding
 from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import TermSet, WordSet, user_wordsets
@@ -122,8 +126,9 @@ TAGS = {
 }  # fmt: skip
 
 
-SEVEN = CandidateOptions(neighbours=7, drop_opposite=False)
-"""Seven neighbours; the opposite-set filter has its own test (the planted world is tiny)."""
+SEVEN = paper_only(CandidateOptions(neighbours=7, drop_opposite=False))
+"""Seven neighbours, the paper's filters; the opposite-set filter and ours have their own tests
+(the planted world is tiny)."""
 
 
 @pytest.fixture
@@ -164,20 +169,15 @@ def test_edit_distance_is_case_insensitive_and_configurable(planted):
     emb = planted_embedding({"doctor": ["DOCTORS", "Doktor", "surgeon"]})
     ws = wordset(["doctor"], ["surgeon"], ["x"], ["y"])
     tags = {"doctor": "NOUN", "DOCTORS": "NOUN", "Doktor": "NOUN"}
-    options = CandidateOptions(neighbours=3, drop_opposite=False)
+    options = paper_only(CandidateOptions(neighbours=3, drop_opposite=False))
     strict = rows(generate_candidates(emb, ws, options, FakeTagger(tags)), "X")
     assert "only 1 letter(s)" in strict["DOCTORS"]["reason"]  # doctor → doctors, case ignored
     assert "only 1 letter(s)" in strict["Doktor"]["reason"]
     loose = generate_candidates(
-        emb, ws, CandidateOptions(neighbours=3, min_edit=1, drop_opposite=False), FakeTagger(tags)
+        emb, ws, replace(options, min_edit=1), FakeTagger(tags)
     )
     assert rows(loose, "X")["DOCTORS"]["kept"]
-    off = generate_candidates(
-        emb,
-        ws,
-        CandidateOptions(neighbours=3, edit_filter=False, drop_opposite=False),
-        FakeTagger(tags),
-    )
+    off = generate_candidates(emb, ws, replace(options, edit_filter=False), FakeTagger(tags))
     assert rows(off, "X")["Doktor"]["kept"]
 
 
@@ -199,7 +199,7 @@ def test_missing_tagger_skips_the_filter_and_says_so(planted):
     cands = generate_candidates(emb, ws, SEVEN, tagger=None)
     assert rows(cands, "X")["operate"]["kept"]
     assert cands.tagger is None
-    assert any("part-of-speech filter was skipped" in note for note in cands.notes)
+    assert any("part-of-speech filter was skipped" in note for note in notes_text(cands.notes))
 
 
 def test_unknown_candidate_pos_is_dropped(planted):
@@ -214,7 +214,7 @@ def test_missing_seeds_are_reported(planted):
     ws = wordset(["doctor", "Quux"], ["nurse"], ["career"], ["family"])
     cands = generate_candidates(emb, ws, CandidateOptions(neighbours=3), FakeTagger(TAGS))
     assert cands.missing_seeds == {"X": ("Quux",)}
-    assert any("Quux" in note for note in cands.notes)
+    assert any("Quux" in note for note in notes_text(cands.notes))
 
 
 def test_duplicates_within_a_set_keep_the_closest():
@@ -232,7 +232,8 @@ def test_words_near_both_sides_are_flagged_not_dropped():
     emb = planted_embedding({"brother": ["husband", "uncle"], "sister": ["husband", "aunt"]})
     ws = wordset(["brother"], ["sister"], ["c"], ["d"])
     tags = dict.fromkeys(["brother", "sister", "husband", "uncle", "aunt"], "NOUN")
-    cands = generate_candidates(emb, ws, CandidateOptions(neighbours=2), FakeTagger(tags))
+    options = paper_only(CandidateOptions(neighbours=2))
+    cands = generate_candidates(emb, ws, options, FakeTagger(tags))
     husband = cands.table.filter(pl.col("candidate") == "husband")
     assert husband["kept"].to_list() == [True, True]
     assert all("opposite set" in flag for flag in husband["flag"])

@@ -20,6 +20,7 @@ from bias.discovery.candidates import (
     hand_decisions,
 )
 from bias.discovery.curation import curation_csv, read_curation_csv
+from bias.discovery.filters import paper_only
 from bias.discovery.sampling import (
     Draw,
     DrawOptions,
@@ -30,6 +31,7 @@ from bias.discovery.sampling import (
     weat_seeds,
 )
 from bias.errors import BiasInputError
+from bias.report.notes import notes_text
 from bias.stats.pvalues import holm
 from bias.vectors import neighbours as neighbours_module
 from bias.vectors.ambiguity import AMBIGUITY_MARGIN, cohesion, find_ambiguous
@@ -209,9 +211,9 @@ def test_a_candidate_closer_to_the_opposite_set_is_dropped():
     husband = y.filter(pl.col("candidate") == "husband")
     assert not husband["kept"].any()
     assert husband["reason"][0].startswith("closer to the opposite set X (mean similarity")
-    off = generate_candidates(emb, ws, CandidateOptions(neighbours=3, min_edit=0,
+    off = generate_candidates(emb, ws, paper_only(CandidateOptions(neighbours=3, min_edit=0,
                                                           drop_opposite=False,
-                                                          drop_attribute_like=False), None)
+                                                          drop_attribute_like=False)), None)
     assert off.table.filter((pl.col("set") == "Y") & (pl.col("candidate") == "husband"))[
         "kept"
     ].any()
@@ -222,7 +224,8 @@ def test_repeated_seeds_are_used_once_and_huge_sets_refused():
     ws = wordset(["the"] * 900 + ["The"], ["a1"], ["b1"], ["c1"])
     cands = generate_candidates(emb, ws, CandidateOptions(neighbours=2), None)
     assert cands.table.filter(pl.col("set") == "X").height == 2
-    assert any("900 seed word(s) repeat another one" in note for note in cands.notes)
+    notes = notes_text(cands.notes)
+    assert any("900 seed word(s) repeat another one" in note for note in notes)
     big = wordset([f"w{i}" for i in range(MAX_SEEDS_PER_SET + 1)], ["a1"], ["b1"], ["c1"])
     with pytest.raises(BiasInputError, match=f"at most {MAX_SEEDS_PER_SET} per set"):
         generate_candidates(emb, big, CandidateOptions(neighbours=2), None)

@@ -209,3 +209,30 @@ def test_exploratory_until_curated(home):
     assert any(w.value.startswith("Exploratory") for w in at.warning)
     labels = [m.label for m in at.metric]
     assert "Baseline: random words" in labels and "Best draw, p corrected" in labels
+
+
+def test_without_a_tagger_word_types_are_switched_off_visibly(home, tmp_path):
+    """Swedish has no tagger: the word-type box is off and greyed, the per-set selectors are
+    gone, and one sentence says how to switch tagging on."""
+    from bias.vectors.download import import_embedding
+
+    vec = tmp_path / "sv.vec"
+    vec.write_text("3 2\nkvinna 1 0\nman 0 1\nflicka 1 1\n", encoding="utf-8")
+    import_embedding(vec, name="tiny-sv", language="sv")
+    at = fresh()
+    at.session_state["biaswords.embedding"] = "tiny-sv"
+    at.run()
+    assert not at.exception
+    box = next(c for c in at.checkbox if c.label.startswith("Same word type"))
+    assert box.label == "Same word type (off: no tagger for Swedish)"
+    assert box.disabled and box.value is False
+    assert not any(s.label.startswith("Set ") for s in at.selectbox)
+    hint = [c.value for c in at.caption if "No part-of-speech tagger is installed" in c.value]
+    assert len(hint) == 1 and "python -m spacy download sv_core_news_sm" in hint[0]
+
+
+def test_the_filters_name_the_tagger_of_the_language(home):
+    at = fresh().run()
+    assert not at.exception
+    assert any("tagger: HanTa (morphmodel_en.pgz)" in c.value for c in at.caption)
+    assert next(c for c in at.checkbox if c.label == "Same word type").value is True

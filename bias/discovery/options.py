@@ -1,0 +1,120 @@
+"""What BiasWords' filter steps read: the run's options, and what was looked up once for it.
+
+Apart from the steps (`filters`, `our_filters`) so both can read them without importing each
+other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from bias.discovery.kinds import SetProfile
+from bias.discovery.pos import UPOS_TAGS, Tagger
+from bias.errors import BiasInputError
+from bias.vectors.ambiguity import AmbiguousSeed
+from bias.vectors.embeddings import Embedding, WordLookup
+from bias.wordsets import SET_KEYS
+
+
+@dataclass(frozen=True)
+class CandidateOptions:
+    """Which filters run and how strict they are; the defaults follow the paper."""
+
+    neighbours: int = 20
+    min_edit: int = 3
+    pos_filter: bool = True
+    edit_filter: bool = True
+    clean: bool = True
+    sharp_s: bool | None = None
+    """Compare ß as ss (duplicates, seed words, edit distance); None means "for German only",
+    as the paper did. The table keeps the embedding's own spelling either way, so it can be
+    drawn."""
+    drop_seed_words: bool = True
+    flag_opposed: bool = True
+    min_zipf: float | None = None
+    """Frequency floor on wordfreq's Zipf scale (3 ≈ once per million words); None = off."""
+    keep_ambiguous: bool = False
+    """Keep the neighbours of seeds flagged as ambiguous (`ambiguity`); by default they are
+    dropped, since "bill" near "Bill" gives legislation, not names."""
+    drop_opposite: bool = True
+    """Drop a neighbour that is closer (mean cosine) to the opposite set's seeds than to its own
+    set's: the paper removed such words (a wife among male words) by hand."""
+    drop_attribute_like: bool = True
+    """Drop a candidate for X or Y that is closer to the seeds of A or B than to its own set's
+    ("husband" among female names, nearer the family words)."""
+    group_forms: bool = True
+    """Keep one word of each group of forms (director/directors, colour/color) per set."""
+    set_pos: dict[str, str] | None = None
+    """The expected part of speech per set (e.g. {"B": "NOUN"}); a set not named here gets the
+    majority tag of its seeds."""
+    # Ours, not the paper's (docs/biaswords.md, "Our filters"); each on by default.
+    normal_form: bool = True
+    """Drop spellings that Unicode NFKC changes (the ligature in "ﬁlm") and, in an embedding
+    that keeps capitals, all-capital variants of a word it also holds ("ROGER" beside "Roger")."""
+    drop_function_words: bool = True
+    """Drop the language's stop words (spaCy's lists): "le", "cela", "himself" are no gender
+    terms."""
+    drop_seed_forms: bool = True
+    """Drop a candidate whose lemma is a seed's lemma (girls for girl, geometries for
+    geometry), whatever its edit distance."""
+    drop_ending_neighbours: bool = True
+    """Drop a candidate that shares only a long ending with its seed ("accumulation" near
+    "addition"): fastText-style vectors are built from word pieces, so such words are near by
+    spelling, not meaning. Names and compounds of the seed ("beau-frère") are left alone."""
+    names_vs_nouns: bool = True
+    """A set of names keeps only first names, a set of common nouns drops names."""
+    drop_other_gender: bool = True
+    """In a male or female set, drop a candidate of the other gender (husband among female
+    terms, a female name among male names)."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.neighbours, bool) or not isinstance(self.neighbours, int):
+            raise BiasInputError("The number of neighbours must be a whole number, such as 20.")
+        if not 1 <= self.neighbours <= 1000:
+            raise BiasInputError("The number of neighbours must be between 1 and 1000.")
+        if isinstance(self.min_edit, bool) or not isinstance(self.min_edit, int):
+            raise BiasInputError("The minimum edit distance must be a whole number, such as 3.")
+        if self.min_edit < 0:
+            raise BiasInputError("The minimum edit distance cannot be negative.")
+        if self.min_zipf is not None and not 0 <= self.min_zipf <= 8:
+            raise BiasInputError("The frequency floor is a Zipf value between 0 and 8, e.g. 2.5.")
+        for key, tag in (self.set_pos or {}).items():
+            if key not in SET_KEYS or tag not in UPOS_TAGS:
+                raise BiasInputError(
+                    f"The word type of a set must be one of {', '.join(UPOS_TAGS)} for X, Y, A "
+                    f"or B; '{key}': '{tag}' is not."
+                )
+
+    def uses_sharp_s(self, language: str) -> bool:
+        return language == "de" if self.sharp_s is None else self.sharp_s
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the steps know besides the table: the run's options and what was looked up once."""
+
+    embedding: Embedding
+    options: CandidateOptions
+    sharp_s: bool
+    lookups: Mapping[str, list[WordLookup]]
+    """Each set's found seeds (one per vector)."""
+    seed_keys: Mapping[str, str]
+    """Folded spelling of every seed (as written and as found) → its set."""
+    tagger: Tagger | None
+    """The tagger when the word-type filter runs, else None."""
+    set_pos: Mapping[str, str | None]
+    zipf: Callable[[str], float] | None
+    """Word → Zipf frequency when the frequency floor runs, else None."""
+    ambiguous: Mapping[tuple[str, str], AmbiguousSeed]
+    """(set, seed word) → why the seed is ambiguous."""
+    language: str = ""
+    cased: bool = False
+    """The embedding keeps capitals (`kinds.is_cased`)."""
+    profiles: Mapping[str, SetProfile] = field(default_factory=dict)
+    stop_words: frozenset[str] | None = None
+    lemma: Callable[[str], str] | None = None
+    seed_lemmas: Mapping[str, str] = field(default_factory=dict)
+    """A seed's lemma → the seed (as written)."""
+    folded_seeds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each set's seeds as written, folded (`table.fold`), computed once for the steps."""

@@ -1,0 +1,113 @@
+"""A draw for people: laid out like the paper's Table 9, or saved as a user word set.
+
+Apart from `sampling` (which draws and validates) because this is what happens to a draw once
+a person has chosen it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+import polars as pl
+
+from bias.discovery.sampling import Draw, Sampling, draw_wordset
+from bias.serialize import jsonable
+from bias.stats.pvalues import holm
+from bias.wordsets import SET_KEYS, WordSet
+
+
+def draws_table(wordset: WordSet, draws: Sequence[Draw]) -> pl.DataFrame:
+    """The draws laid out like the paper's Table 9: one column per draw, rows for the four sets
+    (named as in the seed test), then p and d."""
+    names = {key: terms.name for key, terms in wordset.sets().items()}
+    columns: dict[str, list[str]] = {
+        "": [*(names[k] for k in SET_KEYS), "p-value", "Effect size d"]
+    }
+    for draw in draws:
+        d = "n/a" if math.isnan(draw.effect_size) else f"{draw.effect_size:.3f}"
+        columns[f"Draw {draw.index}"] = [
+            *(", ".join(draw.sets[key]) for key in SET_KEYS),
+            f"{draw.p_value:.5f}",
+            d,
+        ]
+    return pl.DataFrame(columns)
+
+
+def _validation(draw: Draw, effect: float | None, embedding: str, sampling: Sampling | None):
+    """The draw's own result and, with its sampling, how it was picked (for `save_draw`)."""
+    validation = {
+        "draw": draw.index,
+        "p_value": draw.p_value,
+        "effect_size": effect,
+        "method": draw.method,
+        "weat_seed": draw.weat_seed,
+        "embedding": embedding or (sampling.embedding if sampling else ""),
+    }
+    if sampling is not None:
+        position = [d.index for d in sampling.draws].index(draw.index)
+        validation["p_value_holm_over_draws"] = float(
+            holm([d.p_value for d in sampling.draws])[position]
+        )
+        validation["draws"] = sampling.summary.draws
+        validation["share_significant"] = sampling.summary.share_significant
+        validation["curated"] = sampling.curated
+        validation["hand_decisions"] = sampling.hand_decisions
+    return validation
+
+
+def save_draw(
+    wordset: WordSet,
+    draw: Draw,
+    title: str | None = None,
+    embedding: str = "",
+    sampling: Sampling | None = None,
+) -> WordSet:
+    """Save one draw as a user word set (it then appears with the others on the WEAT page).
+
+    The draw's own WEAT result is stored as computed, with its provenance (seed test, filters,
+    curation, draw number, number of draws, share significant), in `source`; never as a
+    `reported` value: a published value is one a source reported, and this p was picked among
+    many draws. Running WEAT on the saved set recomputes it.
+    """
+    from bias.wordsets import save_user_wordset
+
+    base = draw_wordset(wordset, draw.sets, draw.index)
+    effect = jsonable(draw.effect_size)
+    validation = _validation(draw, effect, embedding, sampling)
+    chosen = replace(
+        base,
+        id=title or base.id,
+        title=title or base.title,
+        source={
+            **base.source,
+            "embedding": validation["embedding"],
+            "draw": f"{draw.index}"
+            + (f" of {sampling.summary.draws}" if sampling is not None else ""),
+            "computed": f"p = {draw.p_value:.3g} ({draw.method}), d = "
+            + ("n/a" if effect is None else f"{effect:.3f}")
+            + (
+                f"; after Holm's correction over the {sampling.summary.draws} draws p = "
+                f"{validation['p_value_holm_over_draws']:.3g}"
+                if sampling is not None
+                else ""
+            ),
+            "provenance": json.dumps(
+                {"validation": validation, **(sampling.provenance if sampling else {})},
+                ensure_ascii=False,
+            ),
+        },
+        reported=None,
+        notes=(
+            "Drawn at random from the "
+            + ("curated" if sampling is not None and sampling.curated else "uncurated")
+            + f" nearest neighbours of {wordset.id}" + (f" in {embedding}" if embedding else "")
+            + f" (draw {draw.index}"
+            + (f" of {sampling.summary.draws}" if sampling is not None else "")
+            + "). Its p-value was picked among many draws, so it is not a published value; "
+            "run WEAT on it, ideally on another embedding, to test it afresh.",
+        ),
+    )  # fmt: skip
+    return save_user_wordset(chosen)

