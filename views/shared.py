@@ -341,16 +341,19 @@ def scroll_to(key: str, nonce: int) -> None:
 
     Streamlit never moves the page, so a result drawn below the lists appeared below the fold and
     Run seemed to do nothing. An invisible component's script does it; `nonce` must change on
-    every call (a Run counter) so that Streamlit redraws the component and the script runs again.
+    every call that should scroll (a Run counter) so that Streamlit redraws the component and the
+    script runs again, and 0 draws the component without a script. Call it on every rerun, so
+    that the elements after it keep their place in the page.
     """
     hidden = f"{key}-scroll"
     st.html(
         f"<style>.st-key-{hidden} {{position: absolute; left: -10000px; width: 1px; "
         "height: 1px; overflow: hidden;}</style>"
     )
+    script = (_SCROLL_SCRIPT.replace("KEY", json.dumps(f"st-key-{key}"))
+              .replace("NONCE", str(int(nonce))) if nonce else "<p></p>")
     with st.container(key=hidden):
-        st.iframe(_SCROLL_SCRIPT.replace("KEY", json.dumps(f"st-key-{key}"))
-                  .replace("NONCE", str(int(nonce))), height=1)
+        st.iframe(script, height=1)
 
 
 # Runs in the component's iframe (same origin as the page); tries for up to two seconds, since the

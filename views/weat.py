@@ -683,7 +683,9 @@ if result is not None:
         show_result(result)
     if run:  # the result is where the eyes are: Run moves the page to it
         st.session_state["weat.runs"] = st.session_state.get("weat.runs", 0) + 1
-        scroll_to("weat-result", st.session_state["weat.runs"])
+    # Drawn on every rerun, so the elements below keep their place (an expander that moves is
+    # drawn anew, closed); the script runs only when the count changes.
+    scroll_to("weat-result", st.session_state.get("weat.runs", 0))
 
 st.divider()
 with st.expander("Save these lists as my word set", icon=":material/save:"):
