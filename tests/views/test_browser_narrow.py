@@ -79,6 +79,7 @@ def test_an_edited_preset_runs_as_edited_and_keeps_the_edit(server, visitor):
     settle(page, 800)
     page.get_by_role("button", name="Run test").click()
     page.get_by_text("Result: WEAT 7 (edited)").wait_for(timeout=60_000)
+    settle(page)  # the previous result's elements stay on screen until the rerun replaces them
     assert words.input_value() == "math\nalgebra\ngeometry\ncalculus"
     assert page.get_by_text("You changed the lists of WEAT 7").first.is_visible()
     assert page.locator(METRIC_SCOPE).count() == 2  # no published values beside an edit
