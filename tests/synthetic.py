@@ -34,3 +34,13 @@ def planted(strength: float = 1.0, sizes=(8, 8, 8, 8), dims: int = 30, seed: int
 
 def raw_sets(wordset: WordSet, raw: dict[str, np.ndarray]):
     return [[list(raw[w]) for w in getattr(wordset, key).words] for key in "XYAB"]
+
+
+def clustered(name: str, clusters: dict[int, list[str]], dims: int = 8) -> Embedding:
+    """Words in tight clusters, one per axis (`clusters`: axis -> words), seeded: each word's
+    nearest neighbours are the others of its cluster."""
+    rng = np.random.default_rng(0)
+    words = [word for members in clusters.values() for word in members]
+    rows = [np.eye(dims)[axis] + rng.normal(size=dims) * 0.05
+            for axis, members in clusters.items() for _ in members]
+    return Embedding.from_raw(name, "en", words, np.array(rows))

@@ -12,8 +12,6 @@ import textwrap
 import threading
 from pathlib import Path
 
-import numpy as np
-
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.curation import (
     SHARED,
@@ -23,8 +21,8 @@ from bias.discovery.curation import (
     parse_curation,
     replace_curation,
 )
-from bias.vectors.embeddings import Embedding
 from bias.wordsets import TermSet, WordSet, save_user_wordset, titled, user_wordsets
+from tests.synthetic import clustered
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,15 +94,8 @@ def test_two_processes_on_one_data_folder_lose_none_of_100_saves(home):
 
 
 def _candidates():
-    rng = np.random.default_rng(0)
-    clusters = {0: ["john", "paul", "mike"], 1: ["mary", "anna", "jane"], 2: ["career", "job"],
-                3: ["family", "home"]}
-    words, rows = [], []
-    for axis, members in clusters.items():
-        for word in members:
-            words.append(word)
-            rows.append(np.eye(8)[axis] + rng.normal(size=8) * 0.05)
-    embedding = Embedding.from_raw("synthetic", "en", words, np.array(rows))
+    embedding = clustered("synthetic", {0: ["john", "paul", "mike"], 1: ["mary", "anna", "jane"],
+                                        2: ["career", "job"], 3: ["family", "home"]})
     wordset = WordSet("names", "Names", "en", TermSet("X", ("john",)), TermSet("Y", ("mary",)),
                       TermSet("A", ("career",)), TermSet("B", ("family",)))
     options = CandidateOptions(neighbours=2, min_edit=0, drop_attribute_like=False)

@@ -13,7 +13,6 @@ import json
 import re
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 
 from bias.cli import main
@@ -21,8 +20,8 @@ from bias.cli.biaswords import biaswords_cli
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.curation import curation_csv, read_curation_csv
 from bias.spreadsheet import csv_text, restore_cells
-from bias.vectors.embeddings import Embedding
 from bias.wordsets import TermSet, WordSet
+from tests.synthetic import clustered
 
 PAYLOADS = ['=HYPERLINK("http://x","y")', "+SUM(1,2)", "-2+3", "@SUM(A1)",
             "=cmd|' /C calc'!A0", "\t=1+1", "\r=1+1"]
@@ -60,16 +59,9 @@ def test_batch_csv_on_the_command_line_writes_a_title_formula_as_text(tmp_path, 
 
 def _hostile_candidates():
     """A synthetic world whose nearest neighbours of the seeds are formula payloads."""
-    rng = np.random.default_rng(0)
-    clusters = {0: ["john", "paul", "=cmd|' /C calc'!A0", "@SUM(A1)"],
-                1: ["mary", "anna", "-lrb-", "+SUM(1,2)"], 2: ["career", "salary"],
-                3: ["family", "home"]}
-    words, rows = [], []
-    for axis, members in clusters.items():
-        for word in members:
-            words.append(word)
-            rows.append(np.eye(8)[axis] + rng.normal(size=8) * 0.05)
-    embedding = Embedding.from_raw("evil", "en", words, np.array(rows))
+    embedding = clustered("evil", {0: ["john", "paul", "=cmd|' /C calc'!A0", "@SUM(A1)"],
+                                   1: ["mary", "anna", "-lrb-", "+SUM(1,2)"],
+                                   2: ["career", "salary"], 3: ["family", "home"]})
     wordset = WordSet("evil", "Evil", "en", TermSet("X", ("john", "paul")),
                       TermSet("Y", ("mary", "anna")), TermSet("A", ("career",)),
                       TermSet("B", ("family",)))
