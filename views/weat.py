@@ -530,7 +530,7 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
         st.caption(md(ci_text))
     if cmp:
         st.caption(md(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}."))
-        if (under := convention_text(result.source_convention)) is not None:
+        if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             st.caption(md(under))
     elif result.reported is not None and not result.verdict.comparable:
         st.caption(md(verdict_text.not_comparable_text(result.coverage)))

@@ -29,8 +29,9 @@ FIELDS = {
 """A convention's fields, as a reader names them."""
 
 
-def convention_text(conventional: ConventionalEffectSize | None) -> str | None:
-    """'Under WEATHub's conventions (…) our d on these vectors is −0.64; not reproduced: …'."""
+def convention_text(conventional: ConventionalEffectSize | None, ours: float) -> str | None:
+    """'Computed as WEATHub did (…), our d on these vectors is −0.64: …; not reproduced: …'.
+    `ours` is the result's own d, to say whether the conventions change it at all."""
     if conventional is None:
         return None
     convention = CONVENTIONS[conventional.convention]
@@ -39,8 +40,13 @@ def convention_text(conventional: ConventionalEffectSize | None) -> str | None:
     how = ", ".join([f"{spread} standard deviation",
                      *(APPLIED[code] for code in conventional.applied if code in APPLIED)])
     value = "undefined" if d != d else f"{d:.2f}"
-    text = (f"Computed as {convention.title} did ({how}), our d on these vectors is {value}: "
-            "the difference from ours is convention, the rest is the embedding.")
+    text = f"Computed as {convention.title} did ({how}), our d on these vectors is {value}: "
+    if d == d and ours == ours and round(d, 2) == round(ours, 2):
+        text += ("the same as ours, so the difference from the published value is the "
+                 "embedding (and what the source did not state).")
+    else:
+        text += ("the difference from ours is convention, the rest of the difference from the "
+                 "published value is the embedding.")
     if conventional.not_reproduced:
         gaps = "; ".join(f"{NOT_REPRODUCED[code]} ({len(words)})"
                          for code, words in conventional.not_reproduced.items())

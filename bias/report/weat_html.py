@@ -115,7 +115,7 @@ def _numbers(result: WeatResult) -> str:
     if cmp:
         rows.append(("reported by the source", f"{cmp.reported_d}, p {cmp.reported_p} "
                      f"({cmp.where})"))
-        if (under := convention_text(result.source_convention)) is not None:
+        if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             rows.append(("ours under the source's conventions", under))
     elif result.reported is not None:
         rows.append(("reported by the source", verdict_text.not_comparable_text(result.coverage)))

@@ -82,7 +82,7 @@ def _source_lines(result: WeatResult) -> list[str]:
         f"p = {rep.p_value_text or format_p(rep.p_value)}"
         f"{f' on {rep.embedding}' if rep.embedding else ''}"
     ]
-    if (under := convention_text(result.source_convention)) is not None:
+    if (under := convention_text(result.source_convention, result.effect_size)) is not None:
         lines.append(f"  {under}")
     return lines
 

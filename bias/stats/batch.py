@@ -9,7 +9,7 @@ what the user asked about at once.
 Nothing is dropped: a test with no chosen embedding of its language, or one that cannot run (every
 word of a set missing, an embedding that cannot be loaded), becomes a row whose `skipped` note says
 why (worded by `bias.report.notes`). `table7` turns the rows into the paper's shape: one row per
-test, one column group (p, d, reported p, reported d) per embedding.
+test, one column group (p, d, verdict, words, reported p, reported d) per embedding.
 """
 
 from __future__ import annotations
@@ -278,7 +278,8 @@ def table7(
     rows: Sequence[BatchRow], skipped_texts: Sequence[str | None] = (), *, ran_only: bool = False
 ) -> pl.DataFrame:
     """The paper's Table 7 shape: one row per test (in the batch's order), then for each
-    embedding a column group `<label> p`, `<label> d`, `<label> reported p`, `<label> reported d`
+    embedding a column group `<label> p`, `<label> d`, `<label> verdict`, `<label> words`,
+    `<label> reported p`, `<label> reported d`
     (label from `column_label`), and a last column `skipped` with every reason for that test.
     A cell is null where the test did not run on that embedding. With `ran_only`, a test that ran
     on no embedding has no row (the dashboard lists those with their reasons above the table,
@@ -314,10 +315,10 @@ def table7(
         schema |= {
             f"{label} p": pl.Float64,
             f"{label} d": pl.Float64,
+            f"{label} verdict": pl.String,  # beside p and d: in view on a narrow screen
+            f"{label} words": pl.String,
             f"{label} reported p": pl.String,
             f"{label} reported d": pl.Float64,
-            f"{label} verdict": pl.String,
-            f"{label} words": pl.String,
         }
     schema["skipped"] = pl.String
     records = [

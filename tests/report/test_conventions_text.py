@@ -21,15 +21,16 @@ def test_weathub_values_come_with_our_d_under_weathubs_conventions(glove):
     assert under.convention == "weathub" and "repeats_kept" in under.applied
     assert under.effect_size == pytest.approx(0.366, abs=5e-4)  # ours is 0.145
     assert result.to_dict()["source_convention"]["effect_size"] == under.effect_size
-    text = convention_text(under)
+    text = convention_text(under, result.effect_size)
     assert text.startswith("Computed as WEATHub") and "the sample standard deviation" in text
     assert "repeated words counted twice" in text and text in weat_report(result)
 
 
 def test_caliskans_tests_name_what_caliskan_did_not_state(glove):
     result = run_weat(glove, get_wordset("weat7"))
-    text = convention_text(result.source_convention)
+    text = convention_text(result.source_convention, result.effect_size)
     assert "the population standard deviation" in text and "assumed" in text
+    assert "the same as ours" in text  # d of WEAT 7 is the same under Caliskan's conventions
 
 
 def test_a_test_without_a_published_value_has_no_third_number(glove):

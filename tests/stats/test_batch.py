@@ -122,8 +122,8 @@ def test_table7_one_row_per_test_one_column_group_per_embedding():
     table = table7(rows, skipped_texts(rows))
     group = f"en · {DEFAULT_EMBEDDING}"
     assert table.columns == ["test", "title", "language", f"{group} p", f"{group} d",
-                             f"{group} reported p", f"{group} reported d", f"{group} verdict",
-                             f"{group} words", "skipped"]
+                             f"{group} verdict", f"{group} words", f"{group} reported p",
+                             f"{group} reported d", "skipped"]
     assert list(table[f"{group} verdict"]) == ["holds", "holds", None]
     assert list(table[f"{group} words"]) == ["32/32", "32/32", None]
     assert list(table["test"]) == ["weat7", "weat6", "weathub-de-weat7"]
