@@ -108,13 +108,15 @@ def forest_figure(
             "<br>τ² = %{customdata[1]:.3f}, I² = %{customdata[2]:.0%}<extra></extra>",
         )
     fig.add_vline(x=0, line_width=1, line_color="#888888")
-    fig.update_yaxes(categoryorder="array", categoryarray=labels, autorange="reversed")
+    fig.update_yaxes(categoryorder="array", categoryarray=labels, autorange="reversed",
+                     automargin=True)  # long labels push the plot right instead of being cut
     fig.update_layout(
-        title="Effect sizes by test (dot: ours, filled where the bias holds when words are "
-        "resampled; diamond: reported by the source)",
+        # Two short lines: one long title was cut at 800 px.
+        title="Effect sizes by test<br><sup>dot: ours, filled where the bias holds when the "
+        "words are resampled<br>open diamond: reported by the source</sup>",
         xaxis_title="effect size d (0 = no difference; about ±2 at most)",
-        legend={"orientation": "h", "y": -0.15 if len(labels) > 6 else -0.4},
-        margin={"t": 60, "b": 40, "l": 10},
-        height=160 + 26 * max(len(labels), 1),
+        legend={"orientation": "h", "y": 0.02, "yanchor": "bottom", "yref": "container", "x": 0},
+        margin={"t": 90, "b": 110, "l": 24},
+        height=230 + 26 * max(len(labels), 1),
     )
     return fig
