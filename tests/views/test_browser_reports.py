@@ -1,0 +1,61 @@
+"""Reports downloaded from the WEAT and Batch pages in a real Chromium: one HTML file each that
+opens with no network, shows the verdict and the methods paragraph, embeds the manifest, and
+re-runs with `python -m bias reproduce`."""
+
+import pytest
+
+from bench.screenshots import run_weat7, settle
+from bias.cli import main
+from bias.report.manifest import read_manifest
+from tests.views.chromium_steps import SCREENSHOT_DIR
+
+pytestmark = pytest.mark.browser
+
+
+def downloaded(page, label: str, tmp_path, name: str):
+    with page.expect_download(timeout=60_000) as info:
+        page.get_by_role("button", name=label).click()
+    path = tmp_path / name
+    info.value.save_as(path)
+    return path
+
+
+def opens_offline(chromium, path, expected: str, shot: str) -> None:
+    """The report alone, in a context with no network at all: every part is in the file."""
+    context = chromium.new_context(offline=True, viewport={"width": 1000, "height": 1200})
+    try:
+        page = context.new_page()
+        failed = []
+        page.on("requestfailed", lambda request: failed.append(request.url))
+        page.goto(path.as_uri())
+        page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+        assert page.get_by_text(expected).first.is_visible()
+        assert page.get_by_text("Methods (ready to paste)").is_visible()
+        assert failed == []
+        page.screenshot(path=str(SCREENSHOT_DIR / shot), full_page=True)
+    finally:
+        context.close()
+
+
+def test_the_weat_and_batch_pages_download_reports_that_reproduce(
+        server, visitor, chromium, tmp_path, capsys):
+    page = visitor(1400, 1000)
+    run_weat7(page, server)
+    report = downloaded(page, "Download report", tmp_path, "weat.html")
+    data = read_manifest(report.read_text(encoding="utf-8"), "weat.html")
+    assert data["results"][0]["wordset"] == "weat7"
+    assert data["results"][0]["verdict"]["state"] == "holds"
+    opens_offline(chromium, report, "Bias detected at the 5% level, and it holds",
+                  "report_weat.png")
+    assert main(["reproduce", str(report)]) == 0
+    assert "every number matches" in capsys.readouterr().out
+
+    page.goto(f"{server}/batch", timeout=60_000)
+    page.get_by_role("button", name="Run all").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run all").click()
+    page.get_by_role("tab", name="Forest plot").wait_for(timeout=120_000)
+    settle(page)
+    batch = downloaded(page, "Download report", tmp_path, "batch.html")
+    assert r"\begin{tabular}" in batch.read_text(encoding="utf-8")
+    opens_offline(chromium, batch, "Table 7", "report_batch.png")
+    assert main(["reproduce", str(batch)]) == 0
