@@ -21,6 +21,7 @@ from bias.report import measures_text
 from bias.report.charts import measures as measures_charts
 from bias.report.confounds_text import agreement_text, pairs_text
 from bias.report.markup import md
+from bias.report.measure_html import measure_report_html
 from bias.report.notes import notes_text
 from bias.stats.confounds import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions, MeasureResult
@@ -115,6 +116,17 @@ def show_result(result: MeasureResult) -> None:
     data = measures_text.measure_json(result)
     with st.expander("Every word's number"):
         st.dataframe(pl.DataFrame(data["per_word"]), hide_index=True)
+    st.download_button(
+        "Download report",
+        data=lambda: measure_report_html(result),
+        file_name=f"{result.metric}-{result.wordset_id}-{result.embedding}_report.html",
+        mime="text/html",
+        on_click="ignore",
+        icon=":material/description:",
+        type="primary",
+        help="One HTML file with the numbers, words, chart and what the measure is; it opens "
+        "offline, and `python -m bias reproduce` re-runs it.",
+    )
     st.download_button(
         "Download the result (JSON)",
         json.dumps(data, ensure_ascii=False, indent=2),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import non_negative_int, positive_int, print_json
+from bias.cli.args import non_negative_int, positive_int, print_json, write_report
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import METRICS
 from bias.vectors.catalog import DEFAULT_EMBEDDING
@@ -33,6 +33,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     measure.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
                          help=f"random seed (default {DEFAULTS.seed})")
     measure.add_argument("--json", action="store_true", help="machine-readable output")
+    measure.add_argument("--report", metavar="FILE.html",
+                         help="also write a self-contained report (`reproduce` re-runs it)")
     measure.set_defaults(run=run)
 
 
@@ -71,3 +73,7 @@ def run(args: argparse.Namespace) -> None:
         weat_options=WeatOptions(iterations=args.iterations, seed=args.seed),
     )
     print_json(measure_json(result)) if args.json else print(measure_report(result))
+    if args.report:
+        from bias.report.measure_html import measure_report_html
+
+        write_report(args.report, measure_report_html(result))

@@ -109,3 +109,14 @@ def test_a_measure_json_reproduces_and_a_changed_value_is_named(capsys, tmp_path
     path.write_text(json.dumps(data))
     code, out, _ = run(capsys, "reproduce", path)
     assert code == 1 and "value was" in out
+
+
+def test_a_measure_report_opens_with_its_manifest_and_reproduces(capsys, tmp_path):
+    path = tmp_path / "m.html"
+    code, _, err = run(capsys, "measure", "sc-weat", "--wordset", "weat7", "--words",
+                       "nurse,engineer", "--report", path)
+    assert code == 0 and "Report written" in err
+    page = path.read_text(encoding="utf-8")
+    assert "<script src" not in page and page.count("Plotly.newPlot(") == 1
+    assert read_manifest(page, "m.html")["results"][0]["metric"] == "sc-weat"
+    assert run(capsys, "reproduce", path)[0] == 0
