@@ -27,6 +27,13 @@ def run(*cmd, cwd: Path, env: dict[str, str]) -> str:
     return done.stdout
 
 
+def in_checkout(path: str) -> bool:
+    """Whether `path` is the checkout's own code, which the installed package must not see; the
+    README's `.venv` inside the checkout holds the packages, and is seen."""
+    resolved = Path(path).resolve()
+    return resolved.is_relative_to(ROOT) and not resolved.is_relative_to(ROOT / ".venv")
+
+
 def fresh_venv_seeing_this_environment(env_dir: Path, clean: dict[str, str]) -> Path:
     """A virtualenv that sees what this interpreter imports (its site-packages, and any folder on
     its path but the checkout) after its own packages; returns its python."""
@@ -34,8 +41,7 @@ def fresh_venv_seeing_this_environment(env_dir: Path, clean: dict[str, str]) -> 
     python = env_dir / "bin" / "python"
     inner_site = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])",
                      cwd=env_dir, env=clean).strip()
-    outer = [p for p in dict.fromkeys(sys.path)
-             if p and Path(p).is_dir() and not Path(p).resolve().is_relative_to(ROOT)]
+    outer = [p for p in dict.fromkeys(sys.path) if p and Path(p).is_dir() and not in_checkout(p)]
     Path(inner_site, "running-environment.pth").write_text("\n".join(outer) + "\n")
     return python
 
