@@ -29,7 +29,7 @@ def test_set_up_says_what_happens_around_the_two_commands():
         "python3 -m venv .venv",
         "source .venv/bin/activate",
         ".venv\\Scripts\\activate",  # Windows
-        "1.3 GB",
+        "1.7 GB",
         "few minutes",
         "keeps the terminal busy",
         "Ctrl+C",
