@@ -16,6 +16,7 @@ from bias.errors import BiasInputError
 from bias.report import verdict as verdict_text
 from bias.report.batch_html import batch_report_html
 from bias.report.batch_report import (
+    ROW_COLUMNS,
     batch_csv,
     header,
     skipped_groups,
@@ -253,22 +254,14 @@ if rows:
             width="stretch",
             column_order=[column for column in every_row.columns if column != "wordset"],
             column_config={
-                "title": st.column_config.TextColumn("Test", width="large", pinned=True),
-                "p_value": st.column_config.NumberColumn("p", format="%.5f"),
-                "effect_size": st.column_config.NumberColumn("d", format="%.2f"),
-                "p_holm": st.column_config.NumberColumn(
-                    "p (Holm)",
-                    format="%.5f",
-                    help="Holm-adjusted over the whole batch: below 0.05 means a bias even "
-                    "allowing for the number of tests (strict).",
-                ),
-                "p_bh": st.column_config.NumberColumn(
-                    "p (BH)",
-                    format="%.5f",
-                    help="Benjamini–Hochberg-adjusted over the whole batch: below 0.05 keeps "
-                    "the share of false alarms among the detected biases under 5% (less strict).",
-                ),
-            },
+                column: (
+                    st.column_config.NumberColumn(label, help=why, format="%.5f" if column in (
+                        "p_value", "p_holm", "p_bh", "reported_p") else "%.2f")
+                    if every_row.schema[column] == pl.Float64
+                    else st.column_config.Column(label, help=why)
+                )
+                for column, (label, why) in ROW_COLUMNS.items()
+            } | {"title": st.column_config.TextColumn("Test", width="large", pinned=True)},
         )
     st.download_button(
         "Download report",

@@ -160,3 +160,34 @@ def batch_text(rows: Sequence[BatchRow]) -> str:
                   for row, text in skipped]
     lines += ["", summary(rows)]
     return "\n".join(lines)
+
+
+ROW_COLUMNS: dict[str, tuple[str, str]] = {
+    "wordset": ("Test id", "The word set's id (for `python -m bias`)."),
+    "title": ("Test", "The test's title."),
+    "language": ("Test language", "The language of the test's word lists."),
+    "embedding": ("Embedding", "The embedding the test ran on."),
+    "embedding_language": ("Embedding language", "The language of the embedding."),
+    "p_value": ("p", "One-sided permutation p-value of this test alone."),
+    "effect_size": ("d", "Effect size (Cohen's d as Caliskan et al. define it)."),
+    "d_ci_low": ("d: 95% low", "Low end of the bootstrap interval for d (words resampled)."),
+    "d_ci_high": ("d: 95% high", "High end of the bootstrap interval for d."),
+    "p_holm": ("p (Holm)", "Holm-adjusted over the whole batch: below 0.05 means a bias even "
+               "allowing for the number of tests (strict)."),
+    "p_bh": ("p (BH)", "Benjamini–Hochberg-adjusted over the whole batch: below 0.05 keeps the "
+             "share of false alarms among the detected biases under 5% (less strict)."),
+    "reported_p": ("Reported p", "The p-value the source reported (a number)."),
+    "reported_p_text": ("Reported p, as printed", "As the source printed it: a bound such as "
+                        "'< 10^-3' stays a bound; WEATHub prints p below 0.0005 as 0.000."),
+    "reported_d": ("Reported d", "The effect size the source reported."),
+    "reported_d_is_absolute": ("Reported as |d|", "The source printed the absolute value."),
+    "method": ("Method", "exact (every reshuffling) or randomized (random draws)."),
+    "iterations": ("Reshufflings", "Reshufflings counted (exact) or drawn (randomized)."),
+    "missing_words": ("Words missing", "Words and phrases of the test the embedding lacks."),
+    "words_listed": ("Words listed", "Words in the test's four lists."),
+    "verdict": ("Verdict", "holds, these words only, no bias or cannot decide "
+                "(docs/weat.md, 'The verdict')."),
+    "skipped": ("Not run because", "Why the test could not run on this embedding."),
+}
+"""Readable headers (and their help) for the batch's long table, keyed by its column names
+(the CSV keeps the names)."""
