@@ -13,6 +13,7 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.report.markup import md
+from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
@@ -199,6 +200,25 @@ if server_tab:
                     progress=progress,
                 ),
             )
+
+st.subheader("Check a report")
+st.write(
+    "A report (HTML) or a result's JSON from BiasWords: every result in it is run again here, on "
+    "the embedding of the same name, with the recorded lists, options and seeds, and compared "
+    "number by number. It is refused when that embedding is not here or is not the same file "
+    "(its sha256 differs)."
+)
+report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report")
+if report is not None and st.button("Check it", icon=":material/fact_check:"):
+    try:
+        with st.spinner("Running every result again…", show_time=True):
+            outcome = reproduce_upload(report.getvalue(), report.name)
+    except BiasInputError as exc:
+        show_error(exc)
+    else:
+        first, *rest = outcome_lines(outcome, report.name)
+        (st.success if outcome.matches else st.warning)(
+            md(first) + "".join(f"\n- {md(line)}" for line in rest))
 
 imported = [i.name for i in infos if i.kind != "bundled"] + [entry.name for entry in damaged]
 if imported:

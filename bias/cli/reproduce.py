@@ -24,15 +24,11 @@ def run(args: argparse.Namespace) -> int:
 
     from bias.files import read_text
     from bias.report.manifest import read_manifest
-    from bias.report.reproduce import reproduce
+    from bias.report.reproduce import outcome_lines, reproduce
 
     path = Path(args.file).expanduser()
     outcome = reproduce(read_manifest(read_text(path, "report"), path.name), path.name,
                         args.embedding)
-    if outcome.matches:
-        print(f"{path.name}: all {outcome.results} result(s) reproduce: every number matches.")
-        return 0
-    print(f"{path.name}: {len(outcome.differences)} number(s) differ:")
-    for diff in outcome.differences:
-        print(f"  {diff.result}: {diff.field} was {diff.recorded}, now {diff.now}")
-    return 1
+    first, *rest = outcome_lines(outcome, path.name)
+    print("\n".join([first, *(f"  {line}" for line in rest)]))
+    return 0 if outcome.matches else 1

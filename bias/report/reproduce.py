@@ -14,6 +14,8 @@ import math
 from dataclasses import dataclass, fields
 
 from bias.errors import BiasInputError
+from bias.limits import MAX_INPUT_FILE_BYTES
+from bias.report.manifest import read_manifest
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.permutation import PermutationOptions
@@ -121,6 +123,28 @@ def _rerun(record: dict, embedding, label: str) -> dict:
                            weat_options=weat).to_dict()
     wordset = parse_wordset(supplied, where=label, default_id="reproduced", origin="file")
     return run_weat(embedding, wordset, _options(record.get("options"), label)).to_dict()
+
+
+def reproduce_upload(data: bytes, where: str) -> Reproduction:
+    """`reproduce` of a report or JSON that came as bytes (the dashboard's upload), bounded as
+    every input file is, and one sentence for what is not a readable report."""
+    if len(data) > MAX_INPUT_FILE_BYTES:
+        raise BiasInputError(
+            f"{where} is larger than {MAX_INPUT_FILE_BYTES // 1_000_000} MB; a report is smaller.")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BiasInputError(f"{where} is not UTF-8 text, so not a BiasWords report.") from exc
+    return reproduce(read_manifest(text, where), where)
+
+
+def outcome_lines(outcome: Reproduction, where: str) -> list[str]:
+    """What a check found, in sentences: the first line says it, one line per difference."""
+    if outcome.matches:
+        return [f"{where}: all {outcome.results} result(s) reproduce: every number matches."]
+    return [f"{where}: {len(outcome.differences)} number(s) differ:",
+            *(f"{d.result}: {d.field} was {d.recorded}, now {d.now}"
+              for d in outcome.differences)]
 
 
 def reproduce(manifest: dict, where: str, embedding: str | None = None) -> Reproduction:

@@ -120,3 +120,16 @@ def test_a_measure_report_opens_with_its_manifest_and_reproduces(capsys, tmp_pat
     assert "<script src" not in page and page.count("Plotly.newPlot(") == 1
     assert read_manifest(page, "m.html")["results"][0]["metric"] == "sc-weat"
     assert run(capsys, "reproduce", path)[0] == 0
+
+
+def test_an_uploaded_report_is_checked_in_bounded_sentences(report):
+    from bias.errors import BiasInputError
+    from bias.report.reproduce import outcome_lines, reproduce_upload
+
+    outcome = reproduce_upload(report.read_bytes(), "r.html")
+    assert outcome_lines(outcome, "r.html") == [
+        "r.html: all 1 result(s) reproduce: every number matches."]
+    for data, words in ((b"\xff\xfe not text", "not UTF-8"), (b"<html></html>", "no readable"),
+                        (b" " * 20_000_001, "larger than 20 MB")):
+        with pytest.raises(BiasInputError, match=words):
+            reproduce_upload(data, "x.html")

@@ -59,3 +59,10 @@ def test_the_weat_and_batch_pages_download_reports_that_reproduce(
     assert r"\begin{tabular}" in batch.read_text(encoding="utf-8")
     opens_offline(chromium, batch, "Table 7", "report_batch.png")
     assert main(["reproduce", str(batch)]) == 0
+
+    page.goto(f"{server}/embeddings", timeout=60_000)  # the dashboard checks a report too
+    page.get_by_text("Check a report").wait_for(timeout=60_000)
+    page.locator('[data-testid="stFileUploader"] input[type="file"]').last.set_input_files(
+        str(report))
+    page.get_by_role("button", name="Check it").click()
+    page.get_by_text("every number matches").wait_for(timeout=60_000)
