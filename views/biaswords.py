@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from bias.discovery.biaswords import pool_wordsets, validate
+from bias.discovery.biaswords import BiasWordsRun, pool_wordsets, validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
 from bias.discovery.curation import (
     SHARED,
@@ -42,6 +42,8 @@ from bias.discovery.pos import UPOS_TAGS, pos_label, tagger_name
 from bias.discovery.sampling import DrawOptions, draw_sizes
 from bias.discovery.saved_draws import draws_table, save_draw
 from bias.errors import BiasInputError
+from bias.provenance import provenance
+from bias.report.biaswords_html import biaswords_report_html
 from bias.report.biaswords_text import (
     NOT_INDEPENDENT,
     POOL_QUALITY,
@@ -487,6 +489,20 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         st.warning(f"Not in the embedding under that spelling, so never drawn: {md(missing)}.")
 
     st.caption(md(best_draw_line(sampling) + "."))
+    run = BiasWordsRun(curated, sampling, provenance(
+        embedding, wordset, {"candidates": curated.options, "draws": sampling.options}))
+    st.download_button(
+        "Download report",
+        data=lambda: biaswords_report_html(run),
+        file_name=f"biaswords-{wordset.id}-{embedding.name}_report.html",
+        mime="text/html",
+        on_click="ignore",
+        icon=":material/description:",
+        type="primary",
+        help="One HTML file: the draws and their baseline, what they do and do not show, the "
+        "kept candidates, the chart and the curated table; `python -m bias reproduce` draws "
+        "again from it.",
+    )
     ranked = sampling.ranked()
     chosen = st.selectbox(
         "Draw to show and save",

@@ -35,6 +35,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     words.add_argument("--keep-ambiguous", action="store_true",
                        default=CANDIDATES.keep_ambiguous,
                        help="keep the neighbours of seeds flagged as ambiguous (Bill as 'bill')")
+    words.add_argument("--report", metavar="FILE.html",
+                       help="also write a self-contained report (`reproduce` draws again)")
     words.add_argument("--paper-filters-only", action="store_true",
                        help="switch off our filters (names vs. nouns, gender, forms of a seed, "
                             "function words, Unicode normal form): the paper's filters alone")
@@ -51,7 +53,7 @@ def run(args: argparse.Namespace) -> None:
                         as_json=args.json, curation=args.curation,
                         keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
                         save_curation=args.save_curation,
-                        paper_filters_only=args.paper_filters_only))
+                        paper_filters_only=args.paper_filters_only, report=args.report))
 
 
 def biaswords_cli(
@@ -67,6 +69,7 @@ def biaswords_cli(
     baseline: bool = DrawOptions.baseline,
     save_curation: str | None = None,
     paper_filters_only: bool = False,
+    report: str | None = None,
 ) -> str:
     """The text `python -m bias biaswords` prints: JSON, or a short human summary.
 
@@ -99,6 +102,11 @@ def biaswords_cli(
         from bias.discovery.curation import curation_csv
 
         write_text_atomic(Path(save_curation), curation_csv(run.candidates))
+    if report:
+        from bias.cli.args import write_report
+        from bias.report.biaswords_html import biaswords_report_html
+
+        write_report(report, biaswords_report_html(run))
     if as_json:
         return json.dumps(run_json(run), ensure_ascii=False, indent=2)
     return format_run(run)

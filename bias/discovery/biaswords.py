@@ -32,16 +32,21 @@ from bias.discovery.pos import AUTO, TaggerChoice, choose_tagger
 from bias.discovery.sampling import DrawOptions, Sampling, draw_sets, streams
 from bias.errors import BiasInputError
 from bias.limits import MAX_NAME_CHARS, MAX_TITLE_CHARS, shorten
+from bias.provenance import Provenance, provenance
+from bias.serialize import jsonable
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, TermSet, WordSet
 
 
 @dataclass(frozen=True)
 class BiasWordsRun:
-    """Candidates and draws of one command-line run."""
+    """Candidates and draws of one run (the command line's, or the page's curated table)."""
 
     candidates: Candidates
     sampling: Sampling
+    provenance: Provenance | None = None
+    """Software, time, the embedding's identity, the seed test as supplied and the options
+    (bias.provenance); with the curated table it is what `python -m bias reproduce` re-runs."""
 
     def to_dict(self) -> dict:
         sampled = self.sampling.to_dict()
@@ -54,6 +59,7 @@ class BiasWordsRun:
             "summary": sampled.pop("summary"),
             "baseline": sampled.pop("baseline"),
             "sampling": sampled,
+            "provenance": jsonable(self.provenance),
         }
 
 
@@ -103,7 +109,9 @@ def run_biaswords(
         from bias.discovery.curation import apply_curation_csv
 
         candidates = apply_curation_csv(candidates, wordset, curation)
-    return BiasWordsRun(candidates, validate(embedding, wordset, candidates, draw_options))
+    return BiasWordsRun(candidates, validate(embedding, wordset, candidates, draw_options),
+                        provenance(embedding, wordset, {"candidates": candidate_options,
+                                                        "draws": draw_options}))
 
 
 def validate(

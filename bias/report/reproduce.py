@@ -56,6 +56,13 @@ def _same(a: object, b: object) -> bool:
 
 
 def _flat(data: dict) -> dict[str, object]:
+    if "draws" in data and "candidates" in data:  # a BiasWords run
+        out = {f"summary.{k}": (data.get("summary") or {}).get(k)
+               for k in ("draws", "significant", "share_significant", "effect_size_mean")}
+        for draw in data.get("draws") or []:
+            for key in ("p_value", "effect_size"):
+                out[f"draw {draw.get('index')}.{key}"] = draw.get(key)
+        return out
     if "metric" in data:
         out = {key: data.get(key) for key in MEASURE_COMPARED}
         for row in data.get("per_word") or []:
@@ -106,9 +113,28 @@ def _measure_options(raw: object, where: str) -> tuple[MeasureOptions, WeatOptio
         raise BiasInputError(f"{where}: its options are not those of a measure run.") from exc
 
 
-def _rerun(record: dict, embedding, label: str) -> dict:
-    """The JSON of the same run today (a WEAT or any measure)."""
+def _redraw(recorded: dict, supplied: dict, embedding, label: str) -> dict:
+    """A BiasWords run drawn again from its recorded (curated) table, with its options."""
+    from bias.discovery.biaswords import BiasWordsRun, validate
+    from bias.discovery.candidates import Candidates
+    from bias.discovery.sampling import DrawOptions
+
+    wordset = parse_wordset(supplied, where=label, default_id="reproduced", origin="file")
+    try:
+        sampled = recorded["sampling"]
+        options = DrawOptions(**sampled["options"])
+        candidates = Candidates.from_dict(recorded)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BiasInputError(f"{label}: its draws' options or table cannot be read.") from exc
+    sampling = validate(embedding, wordset, candidates, options, sizes=sampled.get("sizes"))
+    return BiasWordsRun(candidates, sampling).to_dict()
+
+
+def _rerun(record: dict, embedding, label: str, recorded: dict) -> dict:
+    """The JSON of the same run today (a WEAT, any measure, or a BiasWords run)."""
     supplied = record.get("wordset")
+    if "draws" in recorded and "candidates" in recorded:
+        return _redraw(recorded, supplied, embedding, label)
     if isinstance(supplied, dict) and "metric" in supplied:
         sets = NamedSets(
             str(supplied.get("id", "reproduced")), str(supplied.get("title", "")),
@@ -156,7 +182,7 @@ def reproduce(manifest: dict, where: str, embedding: str | None = None) -> Repro
         if not isinstance(record, dict):
             raise BiasInputError(f"{label} has no provenance, so it cannot be re-run.")
         now = _flat(_rerun(record, _embedding(record.get("embedding") or {}, embedding, label),
-                           label))
+                           label, recorded))
         then = _flat(recorded)
         differences += [Difference(recorded.get("title", label), key, then[key], now[key])
                         for key in now if not _same(then[key], now[key])]

@@ -133,3 +133,20 @@ def test_an_uploaded_report_is_checked_in_bounded_sentences(report):
                         (b" " * 20_000_001, "larger than 20 MB")):
         with pytest.raises(BiasInputError, match=words):
             reproduce_upload(data, "x.html")
+
+
+def test_a_biaswords_report_draws_again_and_a_changed_draw_is_named(capsys, tmp_path):
+    path = tmp_path / "bw.html"
+    code, _, err = run(capsys, "biaswords", "--wordset", "weat6", "--draws", "12", "--report",
+                       path)
+    assert code == 0 and "Report written" in err
+    page = path.read_text(encoding="utf-8")
+    assert "Kept candidates per set" in page and "neighbours inherit the seeds" in page
+    data = read_manifest(page, "bw.html")["results"][0]
+    assert data["provenance"]["wordset"]["id"] == "weat6" and len(data["draws"]) == 12
+    assert run(capsys, "reproduce", path)[0] == 0
+    data["draws"][3]["p_value"] = 0.5
+    changed = tmp_path / "bw.json"
+    changed.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "reproduce", changed)
+    assert code == 1 and f"draw {data['draws'][3]['index']}.p_value was 0.5" in out
