@@ -1,6 +1,6 @@
-"""Reports downloaded from the WEAT and Batch pages in a real Chromium: one HTML file each that
-opens with no network, shows the verdict and the methods paragraph, embeds the manifest, and
-re-runs with `python -m bias reproduce`."""
+"""Reports downloaded from the WEAT, Batch, Measures and BiasWords pages in a real Chromium: one
+HTML file each that opens with no network, shows its result and methods, embeds the manifest,
+and re-runs with `python -m bias reproduce`; the Embeddings page checks one too."""
 
 import pytest
 
@@ -30,7 +30,7 @@ def opens_offline(chromium, path, expected: str, shot: str) -> None:
         page.goto(path.as_uri())
         page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         assert page.get_by_text(expected).first.is_visible()
-        assert page.get_by_text("Methods (ready to paste)").is_visible()
+        assert page.get_by_text("Methods").first.is_visible()
         assert failed == []
         page.screenshot(path=str(SCREENSHOT_DIR / shot), full_page=True)
     finally:
@@ -66,3 +66,29 @@ def test_the_weat_and_batch_pages_download_reports_that_reproduce(
         str(report))
     page.get_by_role("button", name="Check it").click()
     page.get_by_text("every number matches").wait_for(timeout=60_000)
+
+
+def test_the_measures_and_biaswords_pages_download_reports_that_reproduce(
+        server, visitor, chromium, tmp_path, capsys):
+    from tests.views.test_browser_biaswords import draw, generate, open_biaswords
+
+    page = visitor(1400, 1400)
+    page.goto(f"{server}/measures", timeout=60_000)
+    page.get_by_text("More ways to measure").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Measure").click()
+    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+    settle(page)
+    measure = downloaded(page, "Download report", tmp_path, "measure.html")
+    assert read_manifest(measure.read_text(encoding="utf-8"), "m")["results"][0]["metric"]
+    opens_offline(chromium, measure, "Numbers", "report_measure.png")
+    assert main(["reproduce", str(measure)]) == 0
+
+    page = open_biaswords(visitor, server, 1400)
+    generate(page)
+    draw(page)
+    words = downloaded(page, "Download report", tmp_path, "biaswords.html")
+    data = read_manifest(words.read_text(encoding="utf-8"), "b")["results"][0]
+    assert data["provenance"]["wordset"]["id"] == "weat6" and data["draws"]
+    opens_offline(chromium, words, "Kept candidates per set", "report_biaswords.png")
+    assert main(["reproduce", str(words)]) == 0
+    assert "every number matches" in capsys.readouterr().out
