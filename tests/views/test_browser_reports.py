@@ -4,7 +4,7 @@ and re-runs with `python -m bias reproduce`; the Embeddings page checks one too.
 
 import pytest
 
-from bench.screenshots import run_weat7, settle
+from bench.screenshots import clipped_chart_text, run_weat7, settle
 from bias.cli import main
 from bias.report.manifest import read_manifest
 from tests.views.chromium_steps import SCREENSHOT_DIR
@@ -32,6 +32,8 @@ def opens_offline(chromium, path, expected: str, shot: str) -> None:
         assert page.get_by_text(expected).first.is_visible()
         assert page.get_by_text("Methods").first.is_visible()
         assert failed == []
+        page.wait_for_timeout(1000)  # Plotly lays out its text
+        assert clipped_chart_text(page) == []  # every title, axis label and legend whole
         page.screenshot(path=str(SCREENSHOT_DIR / shot), full_page=True)
     finally:
         context.close()
