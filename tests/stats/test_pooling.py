@@ -44,3 +44,13 @@ def test_pool_groups_families_and_skips_singletons():
     assert p.k == 2 and p.rows == ("weathub-de-weat7 · de", "weathub-fr-weat7 · fr")
     assert p.low < p.estimate < p.high
     assert p.high - p.estimate == pytest.approx(1.959964 * p.standard_error, rel=1e-6)
+
+
+def test_one_test_on_two_embeddings_of_a_language_is_pooled():
+    rows = [Row("weat7", "glove-6b-50d", 1.5, 0.4), Row("weat7", "glove-copy", 1.1, 0.3)]
+    (pooled,) = pool(rows)
+    assert pooled.family == "weat7" and pooled.rows == ("weat7 · glove-6b-50d",
+                                                        "weat7 · glove-copy")
+    estimate, se, tau2, i2, _ = random_effects([1.5, 1.1], [0.16, 0.09])
+    assert (pooled.estimate, pooled.standard_error, pooled.tau2, pooled.i2) == pytest.approx(
+        (estimate, se, tau2, i2))
