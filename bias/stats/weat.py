@@ -40,7 +40,6 @@ from bias.stats.permutation import (
     permutation_test,
     tie_tolerance,
 )
-from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import Coverage, Verdict, decide
 from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
@@ -221,9 +220,6 @@ class WeatResult:
     p_value_is_bound = property(lambda self: self.test.p_value_is_bound)
     seed = property(lambda self: self.test.seed)
     null_distribution = property(lambda self: self.test.null_distribution)
-
-    def significant(self, alpha: float = ALPHA) -> bool:
-        return math.isfinite(self.statistic) and self.p_value < alpha
 
     @property
     def coverage(self) -> dict[str, Coverage]:
