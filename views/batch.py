@@ -39,6 +39,7 @@ from views.shared import (
     keep,
     persistent,
     remember,
+    report_button,
     show_error,
     sidebar,
 )
@@ -263,17 +264,9 @@ if rows:
                 for column, (label, why) in ROW_COLUMNS.items()
             } | {"title": st.column_config.TextColumn("Test", width="large", pinned=True)},
         )
-    st.download_button(
-        "Download report",
-        data=lambda: batch_report_html(rows, pool(rows)),
-        file_name="weat_batch_report.html",
-        mime="text/html",
-        on_click="ignore",
-        icon=":material/description:",
-        type="primary",
-        help="One HTML file: Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, "
-        "a methods paragraph and references; `python -m bias reproduce` re-runs it.",
-    )
+    report_button(lambda: batch_report_html(rows, pool(rows)), "weat_batch_report.html",
+                  "Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, a methods "
+                  "paragraph and references")
     st.download_button(
         "Download table (CSV)",
         data=batch_csv(rows),

@@ -56,7 +56,7 @@ from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets, first_gender_test
-from views.shared import keep, persistent, sidebar, user_errors
+from views.shared import keep, persistent, report_button, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
 # Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: pages hold no
@@ -489,20 +489,11 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         st.warning(f"Not in the embedding under that spelling, so never drawn: {md(missing)}.")
 
     st.caption(md(best_draw_line(sampling) + "."))
-    run = BiasWordsRun(curated, sampling, provenance(
-        embedding, wordset, {"candidates": curated.options, "draws": sampling.options}))
-    st.download_button(
-        "Download report",
-        data=lambda: biaswords_report_html(run),
-        file_name=f"biaswords-{wordset.id}-{embedding.name}_report.html",
-        mime="text/html",
-        on_click="ignore",
-        icon=":material/description:",
-        type="primary",
-        help="One HTML file: the draws and their baseline, what they do and do not show, the "
-        "kept candidates, the chart and the curated table; `python -m bias reproduce` draws "
-        "again from it.",
-    )
+    report_button(lambda: biaswords_report_html(BiasWordsRun(curated, sampling, provenance(
+        embedding, wordset, {"candidates": curated.options, "draws": sampling.options}))),
+                  f"biaswords-{wordset.id}-{embedding.name}_report.html",
+                  "the draws and their baseline, what they do and do not show, the kept "
+                  "candidates, the chart and the curated table (reproduce draws again from it)")
     ranked = sampling.ranked()
     chosen = st.selectbox(
         "Draw to show and save",

@@ -39,7 +39,7 @@ from bias.wordsets import (
     parse_named_sets,
 )
 from bias.wordsets import parse_words as split_words
-from views.shared import cached_embedding, keep, persistent, show_error, sidebar
+from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
 MAX_UPLOAD_BYTES = 2_000_000
@@ -116,17 +116,9 @@ def show_result(result: MeasureResult) -> None:
     data = measures_text.measure_json(result)
     with st.expander("Every word's number"):
         st.dataframe(pl.DataFrame(data["per_word"]), hide_index=True)
-    st.download_button(
-        "Download report",
-        data=lambda: measure_report_html(result),
-        file_name=f"{result.metric}-{result.wordset_id}-{result.embedding}_report.html",
-        mime="text/html",
-        on_click="ignore",
-        icon=":material/description:",
-        type="primary",
-        help="One HTML file with the numbers, words, chart and what the measure is; it opens "
-        "offline, and `python -m bias reproduce` re-runs it.",
-    )
+    report_button(lambda: measure_report_html(result),
+                  f"{result.metric}-{result.wordset_id}-{result.embedding}_report.html",
+                  "the numbers, words, chart and what the measure is")
     st.download_button(
         "Download the result (JSON)",
         json.dumps(data, ensure_ascii=False, indent=2),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import astuple
 from pathlib import Path
@@ -409,3 +409,20 @@ def import_with_progress(label: str, total_words: int, action) -> EmbeddingInfo 
     bar.empty()
     set_active_embedding(info.name)
     return info
+
+
+def report_button(make: Callable[[], str], file_name: str, contents: str) -> None:
+    """The "Download report" button of a result: `make` builds the HTML only when clicked (a
+    report carries Plotly's 4.6 MB, too much to build on every rerun); `contents` says what the
+    file holds."""
+    st.download_button(
+        "Download report",
+        data=make,
+        file_name=file_name,
+        mime="text/html",
+        on_click="ignore",
+        icon=":material/description:",
+        type="primary",
+        help=f"One HTML file: {contents}. It opens offline, prints to PDF, and `python -m bias "
+        "reproduce` re-runs it.",
+    )

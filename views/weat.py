@@ -56,6 +56,7 @@ from views.shared import (
     keep,
     persistent,
     remember,
+    report_button,
     save,
     scroll_to,
     set_active_embedding,
@@ -619,18 +620,10 @@ def show_result(result: WeatResult) -> None:
 
     stem = f"{result.wordset_id}_{result.embedding}"
     with st.container(horizontal=True, wrap=True):
-        st.download_button(
-            "Download report",
-            data=lambda: weat_report_html(result, st.session_state.get("weat.confounds")),
-            file_name=f"{stem}_report.html",
-            mime="text/html",
-            on_click="ignore",
-            icon=":material/description:",
-            type="primary",
-            help="One HTML file with the verdict, numbers, words, figures, a methods paragraph "
-            "and references; it opens offline, prints to PDF, and `python -m bias reproduce` "
-            "re-runs it.",
-        )
+        report_button(
+            lambda: weat_report_html(result, st.session_state.get("weat.confounds")),
+            f"{stem}_report.html",
+            "the verdict, numbers, words, figures, a methods paragraph and references")
         st.download_button(
             "Per-word table (CSV)",
             data=csv_text(words),

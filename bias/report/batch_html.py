@@ -4,17 +4,15 @@ effects, the forest plot, a methods paragraph with references, and the manifest 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 from bias.report import verdict as verdict_text
 from bias.report.batch_report import batch_csv, header, summary, table7_latex
 from bias.report.charts.forest import forest_figure
 from bias.report.charts.standalone import figures_html, titled
-from bias.report.manifest import embed
+from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES
 from bias.report.text import format_d, format_p
-from bias.report.weat_html import STYLE
 from bias.report.weat_report import weat_json
 from bias.serialize import jsonable
 from bias.stats.batch import BatchRow
@@ -24,9 +22,6 @@ from bias.version import version
 _CITED = ("caliskan2017", "kurpiczbriki2021", "efron1993", "holm1979", "benjamini1995",
           "dersimonian1986")
 
-
-def _e(value: object) -> str:
-    return html.escape(str(value))
 
 
 def batch_methods(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect]) -> str:
@@ -66,7 +61,7 @@ def _table7(rows: Sequence[BatchRow]) -> str:
                  f"{format_d(ci.low)} to {format_d(ci.high)}" if ci else "–",
                  format_p(row.p_value), format_p(row.p_holm), verdict_text.SHORT[row.verdict],
                  f"{row.words_listed - row.missing_words}/{row.words_listed}", reported]
-        lines.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+        lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     return f"<table>{head}{''.join(lines)}</table>"
 
 
@@ -75,37 +70,34 @@ def _pooled(pooled: Sequence[PooledEffect]) -> str:
         return "<p>No test ran on two or more embeddings, so nothing was pooled.</p>"
     head = ("<tr><th>test family</th><th>k</th><th>pooled d</th><th>95% CI</th><th>τ²</th>"
             "<th>I²</th><th>results</th></tr>")
-    lines = [f"<tr><td>{_e(p.family)}</td><td>{p.k}</td><td>{format_d(p.estimate)}</td>"
+    lines = [f"<tr><td>{escape(p.family)}</td><td>{p.k}</td><td>{format_d(p.estimate)}</td>"
              f"<td>{format_d(p.low)} to {format_d(p.high)}</td><td>{p.tau2:.3f}</td>"
-             f"<td>{p.i2:.0%}</td><td>{_e(', '.join(p.rows))}</td></tr>" for p in pooled]
+             f"<td>{p.i2:.0%}</td><td>{escape(', '.join(p.rows))}</td></tr>" for p in pooled]
     return f"<table>{head}{''.join(lines)}</table>"
 
 
 def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect]) -> str:
     spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
     forest = titled(forest_figure(rows, spans, pooled),
-                    f"Effect sizes by test<br><sup>{html.escape(header(rows))}; dot: ours, "
+                    f"Effect sizes by test<br><sup>{escape(header(rows))}; dot: ours, "
                     "filled where the bias holds when words are resampled; open diamond: "
                     "reported; black diamond: pooled</sup>")
     references = [REFERENCES[key] for key in _CITED]
     results = [weat_json(row.result) for row in rows if row.result is not None]
-    parts = [
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-        "<title>BiasWords batch report</title>", f"<style>{STYLE}</style></head><body>",
-        f"<h1>A batch of WEATs: {_e(header(rows))}</h1>",
-        f"<p>{_e(summary(rows))}</p>",
+    body = [
+        f"<h1>A batch of WEATs: {escape(header(rows))}</h1>",
+        f"<p>{escape(summary(rows))}</p>",
         "<h2>Table 7</h2>", _table7(rows),
         "<h2>Pooled across embeddings</h2>", _pooled(pooled),
         "<h2>Forest plot</h2>", *(f"<div class='figure'>{f}</div>" for f in figures_html([forest])),
         "<h2>Methods (ready to paste)</h2>",
-        f"<p class='methods'>{_e(batch_methods(rows, pooled))}</p>",
-        "<h2>Table 7 for LaTeX (booktabs)</h2>", f"<pre>{_e(table7_latex(rows))}</pre>",
-        "<h2>Table 7 as CSV</h2>", f"<pre>{_e(batch_csv(rows))}</pre>",
-        "<h2>References</h2><ul>", *(f"<li>{_e(r.text)}</li>" for r in references),
-        "</ul><h2>BibTeX</h2><pre>", _e("\n\n".join(r.bibtex for r in references)), "</pre>",
+        f"<p class='methods'>{escape(batch_methods(rows, pooled))}</p>",
+        "<h2>Table 7 for LaTeX (booktabs)</h2>", f"<pre>{escape(table7_latex(rows))}</pre>",
+        "<h2>Table 7 as CSV</h2>", f"<pre>{escape(batch_csv(rows))}</pre>",
+        "<h2>References</h2><ul>", *(f"<li>{escape(r.text)}</li>" for r in references),
+        "</ul><h2>BibTeX</h2><pre>", escape("\n\n".join(r.bibtex for r in references)), "</pre>",
         "<h2>Re-run</h2><p><code>python -m bias reproduce THIS_FILE.html</code> re-runs every "
         "result and says whether every number matches.</p>",
-        embed({"kind": "batch", "results": results, "pooled": jsonable(list(pooled))}),
-        "</body></html>",
     ]
-    return "\n".join(parts)
+    return page("BiasWords batch report", body,
+                {"kind": "batch", "results": results, "pooled": jsonable(list(pooled))})

@@ -4,8 +4,6 @@ and the manifest (with the curated table) that `python -m bias reproduce` re-run
 
 from __future__ import annotations
 
-import html
-
 from bias.discovery.biaswords import BiasWordsRun
 from bias.report.biaswords_text import (
     NOT_INDEPENDENT,
@@ -18,13 +16,8 @@ from bias.report.biaswords_text import (
 )
 from bias.report.charts.biaswords import draws_figure
 from bias.report.charts.standalone import figures_html, titled
-from bias.report.manifest import embed
-from bias.report.weat_html import STYLE
+from bias.report.html_page import escape, page
 from bias.wordsets import SET_KEYS
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value))
 
 
 def biaswords_report_html(run: BiasWordsRun) -> str:
@@ -33,19 +26,16 @@ def biaswords_report_html(run: BiasWordsRun) -> str:
     pools = candidates.kept_words()
     kept = "".join(
         f"<tr><td>{key}</td><td>{len(pools.get(key, ()))}</td>"
-        f"<td>{_e(', '.join(pools.get(key, ())))}</td></tr>" for key in SET_KEYS)
+        f"<td>{escape(', '.join(pools.get(key, ())))}</td></tr>" for key in SET_KEYS)
     lines = [curation_label(sampling), share_line(sampling), baseline_line(sampling),
              best_draw_line(sampling) + ".", NOT_INDEPENDENT, POOL_QUALITY]
     figure = titled(draws_figure(sampling),
-                    f"Effect sizes of the draws<br><sup>{_e(sampling.wordset_id)} on "
-                    f"{_e(sampling.embedding)} · {sampling.summary.draws} draws</sup>")
+                    f"Effect sizes of the draws<br><sup>{escape(sampling.wordset_id)} on "
+                    f"{escape(sampling.embedding)} · {sampling.summary.draws} draws</sup>")
     version = run.provenance.version if run.provenance else "?"
-    parts = [
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>BiasWords: {_e(sampling.wordset_id)} on {_e(sampling.embedding)}</title>",
-        f"<style>{STYLE}</style></head><body>",
-        f"<h1>BiasWords: new sets near {_e(sampling.wordset_id)}</h1>",
-        "".join(f"<p>{_e(line)}</p>" for line in lines if line),
+    body = [
+        f"<h1>BiasWords: new sets near {escape(sampling.wordset_id)}</h1>",
+        "".join(f"<p>{escape(line)}</p>" for line in lines if line),
         "<h2>Kept candidates per set</h2><table><tr><th>set</th><th>kept</th><th>words</th>"
         f"</tr>{kept}</table>",
         "<h2>Figure</h2>", *(f"<div class='figure'>{f}</div>" for f in figures_html([figure])),
@@ -54,10 +44,9 @@ def biaswords_report_html(run: BiasWordsRun) -> str:
         f"Kurpicz-Briki and Leoni (2021, section 2.4) describe plus our filters (docs/biaswords.md)"
         f", curated by hand where marked; {sampling.summary.draws} new sets of the seed test's "
         f"sizes were drawn from them (seed {sampling.options.seed}) and each validated with WEAT; "
-        f"computed with BiasWords {_e(version)}.</p>",
+        f"computed with BiasWords {escape(version)}.</p>",
         "<h2>Re-run</h2><p><code>python -m bias reproduce THIS_FILE.html</code> draws again from "
         "the recorded table and says whether every number matches.</p>",
-        embed({"kind": "biaswords", "results": [run_json(run)]}),
-        "</body></html>",
     ]
-    return "\n".join(parts)
+    return page(f"BiasWords: {sampling.wordset_id} on {sampling.embedding}", body,
+                {"kind": "biaswords", "results": [run_json(run)]})

@@ -5,39 +5,19 @@ reproduce` re-runs. It opens offline (Plotly embedded once) and prints cleanly t
 
 from __future__ import annotations
 
-import html
-
 from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.confounds_text import confound_lines
 from bias.report.conventions_text import convention_text
-from bias.report.manifest import embed
+from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES, Reference
 from bias.report.weat_report import weat_json
 from bias.stats.confounds import WeatConfounds
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
-
-STYLE = """
-body { font: 15px/1.5 system-ui, sans-serif; color: #1f1d2b; max-width: 60rem; margin: 2rem auto;
-       padding: 0 1rem; }
-h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
-.verdict { padding: .8rem 1rem; border-radius: .4rem; background: #fff4d6; }
-.verdict.holds { background: #dff3e4; } .verdict.no_bias { background: #e6eefc; }
-table { border-collapse: collapse; margin: .5rem 0; } td, th { padding: .2rem .6rem;
-  border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
-pre { background: #f6f6f8; padding: .6rem; overflow-x: auto; white-space: pre-wrap; }
-.methods { background: #f6f6f8; padding: .8rem 1rem; }
-@media print { body { margin: 0; max-width: none; } .figure { page-break-inside: avoid; }
-  h2 { page-break-after: avoid; } }
-"""
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value))
 
 
 def cited(result: WeatResult) -> list[Reference]:
@@ -92,9 +72,9 @@ def _words_table(result: WeatResult) -> str:
         rep, cov = result.sets[key], result.coverage[key]
         found_as = ", ".join(f"{i.word} → {i.found_as}" for i in rep.fallbacks) or "–"
         missing = ", ".join(rep.missing + rep.phrases) or "–"
-        rows.append(f"<tr><td>{key}</td><td>{_e(rep.name)}</td><td>{cov.used} of {cov.listed}"
-                    f"</td><td>{_e(', '.join(rep.used))}</td><td>{_e(missing)}</td>"
-                    f"<td>{_e(found_as)}</td></tr>")
+        rows.append(f"<tr><td>{key}</td><td>{escape(rep.name)}</td><td>{cov.used} of {cov.listed}"
+                    f"</td><td>{escape(', '.join(rep.used))}</td><td>{escape(missing)}</td>"
+                    f"<td>{escape(found_as)}</td></tr>")
     return ("<table><tr><th>set</th><th>name</th><th>used</th><th>words used</th>"
             "<th>missing</th><th>found as</th></tr>" + "".join(rows) + "</table>")
 
@@ -119,14 +99,14 @@ def _numbers(result: WeatResult) -> str:
             rows.append(("ours under the source's conventions", under))
     elif result.reported is not None:
         rows.append(("reported by the source", verdict_text.not_comparable_text(result.coverage)))
-    return "<table>" + "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in rows) \
-        + "</table>"
+    cells = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in rows)
+    return f"<table>{cells}</table>"
 
 
 def figure_title(result: WeatResult, what: str) -> str:
     """A chart's title when it stands alone: what it shows, the test, the embedding, p and d."""
-    return (f"{html.escape(what)}<br><sup>{html.escape(result.title)} · {result.embedding} · "
-            f"{html.escape(text.p_statement(result))} · d = {text.format_d(result.effect_size)}"
+    return (f"{escape(what)}<br><sup>{escape(result.title)} · {result.embedding} · "
+            f"{escape(text.p_statement(result))} · d = {text.format_d(result.effect_size)}"
             "</sup>")
 
 
@@ -148,34 +128,31 @@ def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None)
     question = (f"Do the words of “{result.sets['X'].name}” and “{result.sets['Y'].name}” "
                 f"relate differently to “{result.sets['A'].name}” and "
                 f"“{result.sets['B'].name}” in {result.embedding}?")
-    notes = "".join(f"<li>{_e(n)}</li>" for n in weat_json(result, confounds)["warnings"])
+    data = weat_json(result, confounds)
+    notes = "".join(f"<li>{escape(n)}</li>" for n in data["warnings"])
     checked = "" if confounds is None else (
         "<h2>Confounds checked</h2><ul>"
-        + "".join(f"<li>{_e(line)}</li>" for line in confound_lines(confounds)) + "</ul>")
-    parts = [
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>{_e(result.title)} on {_e(result.embedding)}: BiasWords report</title>",
-        f"<style>{STYLE}</style></head><body>",
-        f"<h1>{_e(result.title)}</h1>",
-        f"<p>{_e(question)}</p>",
-        f"<div class='verdict {verdict.state}'><strong>{_e(verdict_text.headline(verdict))}"
-        f"</strong><br>{_e(verdict_text.meaning(result))}</div>",
-        f"<p>{_e(text.explanation(result))}</p>",
+        + "".join(f"<li>{escape(line)}</li>" for line in confound_lines(confounds)) + "</ul>")
+    body = [
+        f"<h1>{escape(result.title)}</h1>",
+        f"<p>{escape(question)}</p>",
+        f"<div class='verdict {verdict.state}'><strong>{escape(verdict_text.headline(verdict))}"
+        f"</strong><br>{escape(verdict_text.meaning(result))}</div>",
+        f"<p>{escape(text.explanation(result))}</p>",
         "<h2>Numbers</h2>", _numbers(result),
         "<h2>Words per set</h2>", _words_table(result),
         f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "", checked,
         "<h2>Figures</h2>",
         *(f"<div class='figure'>{fragment}</div>" for fragment in figures_html(figures)),
         "<h2>Methods (ready to paste)</h2>",
-        f"<p class='methods'>{_e(methods_paragraph(result))}</p>",
+        f"<p class='methods'>{escape(methods_paragraph(result))}</p>",
         "<h2>References</h2><ul>",
-        *(f"<li>{_e(ref.text)}</li>" for ref in references),
+        *(f"<li>{escape(ref.text)}</li>" for ref in references),
         "</ul><h2>BibTeX</h2><pre>",
-        _e("\n\n".join(ref.bibtex for ref in references)),
+        escape("\n\n".join(ref.bibtex for ref in references)),
         "</pre><h2>Re-run</h2><p>This file embeds every number, list, option and seed of the "
         "run, and the embedding's fingerprint: <code>python -m bias reproduce "
         "THIS_FILE.html</code> re-runs it and says whether every number matches.</p>",
-        embed({"kind": "weat", "results": [weat_json(result, confounds)]}),
-        "</body></html>",
     ]
-    return "\n".join(parts)
+    return page(f"{result.title} on {result.embedding}: BiasWords report", body,
+                {"kind": "weat", "results": [data]})
