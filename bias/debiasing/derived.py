@@ -12,7 +12,7 @@ import hashlib
 
 import numpy as np
 
-from bias.debiasing.methods import BLOCK_ROWS
+from bias.debiasing.blocks import row_blocks
 from bias.vectors import store
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
@@ -25,9 +25,8 @@ def parent_digest(embedding: Embedding) -> tuple[str, str]:
         if digest:
             return digest, "vectors.npy (as recorded at import)"
     digest = hashlib.sha256()
-    for start in range(0, len(embedding), BLOCK_ROWS):
-        block = np.ascontiguousarray(embedding.vectors[start : start + BLOCK_ROWS], np.float32)
-        digest.update(block.data)
+    for _, block in row_blocks(embedding.vectors):
+        digest.update(np.ascontiguousarray(block).data)
     return digest.hexdigest(), "unit rows as loaded (float32, C order)"
 
 

@@ -20,7 +20,8 @@ on the gender-specific list, which makes the result depend on that list's overla
 keep their original vectors until they are equalised, so the order of the steps does not matter.
 
 Memory: the matrix may be a read-only memory map; the output is one new float32 matrix filled
-block by block (`BLOCK_ROWS` rows at a time), so a run holds the parent's pages plus one copy.
+block by block (`blocks.row_blocks`, which releases each block of the parent's pages once it is
+used), so a run holds one copy of the matrix and a block of the parent.
 """
 
 from __future__ import annotations
@@ -30,10 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bias.debiasing.blocks import row_blocks
 from bias.errors import BiasInputError
-
-BLOCK_ROWS = 65_536
-"""Rows read, transformed or compared at a time: 79 MB of float32 at 300 dimensions."""
 
 Progress = Callable[[float, str], None]
 """Called with the share done (0–1) and what is happening, for the page's progress bar."""
@@ -109,8 +108,7 @@ def project_out(
     out = np.empty(matrix.shape, dtype=np.float32)
     q = np.ascontiguousarray(basis, dtype=np.float32)  # (k, d)
     n = matrix.shape[0]
-    for start in range(0, n, BLOCK_ROWS):
-        block = np.asarray(matrix[start : start + BLOCK_ROWS], dtype=np.float32)
+    for start, block in row_blocks(matrix):
         rest = block - (block @ q.T) @ q
         norms = np.linalg.norm(rest, axis=1, keepdims=True)
         # A row lying wholly in the subspace has nothing left; it keeps its old vector rather

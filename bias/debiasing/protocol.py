@@ -31,11 +31,11 @@ from typing import Literal, get_args
 
 import numpy as np
 
+from bias.debiasing.blocks import row_blocks
 from bias.debiasing.checks import CheckResult, run_check, split_wordset
 from bias.debiasing.derived import parent_digest, save_debiased
 from bias.debiasing.inputs import DebiasInputs, Resolved, resolve
 from bias.debiasing.methods import (
-    BLOCK_ROWS,
     Fit,
     InlpOptions,
     Progress,
@@ -238,10 +238,8 @@ def usefulness(
     for x, y in zip(old, new, strict=True):
         kept.append(len(set(x) & set(y)) / NEIGHBOURS_KEPT)
     changed = 0
-    for start in range(0, len(before), BLOCK_ROWS):
-        stop = start + BLOCK_ROWS
-        changed += int((np.asarray(before[start:stop]) != np.asarray(after[start:stop]))
-                       .any(axis=1).sum())
+    for start, block in row_blocks(before):
+        changed += int((block != after[start : start + len(block)]).any(axis=1).sum())
     same = sum(
         bool(np.array_equal(np.asarray(before[r]), np.asarray(after[r]))) for r in unchanged
     )
