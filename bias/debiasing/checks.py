@@ -11,6 +11,11 @@ since a method tuned on those words can make them look unbiased whatever it did 
 The change in d comes with a paired bootstrap over words: each resample draws the same words
 (with replacement, within each set) for the before and the after embedding, so the interval is
 that of the change itself, not of two independent ds.
+
+Beside the WEAT, each held-out target word's own lean: its SC-WEAT (`bias.stats.scweat`) towards
+the held-out A words over the held-out B words, before and after, with its two-sided permutation
+p-value. A WEAT d can fall while single words keep their lean (or the reverse); the per-word
+figures show which words moved.
 """
 
 from __future__ import annotations
@@ -21,9 +26,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from bias.serialize import jsonable
+from bias.stats.measure import MeasureOptions
+from bias.stats.permutation import PermutationOptions
+from bias.stats.scweat import run_scweat
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import SET_KEYS, TermSet, WordSet
+from bias.wordsets import SET_KEYS, TermSet, WordSet, named_sets_of
 
 PAIRED_RESAMPLES = 10_000
 _BLOCK = 2_000
@@ -71,6 +79,76 @@ class WeatSide:
 
 
 @dataclass(frozen=True)
+class Lean:
+    """One word's SC-WEAT: its effect size (lean to A over B) and two-sided p-value."""
+
+    effect_size: float
+    p_value: float
+
+
+@dataclass(frozen=True)
+class WordLean:
+    """One held-out target word's SC-WEAT before and after debiasing."""
+
+    set: str
+    word: str
+    before: Lean
+    after: Lean
+
+
+@dataclass(frozen=True)
+class ScWeatCheck:
+    """SC-WEAT of every held-out target word towards the held-out A words over the held-out B
+    words, before and after."""
+
+    attribute_a: str
+    attribute_b: str
+    words: tuple[WordLean, ...]
+    missing: tuple[str, ...]
+    """Held-out words (targets or attributes) the embedding lacks: not measured, named."""
+    p_method: str
+    """'exact' (every partition of A ∪ B) or 'randomized'."""
+    alternative: str = "two-sided"
+
+    def mean_effect(self, set_name: str) -> tuple[float, float]:
+        """(before, after): the mean SC-WEAT effect size of one target set's held-out words."""
+        rows = [w for w in self.words if w.set == set_name]
+        if not rows:
+            return math.nan, math.nan
+        return (float(np.mean([w.before.effect_size for w in rows])),
+                float(np.mean([w.after.effect_size for w in rows])))
+
+    def sets(self) -> tuple[str, ...]:
+        """The target sets' names, in order."""
+        return tuple(dict.fromkeys(w.set for w in self.words))
+
+    def to_dict(self) -> dict:
+        return {**jsonable(self), "mean_effect": {
+            name: dict(zip(("before", "after"), jsonable(self.mean_effect(name)), strict=True))
+            for name in self.sets()
+        }}
+
+
+def held_out_scweat(
+    original: Embedding, debiased: Embedding, held: WordSet, options: PermutationOptions
+) -> ScWeatCheck:
+    """The SC-WEAT of each held-out target word, before and after (same words, same partitions:
+    the two embeddings share their vocabulary)."""
+    measure = MeasureOptions(test=replace(options, alternative="two-sided"))
+    sets = named_sets_of(held)
+    rows, missing, p_method = [], [], "exact"
+    for target in (held.X, held.Y):
+        before, after = (run_scweat(e, sets, target.words, measure) for e in (original, debiased))
+        for b, a in zip(before.per_word, after.per_word, strict=True):
+            rows.append(WordLean(target.name, b.word, Lean(b.value, b.p_value),
+                                 Lean(a.value, a.p_value)))
+        missing += [w for report in before.sets.values() for w in report.missing]
+        p_method = before.p_method
+    return ScWeatCheck(held.A.name, held.B.name, tuple(rows), tuple(dict.fromkeys(missing)),
+                       p_method)
+
+
+@dataclass(frozen=True)
 class CheckResult:
     """One check word set: held-out before/after with the paired change, and the circular
     figure on the fitting words."""
@@ -85,6 +163,7 @@ class CheckResult:
     change_interval: tuple[float, float] | None
     circular_before: WeatSide
     circular_after: WeatSide
+    scweat: ScWeatCheck
 
     def to_dict(self) -> dict:
         return {
@@ -99,6 +178,7 @@ class CheckResult:
                 "change_interval": jsonable(self.change_interval),
                 "change_method": f"paired bootstrap over words, {PAIRED_RESAMPLES:,} resamples, "
                                  "95% percentile interval",
+                "sc_weat": self.scweat.to_dict(),
             },
             "fitting_circular": {
                 "note": "the same WEAT on the words the fit was allowed to see: circular, "
@@ -193,4 +273,5 @@ def run_check(
         change_interval=interval,
         circular_before=WeatSide.of(results["fit", "before"]),
         circular_after=WeatSide.of(results["fit", "after"]),
+        scweat=held_out_scweat(original, debiased, held, options),
     )

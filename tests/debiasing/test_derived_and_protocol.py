@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from bias.cli import main
+from bias.debiasing.checks import split_wordset
 from bias.debiasing.inputs import parse_inputs
 from bias.debiasing.protocol import DebiasOptions, busy, debias
 from bias.debiasing.recoverability import (
@@ -20,8 +21,10 @@ from bias.errors import BiasInputError
 from bias.stats.weat import WeatOptions
 from bias.vectors import store
 from bias.vectors.catalog import load_embedding
+from bias.vectors.embeddings import Embedding
 from bias.vectors.sources import ImportReport, RawVectors
 from bias.wordsets import TermSet, WordSet
+from tests.stats import plain_measures as plain
 
 DIMS = 16
 PAIRS = [("she", "he"), ("woman", "man"), ("girl", "boy"), ("mother", "father")]
@@ -184,3 +187,45 @@ def test_too_small_an_embedding_or_a_missing_bias_pair_is_one_sentence():
     with pytest.raises(BiasInputError, match="multiclass"):
         debias(load_embedding("tiny"), parse_inputs(
             {"definitional": [["she", "he", "girl"]]}, where="t", default_id="t"), [], OPTIONS)
+
+
+def planted_check(embedding: Embedding) -> WordSet:
+    """X and A: the letters-only words leaning most to 'she' (on she − he), Y and B the most to
+    'he': a WEAT with a planted bias, and every target word leaning its own way."""
+    she, he = (np.asarray(embedding.vectors[embedding.row(w)], float) for w in ("she", "he"))
+    rows = [i for i, w in enumerate(embedding.words) if w.isalpha() and len(w) == 4]
+    order = sorted(rows, key=lambda i: -float(embedding.vectors[i] @ (she - he)))
+    pick = {"X": order[:8], "A": order[8:16], "Y": order[-8:], "B": order[-16:-8]}
+    sets = {k: TermSet(k, tuple(embedding.words[i] for i in v)) for k, v in pick.items()}
+    return WordSet("planted-check", "Planted check", "en", **sets)
+
+
+@pytest.mark.parametrize("trace", [1.5, 0.0])
+def test_held_out_scweat_equals_a_word_by_word_computation(trace):
+    raw = synthetic(trace=trace)
+    embedding = Embedding.from_raw("synthetic", "en", raw.words, raw.vectors)
+    check = planted_check(embedding)
+    result = debias(embedding, INPUTS, [check], OPTIONS)
+    scweat = result.checks[0].scweat
+    held = split_wordset(check, OPTIONS.seed)[1]
+    assert [(w.set, w.word) for w in scweat.words] == (
+        [("X", w) for w in held.X.words] + [("Y", w) for w in held.Y.words])
+    assert len(scweat.words) == 8 and scweat.p_method == "exact" and scweat.missing == ()
+    for when, matrix in (("before", embedding.vectors), ("after", result.embedding.vectors)):
+        def vector(word, matrix=matrix):
+            return [float(x) for x in matrix[embedding.row(word)]]
+
+        a, b = [vector(w) for w in held.A.words], [vector(w) for w in held.B.words]
+        for lean in scweat.words:
+            _, effect, p = plain.sc_weat(vector(lean.word), a, b, two_sided=True)
+            assert getattr(lean, when).effect_size == pytest.approx(effect, abs=1e-6)
+            assert getattr(lean, when).p_value == pytest.approx(p)
+    (x_before, x_after), (y_before, y_after) = scweat.mean_effect("X"), scweat.mean_effect("Y")
+    assert x_before > 1.0 and y_before < -1.0  # planted: X leans to A, Y to B
+    if trace:  # the second trace along h keeps part of every lean
+        assert 0.3 < x_after < x_before and y_before < y_after < -0.3
+    else:  # nothing but g carried it: no lean is left
+        assert abs(x_after) < 0.3 and abs(y_after) < 0.3
+    as_json = result.checks[0].to_dict()["held_out"]["sc_weat"]
+    assert as_json["mean_effect"]["X"] == {"before": x_before, "after": x_after}
+    assert as_json["words"][0]["before"]["p_value"] == scweat.words[0].before.p_value
