@@ -25,6 +25,7 @@ for the classifiers of INLP's own setting (`HeldBackCheck`); it never sees the t
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _with
 from typing import Literal, get_args
@@ -276,24 +277,32 @@ def debias(
                        progress=progress)
 
 
-def _debias(
-    embedding: Embedding,
-    inputs: DebiasInputs,
-    checks: list[WordSet] | tuple[WordSet, ...],
-    options: DebiasOptions,
-    *,
-    save_as: str | None,
-    replace: bool,
-    progress: Progress,
-) -> DebiasResult:
-    if save_as is not None:
-        store.check_target(save_as, embedding.language, replace=replace)
-        if replace and store.is_cached(save_as) and not store.read_meta(save_as).get(
-                "derived_from"):
-            raise BiasInputError(
-                f"'{save_as}' is an imported embedding, not a debiased one; it is never "
-                "replaced by one: choose another name."
-            )
+def _check_target(save_as: str | None, embedding: Embedding, replace: bool) -> None:
+    """Refuse a name that is taken (without `replace`) or that is an imported embedding, before
+    any work."""
+    if save_as is None:
+        return
+    store.check_target(save_as, embedding.language, replace=replace)
+    if replace and store.is_cached(save_as) and not store.read_meta(save_as).get("derived_from"):
+        raise BiasInputError(
+            f"'{save_as}' is an imported embedding, not a debiased one; it is never "
+            "replaced by one: choose another name."
+        )
+
+
+@dataclass(frozen=True)
+class _Split:
+    """Step 1 and 2: the held-out words and the inputs the fit may learn from."""
+
+    held_words: tuple[str, ...]
+    held_rows: frozenset[int]
+    resolved: Resolved
+
+
+def _split(
+    embedding: Embedding, inputs: DebiasInputs, checks: Sequence[WordSet], options: DebiasOptions
+) -> _Split:
+    """Split every check word set with the seed and take the held-out words out of the inputs."""
     if options.method in ("hard", "inlp") and inputs.group_size != 2:
         raise BiasInputError(
             f"{options.method} needs definitional pairs; '{inputs.id}' has groups of "
@@ -306,35 +315,65 @@ def _debias(
     fitted_inputs = inputs.without(set(held_words))
     if not fitted_inputs.definitional:
         raise BiasInputError("Every definitional group names a held-out check word.")
-    resolved = resolve(fitted_inputs, embedding)
     held_rows = {
         embedding.row(item.found_as) for item in embedding.lookup_all(held_words)
         if item.found_as is not None and embedding.row(item.found_as) is not None
     }
+    return _Split(tuple(held_words), frozenset(held_rows), resolve(fitted_inputs, embedding))
+
+
+@dataclass(frozen=True)
+class _Applied:
+    """Step 3: the debiased matrix, what was fitted, and the rows that must be unchanged."""
+
+    out: np.ndarray
+    fit: Fit
+    unchanged: list[int]
+    held_back: tuple[np.ndarray, np.ndarray] | None
+    """INLP: the rows and projections of the words held back from it."""
+
+
+def _apply(
+    matrix: np.ndarray, resolved: Resolved, ranked: tuple[np.ndarray, np.ndarray],
+    options: DebiasOptions, progress: Progress,
+) -> _Applied:
+    """Fit the method and apply it to every row but the fixed ones."""
+    def step(share: float, what: str) -> None:
+        progress(0.05 + 0.45 * share, what)
+
+    if options.method == "inlp":
+        train_rows, train_projection, back_rows, back_projection = _inlp_words(*ranked, options)
+        out, fit = inlp(matrix, train_rows, (train_projection > 0).astype(int),
+                        list(resolved.protected), options.inlp, options.seed, step)
+        return _Applied(out, fit, list(resolved.protected), (back_rows, back_projection))
+    out, fit = hard_debias(
+        matrix, resolved.definitional, resolved.equalize, sorted(resolved.fixed_rows()),
+        k=None if options.method == "multiclass" else 1, progress=step,
+    )
+    equalised = {r for g in resolved.equalize for r in g}
+    unchanged = [r for r in sorted(resolved.fixed_rows()) if r not in equalised]
+    return _Applied(out, fit, unchanged, None)
+
+
+def _debias(
+    embedding: Embedding,
+    inputs: DebiasInputs,
+    checks: Sequence[WordSet],
+    options: DebiasOptions,
+    *,
+    save_as: str | None,
+    replace: bool,
+    progress: Progress,
+) -> DebiasResult:
+    """The protocol's steps in their fixed order (the module's docstring)."""
+    _check_target(save_as, embedding, replace)
+    split = _split(embedding, inputs, checks, options)
     progress(0.02, "choosing the most biased words")
-    rows, projection = most_biased(embedding, resolved, options, held_rows)
+    rows, projection = most_biased(embedding, split.resolved, options, set(split.held_rows))
     test_rows, test_projection = _sides(rows, projection, 0, options.biased_per_side)
     matrix = embedding.vectors
-    held_back = None
-    if options.method == "inlp":
-        train_rows, train_projection, back_rows, back_projection = _inlp_words(
-            rows, projection, options
-        )
-        out, fit = inlp(
-            matrix, train_rows, (train_projection > 0).astype(int), list(resolved.protected),
-            options.inlp,
-            options.seed,
-            lambda s, w: progress(0.05 + 0.45 * s, w),
-        )
-        unchanged = list(resolved.protected)
-    else:
-        out, fit = hard_debias(
-            matrix, resolved.definitional, resolved.equalize, sorted(resolved.fixed_rows()),
-            k=None if options.method == "multiclass" else 1,
-            progress=lambda s, w: progress(0.05 + 0.45 * s, w),
-        )
-        equalised = {r for g in resolved.equalize for r in g}
-        unchanged = [r for r in sorted(resolved.fixed_rows()) if r not in equalised]
+    applied = _apply(matrix, split.resolved, (rows, projection), options, progress)
+    out = applied.out
     debiased = Embedding(
         f"{embedding.name} ({options.method}-debiased)", embedding.language, embedding.words,
         out, f"{options.method} debias of {embedding.name} with {inputs.id}",
@@ -346,27 +385,17 @@ def _debias(
     recovered = recoverability(
         np.asarray(matrix[test_rows]), out[test_rows], test_projection, options.seed
     )
-    if options.method == "inlp":
-        held_back = held_back_check(out[back_rows], back_projection, options.seed)
+    held_back = None if applied.held_back is None else held_back_check(
+        out[applied.held_back[0]], applied.held_back[1], options.seed)
     progress(0.9, "comparing neighbours")
-    useful = usefulness(matrix, out, rows, unchanged, options.seed,
+    useful = usefulness(matrix, out, rows, applied.unchanged, options.seed,
                         similarity_checks(embedding, out))
     digest, digest_of = parent_digest(embedding)
     result = DebiasResult(
-        method=options.method,
-        parent=embedding.name,
-        parent_sha256=digest,
-        parent_sha256_of=digest_of,
-        inputs=inputs,
-        seed=options.seed,
-        fit=fit,
-        missing=resolved.missing,
-        held_out_words=tuple(held_words),
-        checks=results,
-        recoverability=recovered,
-        usefulness=useful,
-        embedding=debiased,
-        held_back=held_back,
+        method=options.method, parent=embedding.name, parent_sha256=digest,
+        parent_sha256_of=digest_of, inputs=inputs, seed=options.seed, fit=applied.fit,
+        missing=split.resolved.missing, held_out_words=split.held_words, checks=results,
+        recoverability=recovered, usefulness=useful, embedding=debiased, held_back=held_back,
     )
     if save_as is not None:
         progress(0.95, "saving the debiased embedding")
