@@ -78,6 +78,15 @@ def _show_check(check: CheckResult) -> None:
     _metric(before, "Before (held-out words)", check.before)
     _metric(after, "After (held-out words)", check.after)
     st.write(f"{debias_text.change_text(check).capitalize()}. {debias_text.change_sentence(check)}")
+    with st.expander("Each held-out word's own lean (SC-WEAT)"):
+        st.caption(debias_text.scweat_summary(check) + " Lean: the word's SC-WEAT effect size "
+                   "(positive: towards the first attribute set); p: two-sided permutation "
+                   "p-value.")
+        st.dataframe(debias_text.scweat_rows(check), hide_index=True, column_config={
+            c: st.column_config.NumberColumn(format="%.2f" if c.startswith("Lean") else "%.3f")
+            for c in debias_text.SCWEAT_COLUMNS[2:]})
+        if check.scweat.missing:
+            st.caption("Held-out words not in the embedding: " + ", ".join(check.scweat.missing))
     with st.expander("The fitting words (circular: not evidence that bias was removed)"):
         st.caption("The same WEAT on the words the method was allowed to see. A method tuned on "
                    "these words can make them look unbiased whatever it did to the rest.")

@@ -43,6 +43,45 @@ def change_sentence(check: CheckResult) -> str:
             "it may be no change at all.")
 
 
+def scweat_summary(check: CheckResult) -> str:
+    """The held-out target sets' mean lean, before → after, in one sentence."""
+    sc = check.scweat
+    means = "; ".join(
+        f"{name} {before:+.2f} → {after:+.2f}"
+        for name in sc.sets() for before, after in [sc.mean_effect(name)]
+    )
+    return (f"SC-WEAT of each held-out target word (its lean to {sc.attribute_a} over "
+            f"{sc.attribute_b}; mean effect size, before → after): {means}.")
+
+
+SCWEAT_COLUMNS = ("Set", "Word", "Lean before", "p before", "Lean after", "p after")
+"""The columns of `scweat_rows`, the page's table of held-out words."""
+
+
+def scweat_rows(check: CheckResult) -> list[dict[str, str | float]]:
+    """One row per held-out target word: its SC-WEAT effect size and two-sided p, before and
+    after."""
+    return [
+        dict(zip(SCWEAT_COLUMNS, (w.set, w.word, w.before.effect_size, w.before.p_value,
+                                  w.after.effect_size, w.after.p_value), strict=True))
+        for w in check.scweat.words
+    ]
+
+
+def _scweat_lines(check: CheckResult) -> list[str]:
+    """The CLI's SC-WEAT lines: the summary, then each set's words, before → after."""
+    sc = check.scweat
+    lines = [f"  {scweat_summary(check)}"]
+    for name in sc.sets():
+        lines.append(f"    {name}: " + ", ".join(
+            f"{w.word} {w.before.effect_size:+.2f} → {w.after.effect_size:+.2f}"
+            for w in sc.words if w.set == name))
+    lines.append(f"    (two-sided {sc.p_method} p-values per word: --json)")
+    if sc.missing:
+        lines.append(f"    held-out words not in the embedding: {', '.join(sc.missing)}")
+    return lines
+
+
 def debias_report(result: DebiasResult) -> str:
     """The command line's report."""
     rec, use = result.recoverability, result.usefulness
@@ -60,6 +99,7 @@ def debias_report(result: DebiasResult) -> str:
             f"  held-out words, before: {side_text(check.before)}",
             f"  held-out words, after:  {side_text(check.after)}  ({change_text(check)})",
             f"  {change_sentence(check)}",
+            *_scweat_lines(check),
             f"  fitting words (circular, not evidence): before {side_text(check.circular_before)}; "
             f"after {side_text(check.circular_after)}",
         ]

@@ -18,6 +18,7 @@ from bias.debiasing.recoverability import (
     neighbour_bias_correlation,
 )
 from bias.errors import BiasInputError
+from bias.report.debias_text import debias_report
 from bias.stats.weat import WeatOptions
 from bias.vectors import store
 from bias.vectors.catalog import load_embedding
@@ -229,3 +230,8 @@ def test_held_out_scweat_equals_a_word_by_word_computation(trace):
     as_json = result.checks[0].to_dict()["held_out"]["sc_weat"]
     assert as_json["mean_effect"]["X"] == {"before": x_before, "after": x_after}
     assert as_json["words"][0]["before"]["p_value"] == scweat.words[0].before.p_value
+    report = debias_report(result)
+    assert f"X {x_before:+.2f} → {x_after:+.2f}; Y {y_before:+.2f} → {y_after:+.2f}." in report
+    first = scweat.words[0]
+    assert (f"X: {first.word} {first.before.effect_size:+.2f} → {first.after.effect_size:+.2f}, "
+            in report)

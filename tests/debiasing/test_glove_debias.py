@@ -42,6 +42,13 @@ def test_hard_debias_reports_held_out_words_and_that_the_bias_was_only_hidden(ca
     weat6 = result["checks"][0]["held_out"]
     assert weat6["before"]["effect_size"] == pytest.approx(1.61, abs=0.01)
     assert weat6["change_interval"][1] < 0
+    # each held-out name's own lean: female names to family (Lisa -1.59), less so after
+    scweat = weat6["sc_weat"]
+    assert [w["word"] for w in scweat["words"]] == (
+        result["checks"][0]["held_out_words"]["X"] + result["checks"][0]["held_out_words"]["Y"])
+    assert scweat["p_method"] == "exact" and scweat["missing"] == []
+    female = scweat["mean_effect"]["Female names"]
+    assert female["before"] == pytest.approx(-1.55, abs=0.01) and female["before"] < female["after"]
     rec = result["recoverability"]
     assert rec["kmeans_alignment_before"]["mean"] > 0.99
     assert rec["kmeans_alignment_after"]["mean"] >= 0.80  # Gonen & Goldberg: 92.5% on 300d

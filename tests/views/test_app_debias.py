@@ -1,6 +1,8 @@
 """The Debias page in Streamlit's AppTest: a hard debias run shows the held-out before/after,
 the recoverability figures with the verdict, and saves the debiased embedding."""
 
+import pytest
+
 from bias.vectors import store
 from tests.apptest import open_app
 
@@ -16,6 +18,11 @@ def test_hard_debias_runs_and_shows_before_after_and_the_verdict():
     assert held == ["Before (held-out words)", "After (held-out words)"] * 2  # weat6, weat7
     assert labels.count("Before (fitting words)") == 2  # apart, in the circular expanders
     assert {"k-means alignment", "Linear classifier", "RBF classifier"} <= set(labels)
+    tables = [t.value for t in at.dataframe]  # each check's held-out words' SC-WEAT
+    assert [len(t) for t in tables] == [8, 8]
+    assert list(tables[0]["Word"]) == ["Paul", "Mike", "Steve", "Bill", "Lisa", "Diana", "Ann",
+                                       "Donna"]
+    assert tables[0]["Lean before"].iloc[4] == pytest.approx(-1.59, abs=0.01)  # Lisa
     assert [info.name for info in store.list_cached()] == ["glove-6b-50d-hard"]
     use = next(b for b in at.button if b.label.startswith("Use glove-6b-50d-hard"))
     use.click().run(timeout=120)
