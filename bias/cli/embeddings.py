@@ -17,7 +17,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--verify",
         metavar="NAME",
         help="check an imported embedding against the sha256 recorded at import, and every "
-        "vector for NaN, infinity and zero length",
+        "vector for NaN, infinity and zero length; a debiased one also that its parent is "
+        "unchanged",
     )
     embeddings.set_defaults(run=run)
 
@@ -30,13 +31,19 @@ def run(args: argparse.Namespace) -> None:
         print(f"Deleted the imported embedding {args.delete}.")
         return
     if args.verify is not None:
+        from bias.debiasing.derived import verify_parent
+
         verification = store.verify(_name(args.verify, "--verify"))
+        parent = verify_parent(args.verify)  # a debiased embedding: is its parent unchanged?
+        checks = [c for c in (verification, parent) if c is not None]
         if args.json:
-            print_json(verification.to_dict())
-        if not verification.ok:
-            raise BiasInputError(verification.summary())
+            print_json({**verification.to_dict(), **({"parent": parent.to_dict()} if parent
+                                                      else {})})
+        for check in checks:
+            if not check.ok:
+                raise BiasInputError(check.summary())
         if not args.json:
-            print(verification.summary())
+            print("\n".join(check.summary() for check in checks))
         return
     from bias.vectors.catalog import available_embeddings
 

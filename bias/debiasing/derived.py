@@ -9,10 +9,13 @@ files belong to the installed package.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 import numpy as np
 
 from bias.debiasing.blocks import row_blocks
+from bias.errors import BiasInputError
+from bias.serialize import jsonable
 from bias.vectors import store
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
@@ -38,3 +41,51 @@ def save_debiased(
         name, debiased.language, debiased.words, debiased.vectors, source=debiased.source,
         derived_from=derived_from, replace=replace,
     )
+
+
+@dataclass(frozen=True)
+class ParentCheck:
+    """Whether a debiased embedding's parent still has the sha256 recorded when it was made."""
+
+    name: str
+    parent: str
+    recorded_sha256: str
+    actual_sha256: str
+    """'' when the parent can no longer be read."""
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.actual_sha256) and self.actual_sha256 == self.recorded_sha256
+
+    def summary(self) -> str:
+        if self.ok:
+            return (f"Its parent {self.parent} is unchanged: its sha256 is the one recorded when "
+                    f"{self.name} was made ({self.actual_sha256[:16]}…).")
+        if not self.actual_sha256:
+            return (f"The parent of {self.name}, {self.parent}, is no longer available, so it "
+                    "cannot be checked.")
+        return (f"The parent of {self.name}, {self.parent}, has changed since {self.name} was "
+                "made: its sha256 is not the one recorded.")
+
+    def to_dict(self) -> dict:
+        return {**jsonable(self), "ok": self.ok}
+
+
+def verify_parent(name: str) -> ParentCheck | None:
+    """Recompute the parent's sha256 of the debiased embedding `name` (None for an embedding that
+    is not a debiased one): of its `vectors.npy` for an imported parent, of its unit rows for a
+    bundled one, as `parent_digest` recorded it."""
+    from bias.vectors.catalog import load_embedding
+
+    derived = store.read_meta(name).get("derived_from")
+    if not derived:
+        return None
+    parent = derived["parent"]
+    try:
+        if parent not in BUNDLED and store.is_cached(parent):
+            actual = store.verify(parent).actual_sha256
+        else:
+            actual = parent_digest(load_embedding(parent))[0]
+    except BiasInputError:
+        actual = ""
+    return ParentCheck(name, parent, derived["parent_sha256"], actual)

@@ -102,6 +102,24 @@ def test_hard_debias_on_an_imported_parent_saves_a_derived_embedding_with_proven
     assert again.saved.name == "parent-hard" and store.verify("parent").ok
 
 
+def test_verifying_a_debiased_embedding_checks_its_parent(capsys):
+    store.save("parent", "en", synthetic(rows=400), source="synthetic vectors")
+    small = DebiasOptions(frequent=400, biased_per_side=50)
+    debias(load_embedding("parent"), INPUTS, [], small, save_as="parent-hard")
+    assert main(["embeddings", "--verify", "parent-hard", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["parent"]
+    assert found["ok"] and found["actual_sha256"] == store.read_meta("parent")["sha256"]
+    vectors = store.root() / "parent" / "vectors.npy"
+    data = bytearray(vectors.read_bytes())
+    data[-1] ^= 1  # one bit of the parent's last vector
+    vectors.write_bytes(bytes(data))
+    assert main(["embeddings", "--verify", "parent-hard"]) == 2
+    assert "has changed since parent-hard was made" in capsys.readouterr().err
+    store.delete_cached("parent")
+    assert main(["embeddings", "--verify", "parent-hard"]) == 2
+    assert "no longer available" in capsys.readouterr().err
+
+
 def test_without_a_second_trace_hard_debias_removes_what_the_tests_can_find():
     store.save("plain", "en", synthetic(trace=0.0), source="synthetic vectors")
     seen = []

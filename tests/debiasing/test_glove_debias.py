@@ -70,6 +70,8 @@ def test_hard_debias_reports_held_out_words_and_that_the_bias_was_only_hidden(ca
                        "--json")
     assert code == 0 and json.loads(out)["embedding"] == "glove-hard"
     assert store.verify("glove-hard").ok
+    code, out, _ = run(capsys, "embeddings", "--verify", "glove-hard")
+    assert code == 0 and "Its parent glove-6b-50d is unchanged" in out
     assert parent_digest(load_embedding("glove-6b-50d")) == digest_before
     # protected words, as stored and reloaded, are the parent's to the bit
     saved = load_embedding("glove-hard")
