@@ -3,11 +3,11 @@
 cached embedding is.
 
 Each case runs in its own process, so its peak resident memory (`ru_maxrss`) is its own; it counts
-the parent's memory-mapped pages once they are read (file pages the kernel may drop again) as well
-as the new matrix and the libraries, and is printed beside the matrix's size, since the issue
-bounds a run at 2.2× the matrix. "method" is fitting and applying the
-method; "whole run" adds the checks (WEAT on held-out words, recoverability, usefulness) and
-hashing the parent. Nothing is saved to the cache.
+the parent's memory-mapped pages while they are mapped (a pass lets each block's pages go once
+used: `bias.debiasing.blocks`) as well as the new matrix and the libraries, and is printed beside
+the matrix's size, since the issue bounds a run at 2.2× the matrix. "method" is fitting and
+applying the method; "whole run" adds the checks (WEAT and SC-WEAT on held-out words,
+recoverability, usefulness) and hashing the parent. Nothing is saved to the cache.
 
     python bench/debias_speed.py          # GloVe 400,000 × 50, hard and INLP
     python bench/debias_speed.py --big    # also the generated 2,000,000 × 300 (2.4 GB in /tmp)

@@ -118,7 +118,8 @@ def debias_report(result: DebiasResult) -> str:
         lines.append(
             f"  INLP's own setting ({2 * back.words_per_side:,} held-back words like its "
             f"training words): linear {back.linear.value:.1%} [{back.linear.low:.1%}, "
-            f"{back.linear.high:.1%}]; RBF {back.rbf.value:.1%}"
+            f"{back.linear.high:.1%}]; RBF {back.rbf.value:.1%} [{back.rbf.low:.1%}, "
+            f"{back.rbf.high:.1%}]"
         )
     lines += [
         f"Usefulness: 10 nearest neighbours kept {use.neighbour_overlap:.0%} "
