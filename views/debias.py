@@ -80,8 +80,8 @@ def _show_check(check: CheckResult) -> None:
     st.write(f"{debias_text.change_text(check).capitalize()}. {debias_text.change_sentence(check)}")
     with st.expander("Each held-out word's own lean (SC-WEAT)"):
         st.caption(debias_text.scweat_summary(check) + " Lean: the word's SC-WEAT effect size "
-                   "(positive: towards the first attribute set); p: two-sided permutation "
-                   "p-value.")
+                   f"(positive: towards the first attribute set); p: {check.scweat.alternative} "
+                   "permutation p-value.")
         st.dataframe(debias_text.scweat_rows(check), hide_index=True, column_config={
             c: st.column_config.NumberColumn(format="%.2f" if c.startswith("Lean") else "%.3f")
             for c in debias_text.SCWEAT_COLUMNS[2:]})

@@ -108,7 +108,8 @@ class ScWeatCheck:
     """Held-out words (targets or attributes) the embedding lacks: not measured, named."""
     p_method: str
     """'exact' (every partition of A ∪ B) or 'randomized'."""
-    alternative: str = "two-sided"
+    alternative: str
+    """'two-sided': a held-out word may lean either way, before or after."""
 
     def mean_effect(self, set_name: str) -> tuple[float, float]:
         """(before, after): the mean SC-WEAT effect size of one target set's held-out words."""
@@ -134,7 +135,8 @@ def held_out_scweat(
 ) -> ScWeatCheck:
     """The SC-WEAT of each held-out target word, before and after (same words, same partitions:
     the two embeddings share their vocabulary)."""
-    measure = MeasureOptions(test=replace(options, alternative="two-sided"))
+    measure = MeasureOptions()  # its test is two-sided by default
+    measure = replace(measure, test=replace(options, alternative=measure.test.alternative))
     sets = named_sets_of(held)
     rows, missing, p_method = [], [], "exact"
     for target in (held.X, held.Y):
@@ -145,7 +147,7 @@ def held_out_scweat(
         missing += [w for report in before.sets.values() for w in report.missing]
         p_method = before.p_method
     return ScWeatCheck(held.A.name, held.B.name, tuple(rows), tuple(dict.fromkeys(missing)),
-                       p_method)
+                       p_method, measure.test.alternative)
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ def _scweat_lines(check: CheckResult) -> list[str]:
         lines.append(f"    {name}: " + ", ".join(
             f"{w.word} {w.before.effect_size:+.2f} → {w.after.effect_size:+.2f}"
             for w in sc.words if w.set == name))
-    lines.append(f"    (two-sided {sc.p_method} p-values per word: --json)")
+    lines.append(f"    ({sc.alternative} {sc.p_method} p-values per word: --json)")
     if sc.missing:
         lines.append(f"    held-out words not in the embedding: {', '.join(sc.missing)}")
     return lines
