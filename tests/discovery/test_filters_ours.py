@@ -9,7 +9,7 @@ import pytest
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.filters import STEPS, paper_only
 from bias.discovery.kinds import profile_sets
-from bias.discovery.lexicons import first_names, lemmatiser, stop_words
+from bias.discovery.lexicons import first_name, first_names, lemmatiser, stop_words
 from tests.discovery.test_biaswords import FakeTagger, planted_embedding, wordset
 
 OPTIONS = CandidateOptions(neighbours=4, drop_opposite=False, drop_attribute_like=False)
@@ -162,3 +162,23 @@ def test_names_the_dictionary_does_not_cover_are_not_judged_by_it():
                 replace(OPTIONS, neighbours=1))  # fmt: skip
     assert verdicts(cands, "X") == {"Juwan": None, "Kejuan": None}
     assert [n.data["set"] for n in cands.notes if n.code == "names_unchecked"] == ["X"]
+
+
+def test_a_names_gender_is_read_in_the_languages_countries_first():
+    """*Auguste* is male in France and Belgium but female in Germany and Austria: in a French run
+    it is a male name, in a German one a female name; *Andrea* is male in Italian, female in
+    English."""
+    assert first_name("Auguste", "fr").gender == "male"
+    assert first_name("Auguste", "de").gender == "female"
+    assert first_name("Andrea", "it").gender == "male"
+    assert first_name("Andrea", "en").gender == "female"
+
+
+def test_compound_and_unaccented_first_names_are_found():
+    """The dictionary lacks *Jean-Baptiste* and writes *Benoît* only with its accent; a name of
+    first names and a name without its accent are still first names, and a surname in a compound
+    is not."""
+    assert first_name("Jean-Baptiste", "fr").gender == "male"
+    assert first_name("Anne-Sophie", "fr").gender == "female"
+    assert first_name("Benoit", "fr").frequency >= 3
+    assert first_name("Jean-Dumas", "fr") is None and first_name("Dumas", "fr") is None
