@@ -171,13 +171,13 @@ def weak_side(table: pl.DataFrame, context: Context) -> pl.DataFrame:
         for i, mine, theirs in (w for w in weak if w[1] - w[2] < floor):
             why = (
                 f"leans to its set {key} less than its seeds do: mean similarity {mine:.2f} with "
-                f"them, {theirs:.2f} with set {OPPOSED[key]}'s (a lean of {mine - theirs:.2f}; the "
+                f"them, {theirs:.2f} with set {OPPOSED[key]}'s (a lean of {mine - theirs:.2f}, the "
                 f"seeds' median {floor:.2f})"
             )
             if room > 0:
                 kept[i], reasons[i], room = False, why, room - 1
             else:
-                note = f"{why}; kept so that the set keeps {MIN_KEPT} words"
+                note = f"{why}, kept so that the set keeps {MIN_KEPT} words"
                 flags[i] = FLAG_SEPARATOR.join(f for f in (flags[i], note) if f)
     return table.with_columns(
         pl.Series("kept", kept, dtype=pl.Boolean), pl.Series("reason", reasons, dtype=pl.String),

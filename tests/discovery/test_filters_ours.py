@@ -12,6 +12,7 @@ from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.filters import STEPS, paper_only
 from bias.discovery.kinds import profile_sets
 from bias.discovery.lexicons import first_name, first_names, lemmatiser, stop_words
+from bias.discovery.table import FLAG_SEPARATOR
 from bias.vectors.embeddings import Embedding
 from tests.discovery.test_biaswords import FakeTagger, planted_embedding, wordset
 
@@ -235,3 +236,4 @@ def test_a_word_near_one_seeds_other_sense_is_dropped_unless_the_set_would_keep_
     football = few.filter((pl.col("set") == "A") & (pl.col("candidate") == "football"))
     football = football.sort("similarity", descending=True).head(1)
     assert football["kept"].all() and "kept so that the set keeps 10 words" in football["flag"][0]
+    assert football["flag"][0].count(FLAG_SEPARATOR) == 0  # one flag: the JSON lists it whole
