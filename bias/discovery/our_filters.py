@@ -205,7 +205,7 @@ def _leans(
     if not picked:
         return []
     vectors = np.asarray(context.embedding.vectors[[r for _, r in picked]], np.float64)
-    mine, theirs = (vectors @ own.T).mean(axis=1), (vectors @ opposite.T).mean(axis=1)
+    mine, theirs = vectors @ own.mean(axis=0), vectors @ opposite.mean(axis=0)
     return [(i, float(mine[n]), float(theirs[n])) for n, (i, _) in enumerate(picked)]
 
 
@@ -223,7 +223,7 @@ def _sides(context: Context) -> dict[str, tuple[np.ndarray, np.ndarray]]:
 
 
 def _seed_leans(own: np.ndarray, opposite: np.ndarray) -> np.ndarray:
-    """Each seed's lean: mean cosine with the set's other seeds minus with the opposed set's."""
-    similar = own @ own.T
-    others = (similar.sum(axis=1) - np.diag(similar)) / (len(own) - 1)
-    return others - (own @ opposite.T).mean(axis=1)
+    """Each seed's lean: mean cosine with the set's other seeds minus with the opposed set's
+    (from sums of vectors, without a seeds × seeds matrix)."""
+    others = (own @ own.sum(axis=0) - (own * own).sum(axis=1)) / (len(own) - 1)
+    return others - own @ opposite.mean(axis=0)
