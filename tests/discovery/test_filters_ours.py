@@ -237,3 +237,15 @@ def test_a_word_near_one_seeds_other_sense_is_dropped_unless_the_set_would_keep_
     football = football.sort("similarity", descending=True).head(1)
     assert football["kept"].all() and "kept so that the set keeps 10 words" in football["flag"][0]
     assert football["flag"][0].count(FLAG_SEPARATOR) == 0  # one flag: the JSON lists it whole
+
+
+def test_a_seeds_lean_is_its_mean_similarity_with_the_other_seeds_minus_the_opposed_sets():
+    rng = np.random.default_rng(3)
+    own, opposite = (rng.normal(size=(n, 6)) for n in (5, 4))
+    own /= np.linalg.norm(own, axis=1, keepdims=True)
+    slow = [
+        np.mean([own[i] @ own[j] for j in range(5) if j != i])
+        - np.mean([own[i] @ other for other in opposite])
+        for i in range(5)
+    ]
+    assert np.allclose(ours._seed_leans(own, opposite), slow)
