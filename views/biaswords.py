@@ -75,6 +75,9 @@ OUR_FILTERS = (
     ("drop_other_gender", "Drop the other gender",
      "In a male or female set, drop a word of the other gender: 'husband' among female terms, "
      "a female name among male names."),
+    ("drop_weak_side", "Drop words off their set's side",
+     "Drop a word that leans to its set (against the opposed set) less than its seeds do: a "
+     "seed's other sense, such as sports near 'professional' or holidays near 'wedding'."),
     ("drop_seed_forms", "Drop forms of the seeds",
      "Drop a word with the same lemma as a seed (girls for girl, geometries for geometry), "
      "however many letters differ."),

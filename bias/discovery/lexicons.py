@@ -30,10 +30,14 @@ scale of 1 (rare) to 13 (very common), each step about a factor of two: "Wilson"
 
 @dataclass(frozen=True)
 class FirstName:
-    """A first name's highest frequency per gender (0: never that gender) on the 1–13 scale."""
+    """A first name's highest frequency per gender (0: never that gender) on the 1–13 scale, in
+    any country, and in the countries of the run's language (`COUNTRIES`; 0 when not listed
+    there)."""
 
     male: int
     female: int
+    local_male: int = 0
+    local_female: int = 0
 
     @property
     def frequency(self) -> int:
@@ -41,10 +45,31 @@ class FirstName:
 
     @property
     def gender(self) -> str | None:
-        """ "male" or "female" when one gender is more frequent, None for unisex names."""
-        if self.male == self.female:
+        """ "male" or "female" when one gender is more frequent, None for unisex names; read in
+        the language's countries when the name is listed there, else in all of them."""
+        male, female = (self.local_male, self.local_female) if (
+            self.local_male or self.local_female) else (self.male, self.female)  # fmt: skip
+        if male == female:
             return None
-        return "male" if self.male > self.female else "female"
+        return "male" if male > female else "female"
+
+
+COUNTRIES: dict[str, tuple[int, ...]] = {
+    "en": (0, 1, 2),  # Great Britain, Ireland, U.S.A.
+    "it": (3,),  # Italy
+    "pt": (5,),  # Portugal
+    "es": (6,),  # Spain
+    "fr": (7, 8, 9, 14),  # France, Belgium, Luxembourg, Switzerland
+    "nl": (8, 10),  # Belgium, the Netherlands
+    "de": (11, 12, 13, 14),  # East Frisia, Germany, Austria, Switzerland
+    "is": (15,), "da": (16,), "no": (17,), "nb": (17,), "sv": (18,), "fi": (19,),
+    "et": (20,), "lv": (21,), "lt": (22,), "pl": (23,), "cs": (24,), "sk": (25,),
+    "hu": (26,), "ro": (27,),
+}  # fmt: skip
+"""The dictionary's country columns (0 = Great Britain … 54, in its header's order) where a
+language is spoken. A name's gender is the other countries' business only when the name is not
+listed here: *Auguste* is male in France, Belgium and Luxembourg (4, 3, 4) but female in Germany
+and Austria (1, 6), *Andrea* male in Italy and female in the U.S.A."""
 
 
 _GENDER_CODES = {"M": (1, 0), "1M": (1, 0), "?M": (1, 0), "F": (0, 1), "1F": (0, 1), "?F": (0, 1),
@@ -61,11 +86,14 @@ def _name_file() -> Path | None:
 
 
 @functools.cache
-def first_names() -> dict[str, FirstName] | None:
-    """Casefolded first name → its frequencies by gender; None when the dictionary is missing."""
+def first_names(language: str = "") -> dict[str, FirstName] | None:
+    """Casefolded first name → its frequencies by gender, everywhere and in the language's
+    countries (`COUNTRIES`; none for a language not listed); None when the dictionary is
+    missing."""
     path = _name_file()
     if path is None:
         return None
+    local = COUNTRIES.get(language, ())
     found: dict[str, list[int]] = {}
     with path.open(encoding="utf-8") as lines:
         for line in lines:
@@ -74,29 +102,45 @@ def first_names() -> dict[str, FirstName] | None:
             code, name = line[:2].strip(), line[3:29].strip()
             if code not in _GENDER_CODES or not name:
                 continue
-            digits = [int(c, 16) for c in line[30:86] if c in "123456789ABCD"]
-            frequency = max(digits, default=1)
+            columns = [int(c, 16) if c in "123456789ABCD" else 0 for c in line[30:86]]
+            frequency = max(columns, default=0) or 1
+            here = max((columns[i] for i in local if i < len(columns)), default=0)
             male, female = _GENDER_CODES[code]
-            # A "+" inside a name stands for a hyphen, a space or nothing (Jean+Baptiste).
-            for spelling in {name.replace("+", "-"), name.replace("+", "")}:
-                entry = found.setdefault(spelling.casefold(), [0, 0])
-                entry[0] = max(entry[0], frequency * male)
-                entry[1] = max(entry[1], frequency * female)
-    return {name: FirstName(m, f) for name, (m, f) in found.items()}
+            # A "+" inside a name stands for a hyphen, a space or nothing (Jean+Baptiste); a
+            # name is found with its accents and without (Benoît, Benoit).
+            spellings = {name.replace("+", "-"), name.replace("+", "")}
+            for spelling in spellings | {_bare(spelling) for spelling in spellings}:
+                entry = found.setdefault(spelling.casefold(), [0, 0, 0, 0])
+                for i, value in enumerate((frequency * male, frequency * female,
+                                           here * male, here * female)):  # fmt: skip
+                    entry[i] = max(entry[i], value)
+    return {name: FirstName(*values) for name, values in found.items()}
 
 
-def first_name(word: str) -> FirstName | None:
+def first_name(word: str, language: str = "") -> FirstName | None:
     """The dictionary's entry for a word, also without its accents (the dictionary writes
     French names as "Etienne", "Emilie"); None when it is no first name or there is no
-    dictionary."""
-    names = first_names()
+    dictionary. `language` picks the countries its gender is read in first.
+
+    A hyphenated name the dictionary does not list is a first name when each part is one
+    (*Jean-Baptiste*, *Jean-Philippe*), as common as its rarest part and of the gender they
+    share."""
+    names = first_names(language)
     if names is None:
         return None
     key = word.casefold()
-    if key in names:
-        return names[key]
-    bare = "".join(c for c in unicodedata.normalize("NFD", key) if not unicodedata.combining(c))
-    return names.get(bare)
+    entry = names.get(key) or names.get(_bare(key))
+    if entry is not None or "-" not in key.strip("-"):
+        return entry
+    parts = [names.get(_bare(part)) for part in key.split("-")]
+    if not all(parts):
+        return None
+    return FirstName(*(min(getattr(p, f) for p in parts) for f in FirstName.__dataclass_fields__))
+
+
+def _bare(word: str) -> str:
+    """The word without its accents."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 @functools.cache

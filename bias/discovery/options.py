@@ -67,6 +67,10 @@ class CandidateOptions:
     drop_other_gender: bool = True
     """In a male or female set, drop a candidate of the other gender (husband among female
     terms, a female name among male names)."""
+    drop_weak_side: bool = True
+    """Drop a word that leans to its set (mean cosine with its seeds minus with the opposed set's)
+    less than the set's seeds do on median: a seed's other sense (sports near "professional",
+    holidays near "wedding"). Not in sets of names nor in male or female sets."""
 
     def __post_init__(self) -> None:
         if isinstance(self.neighbours, bool) or not isinstance(self.neighbours, int):

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import unicodedata
 
+import numpy as np
 import polars as pl
 
 from bias.discovery.kinds import SetProfile, word_gender
 from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
 from bias.discovery.options import Context
-from bias.discovery.table import FLAG_SEPARATOR, fold
+from bias.discovery.table import FLAG_SEPARATOR, OPPOSED, fold
 
 
 def normal_form(row: dict, context: Context) -> str | None:
@@ -143,3 +144,86 @@ def flag_genderless(table: pl.DataFrame, context: Context) -> pl.DataFrame:
             note = f"no gender known, in a {profile.gender} set: a word for anyone?"
             flags[i] = FLAG_SEPARATOR.join(f for f in (flags[i], note) if f)
     return table.with_columns(pl.Series("flag", flags, dtype=pl.String))
+
+
+MIN_KEPT = 10
+"""`weak_side` never leaves a set with fewer kept words than this (issue 22's floor: a pool the
+draws can vary); the weakest go first, the others stay kept and flagged."""
+
+
+def weak_side(table: pl.DataFrame, context: Context) -> pl.DataFrame:
+    """Ours: drop a kept word that leans to its own set less than the set's seeds do.
+
+    A seed's other sense brings its own neighbours: sports near "professional", holidays near
+    "wedding", school words near "math", buildings near *maison*. Such a word is near one seed,
+    not on the set's side of its pair. Its lean is its mean cosine with its set's seeds minus that
+    with the opposed set's (WEAT's own measure); a seed's lean is taken over the other seeds of
+    its set. A word whose lean is below the seeds' median is less on its set's side than a typical
+    seed and is dropped, the weakest first, as long as the set keeps `MIN_KEPT` words. Not in sets
+    of names (all names lie close together; the names dictionary judges them); in a male or
+    female set only words of no known gender (the gender filters judge the others)."""
+    kept, reasons, flags = (table[c].to_list() for c in ("kept", "reason", "flag"))
+    sets = table["set"].to_list()
+    for key, (own, opposite) in _sides(context).items():
+        floor = float(np.median(_seed_leans(own, opposite)))
+        weak = sorted(_leans(table, context, key, own, opposite, kept), key=lambda w: w[1] - w[2])
+        room = sum(k and s == key for k, s in zip(kept, sets, strict=True)) - MIN_KEPT
+        for i, mine, theirs in (w for w in weak if w[1] - w[2] < floor):
+            why = (
+                f"leans to its set {key} less than its seeds do: mean similarity {mine:.2f} with "
+                f"them, {theirs:.2f} with set {OPPOSED[key]}'s (a lean of {mine - theirs:.2f}, the "
+                f"seeds' median {floor:.2f})"
+            )
+            if room > 0:
+                kept[i], reasons[i], room = False, why, room - 1
+            else:
+                note = f"{why}, kept so that the set keeps {MIN_KEPT} words"
+                flags[i] = FLAG_SEPARATOR.join(f for f in (flags[i], note) if f)
+    return table.with_columns(
+        pl.Series("kept", kept, dtype=pl.Boolean), pl.Series("reason", reasons, dtype=pl.String),
+        pl.Series("flag", flags, dtype=pl.String),
+    )  # fmt: skip
+
+
+def _leans(
+    table: pl.DataFrame, context: Context, key: str, own, opposite, kept: list
+) -> list[tuple[int, float, float]]:
+    """(row, mean cosine with the set's seeds, with the opposed set's) for the set's kept words
+    the lean judges: in a male or female set, those of no known gender."""
+    profile = context.profiles.get(key, SetProfile())
+    picked = []
+    for i, row in enumerate(table.iter_rows(named=True)):
+        if not kept[i] or row["set"] != key or not row["candidate"]:
+            continue
+        if profile.gender is not None and word_gender(
+            row["candidate"], profile.kind, context.language, context.tagger
+        ) is not None:  # fmt: skip
+            continue
+        vector_row = context.embedding.row(row["candidate"])
+        if vector_row is not None:
+            picked.append((i, vector_row))
+    if not picked:
+        return []
+    vectors = np.asarray(context.embedding.vectors[[r for _, r in picked]], np.float64)
+    mine, theirs = vectors @ own.mean(axis=0), vectors @ opposite.mean(axis=0)
+    return [(i, float(mine[n]), float(theirs[n])) for n, (i, _) in enumerate(picked)]
+
+
+def _sides(context: Context) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each set the lean is judged in (not names) → its seeds' vectors and the opposed set's."""
+    sides = {}
+    for key, items in context.lookups.items():
+        profile = context.profiles.get(key, SetProfile())
+        opposite = context.lookups.get(OPPOSED[key], [])
+        if profile.kind == "name" or len(items) < 2 or not opposite:
+            continue
+        vectors = context.embedding.vectors_for
+        sides[key] = tuple(np.asarray(vectors(x), np.float64) for x in (items, opposite))
+    return sides
+
+
+def _seed_leans(own: np.ndarray, opposite: np.ndarray) -> np.ndarray:
+    """Each seed's lean: mean cosine with the set's other seeds minus with the opposed set's
+    (from sums of vectors, without a seeds × seeds matrix)."""
+    others = (own @ own.sum(axis=0) - (own * own).sum(axis=1)) / (len(own) - 1)
+    return others - own @ opposite.mean(axis=0)

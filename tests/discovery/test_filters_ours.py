@@ -3,13 +3,17 @@ that switching it off (or `paper_only`) keeps the word."""
 
 from dataclasses import replace
 
+import numpy as np
 import polars as pl
 import pytest
 
+from bias.discovery import our_filters as ours
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.filters import STEPS, paper_only
 from bias.discovery.kinds import profile_sets
-from bias.discovery.lexicons import first_names, lemmatiser, stop_words
+from bias.discovery.lexicons import first_name, first_names, lemmatiser, stop_words
+from bias.discovery.table import FLAG_SEPARATOR
+from bias.vectors.embeddings import Embedding
 from tests.discovery.test_biaswords import FakeTagger, planted_embedding, wordset
 
 OPTIONS = CandidateOptions(neighbours=4, drop_opposite=False, drop_attribute_like=False)
@@ -31,7 +35,7 @@ def test_ours_are_marked_and_come_after_the_papers():
     ours = [step.name for step in STEPS if step.ours]
     assert ours == [
         "normal_form", "function_word", "seed_form", "ending_neighbour", "name_or_noun",
-        "other_gender", "genderless",
+        "other_gender", "weak_side", "genderless",
     ]  # fmt: skip
     assert names[0] == "normal_form" and names.index("function_word") > names.index("forms")
     assert names[-1] == "overlaps"
@@ -162,3 +166,86 @@ def test_names_the_dictionary_does_not_cover_are_not_judged_by_it():
                 replace(OPTIONS, neighbours=1))  # fmt: skip
     assert verdicts(cands, "X") == {"Juwan": None, "Kejuan": None}
     assert [n.data["set"] for n in cands.notes if n.code == "names_unchecked"] == ["X"]
+
+
+def test_a_names_gender_is_read_in_the_languages_countries_first():
+    """*Auguste* is male in France and Belgium but female in Germany and Austria: in a French run
+    it is a male name, in a German one a female name; *Andrea* is male in Italian, female in
+    English."""
+    assert first_name("Auguste", "fr").gender == "male"
+    assert first_name("Auguste", "de").gender == "female"
+    assert first_name("Andrea", "it").gender == "male"
+    assert first_name("Andrea", "en").gender == "female"
+
+
+def test_compound_and_unaccented_first_names_are_found():
+    """The dictionary lacks *Jean-Baptiste* and writes *Benoît* only with its accent; a name of
+    first names and a name without its accent are still first names, and a surname in a compound
+    is not."""
+    assert first_name("Jean-Baptiste", "fr").gender == "male"
+    assert first_name("Anne-Sophie", "fr").gender == "female"
+    assert first_name("Benoit", "fr").frequency >= 3
+    assert first_name("Jean-Dumas", "fr") is None and first_name("Dumas", "fr") is None
+
+
+def side_world():
+    """Career seeds around one axis, family seeds around another; "industry" is near every
+    career seed, "football" near "professional" only (its other sense), "baker" between."""
+    eye = np.eye(12)
+    raw = {
+        "executive": eye[0] + 0.5 * eye[1], "professional": eye[0] + 0.5 * eye[2],
+        "salary": eye[0] + 0.5 * eye[3], "home": eye[6] + 0.5 * eye[7],
+        "wedding": eye[6] + 0.5 * eye[8], "parents": eye[6] + 0.5 * eye[9],
+        "industry": eye[0] + 0.1 * eye[11], "football": eye[2] + 0.2 * eye[0],
+        "aunt": eye[6] + 0.1 * eye[11], "dinner": eye[8] + 0.2 * eye[6],
+        "cat": eye[10], "dog": eye[10] + 0.1 * eye[11], "tree": eye[4], "car": eye[5],
+    }  # fmt: skip
+    emb = Embedding.from_raw("sides", "en", list(raw), np.array(list(raw.values())))
+    ws = wordset(["cat"], ["dog"], ["executive", "professional", "salary"],
+                 ["home", "wedding", "parents"])  # fmt: skip
+    return emb, ws
+
+
+def first_verdicts(cands, key):
+    """Each word's reason on its first (most similar) row; its other rows are duplicates."""
+    table = cands.table.filter(pl.col("set") == key).sort("similarity", descending=True)
+    groups = table.group_by("candidate", maintain_order=True)
+    return {word: rows["reason"][0] for (word,), rows in groups}
+
+
+def test_a_word_near_one_seeds_other_sense_is_dropped_unless_the_set_would_keep_too_few(
+    monkeypatch,
+):
+    """*football* is near "professional" but hardly near the other career seeds: it leans to the
+    career side less than every career seed does, and is dropped, with the numbers; *industry*
+    stays. With fewer than `MIN_KEPT` words left the set keeps it, flagged."""
+    emb, ws = side_world()
+    options = CandidateOptions(neighbours=4, pos_filter=False, min_edit=0, drop_opposite=False,
+                               drop_attribute_like=False, group_forms=False)  # fmt: skip
+    monkeypatch.setattr(ours, "MIN_KEPT", 1)
+    cands = generate_candidates(emb, ws, options, None)
+    got = first_verdicts(cands, "A")
+    assert got["industry"] is None and got["football"].startswith("leans to its set A less")
+    family = first_verdicts(cands, "B")
+    assert "the seeds' median" in got["football"] and family["dinner"] is not None
+    assert family["aunt"] is None
+    off = generate_candidates(emb, ws, replace(options, drop_weak_side=False), None)
+    assert first_verdicts(off, "A")["football"] is None
+    monkeypatch.setattr(ours, "MIN_KEPT", 10)
+    few = generate_candidates(emb, ws, options, None).table
+    football = few.filter((pl.col("set") == "A") & (pl.col("candidate") == "football"))
+    football = football.sort("similarity", descending=True).head(1)
+    assert football["kept"].all() and "kept so that the set keeps 10 words" in football["flag"][0]
+    assert football["flag"][0].count(FLAG_SEPARATOR) == 0  # one flag: the JSON lists it whole
+
+
+def test_a_seeds_lean_is_its_mean_similarity_with_the_other_seeds_minus_the_opposed_sets():
+    rng = np.random.default_rng(3)
+    own, opposite = (rng.normal(size=(n, 6)) for n in (5, 4))
+    own /= np.linalg.norm(own, axis=1, keepdims=True)
+    slow = [
+        np.mean([own[i] @ own[j] for j in range(5) if j != i])
+        - np.mean([own[i] @ other for other in opposite])
+        for i in range(5)
+    ]
+    assert np.allclose(ours._seed_leans(own, opposite), slow)

