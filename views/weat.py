@@ -15,6 +15,7 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.limits import HEAVY_WEAT_DRAWS
 from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
@@ -47,6 +48,7 @@ from bias.wordsets import (
     save_user_wordset,
     titled,
 )
+from views.jobs import run_job
 from views.shared import (
     active_embedding_name,
     cached_weat,
@@ -471,8 +473,9 @@ def run_test() -> None:
     try:
         wordset = current_wordset(everything, language)
         options = current_options()
-        with st.spinner(f"Running {md(wordset.title)} on {md(embedding.name)}…", show_time=True):
-            result = cached_weat(active_embedding_name(), wordset, options)
+        result = run_job(f"Running {wordset.title} on {embedding.name}",
+                         lambda: cached_weat(active_embedding_name(), wordset, options),
+                         queued=options.iterations > HEAVY_WEAT_DRAWS)
     except BiasInputError as exc:
         st.session_state.pop("weat.result", None)
         st.session_state.pop("weat.confounds", None)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 import polars as pl
 
 from bias.errors import BiasInputError
+from bias.jobs import steps
 from bias.notes import Note
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
@@ -200,7 +201,7 @@ def run_batch(
         plan += [(wordset, name) for name in targets] or [(wordset, None)]
     runs = sum(name is not None for _, name in plan)
     rows, done = [], 0
-    for wordset, name in plan:
+    for wordset, name in steps(plan, len(plan)):
         if name is None:
             chosen = sorted({languages.get(e, "") for e in embeddings} - {""})
             note = Note("no_embedding_for_language", {
