@@ -18,6 +18,7 @@ from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
+from views.operator import confirmed
 from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
 
 sidebar()
@@ -224,7 +225,9 @@ imported = [i.name for i in infos if i.kind != "bundled"] + [entry.name for entr
 if imported:
     st.subheader("Delete an imported embedding")
     victim = st.selectbox("Imported embedding", imported)
-    if st.button("Delete", icon=":material/delete:"):
+    if confirmed(f"embedding.{victim}", "Delete",
+                 f"Delete the embedding '{victim}' for every visitor of this server? Tabs using "
+                 "it will say it was deleted."):
         try:
             store.delete_cached(victim)
         except BiasInputError as exc:

@@ -49,6 +49,7 @@ from bias.wordsets import (
     titled,
 )
 from views.jobs import run_job
+from views.operator import delete_saved_set, record_saver
 from views.shared import (
     active_embedding_name,
     cached_weat,
@@ -665,6 +666,7 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     try:
         wordset = titled(current_wordset(presets, language), st.session_state["weat.title"])
         saved = save_user_wordset(wordset)
+        record_saver(saved.id)
     except BiasInputError as exc:
         st.session_state["weat.save_error"] = str(exc)
         return
@@ -693,6 +695,8 @@ with st.expander("Save these lists as my word set", icon=":material/save:"):
     st.button("Save word set", on_click=save_wordset, args=(everything, language))
     if st.session_state.get("weat.save_error"):
         st.error(md(st.session_state["weat.save_error"]), icon=":material/error:")
+    if preset is not None and preset.origin == "user":
+        delete_saved_set(preset)
 saved_id = st.session_state.get("weat.saved")
 if saved_id and saved_id == st.session_state["weat.preset"]:
     message = text.saved_message(everything[saved_id].title if saved_id in everything else saved_id)
