@@ -12,6 +12,7 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.report.markup import md
 from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
@@ -20,6 +21,7 @@ from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
 from views.operator import confirmed
 from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
+from views.uploads import release, vector_uploader
 
 sidebar()
 st.title("Embeddings")
@@ -149,13 +151,7 @@ with tabs[0]:
             ),
         )
 with tabs[1]:
-    upload = st.file_uploader(
-        "Vector file",
-        type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
-        help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up to "
-        f"{access.max_upload_mb:,} MB. Saved gensim files (.kv) are not accepted: they can "
-        "carry code.",
-    )
+    upload = vector_uploader("Vector file", "embeddings.upload", access)
     c1, c2 = st.columns(2)
     with c1:
         upload_lang = language_choice("embeddings.upload_language")
@@ -163,19 +159,22 @@ with tabs[1]:
         "Name", key="embeddings.upload_name", placeholder="e.g. my-news-vectors-de"
     )
     if st.button("Import upload", type="primary", disabled=upload is None):
-        run_import(
-            f"Importing {upload.name}",
-            int(limit),
-            lambda progress: visitor.import_upload(
-                upload.getbuffer(),
-                upload.name,
-                name=visitor.chosen_name(upload_name, upload.name),
-                language=upload_lang,
-                limit=int(limit),
-                access=access,
-                progress=progress,
-            ),
-        )
+        try:
+            run_import(
+                f"Importing {upload.name}",
+                int(limit),
+                lambda progress: visitor.import_upload(
+                    upload.getbuffer(),
+                    upload.name,
+                    name=visitor.chosen_name(upload_name, upload.name),
+                    language=upload_lang,
+                    limit=int(limit),
+                    access=access,
+                    progress=progress,
+                ),
+            )
+        finally:
+            release(upload, "embeddings.upload")
 if server_tab:
     with tabs[2]:
         allowed = " or ".join(
@@ -209,7 +208,8 @@ st.write(
     "number by number. It is refused when that embedding is not here or is not the same file "
     "(its sha256 differs)."
 )
-report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report")
+report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report",
+                          max_upload_size=MAX_INPUT_FILE_BYTES // 2**20)
 if report is not None and st.button("Check it", icon=":material/fact_check:"):
     try:
         with st.spinner("Running every result again…", show_time=True):

@@ -66,6 +66,7 @@ from views.shared import (
     show_error,
     sidebar,
 )
+from views.uploads import release, vector_uploader
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -237,27 +238,24 @@ def no_embedding_panel(code: str) -> None:
             elif st.session_state.get(f"cancel.Downloading fastText {name}"):
                 st.info("Download cancelled; nothing was saved.")
         with upload:
-            file = st.file_uploader(
-                f"A {name} vector file",
-                type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
-                key="weat.upload",
-                help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up "
-                f"to {access.max_upload_mb:,} MB.",
-            )
+            file = vector_uploader(f"A {name} vector file", "weat.upload", access)
             if st.button("Import as " + name, disabled=file is None, type="primary"):
-                info = import_with_progress(
-                    f"Importing {file.name}",
-                    DEFAULT_LIMIT,
-                    lambda progress: visitor.import_upload(
-                        file.getbuffer(),
-                        file.name,
-                        name=visitor.chosen_name("", file.name),
-                        language=code,
-                        limit=DEFAULT_LIMIT,
-                        access=access,
-                        progress=progress,
-                    ),
-                )
+                try:
+                    info = import_with_progress(
+                        f"Importing {file.name}",
+                        DEFAULT_LIMIT,
+                        lambda progress: visitor.import_upload(
+                            file.getbuffer(),
+                            file.name,
+                            name=visitor.chosen_name("", file.name),
+                            language=code,
+                            limit=DEFAULT_LIMIT,
+                            access=access,
+                            progress=progress,
+                        ),
+                    )
+                finally:
+                    release(file, "weat.upload")
                 if info is not None:
                     st.rerun()
 
