@@ -135,9 +135,11 @@ def run_job(label: str, work: Callable[[], T], queued: bool = True) -> T:
         if slots is not None and ticket is not None:
             status.info(md(f"{label}: waiting for a free place…"), icon=":material/hourglass:")
             while not slots.wait(ticket, WAIT_SECONDS):
+                running = slots.running
                 status.info(
                     md(f"{label}: waiting, position {slots.position(ticket)} in the queue "
-                       f"({slots.running} heavy job(s) running on this server)."),
+                       f"({running} heavy job{'' if running == 1 else 's'} running on this "
+                       "server)."),
                     icon=":material/hourglass:",
                 )
         bar = status.progress(0.0, text=md(label))

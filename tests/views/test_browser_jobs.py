@@ -48,12 +48,15 @@ def test_the_queue_cancel_and_a_closed_tab(isolated_server, visitor):
     start_heavy_weat(first, url)
     first.locator('[data-testid="stProgress"]').first.wait_for(timeout=60_000)
     assert first.get_by_role("button", name="Cancel").is_visible()
+    first.get_by_role("button", name="Cancel").scroll_into_view_if_needed()
+    first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_running_1400.png"))
 
     second = visitor(800, 1600)
     start_heavy_weat(second, url)
     waiting = second.get_by_text("waiting, position 1 in the queue")
     waiting.first.wait_for(timeout=30_000)
-    second.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_waiting_800.png"), full_page=True)
+    waiting.first.scroll_into_view_if_needed()
+    second.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_waiting_800.png"))
 
     first.get_by_role("button", name="Cancel").click()
     first.get_by_text("Cancelled").first.wait_for(timeout=10_000)  # the toast
