@@ -21,7 +21,7 @@ from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
 from views.operator import confirmed
 from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
-from views.uploads import release, vector_uploader
+from views.uploads import vector_uploader
 
 sidebar()
 st.title("Embeddings")
@@ -159,22 +159,19 @@ with tabs[1]:
         "Name", key="embeddings.upload_name", placeholder="e.g. my-news-vectors-de"
     )
     if st.button("Import upload", type="primary", disabled=upload is None):
-        try:
-            run_import(
-                f"Importing {upload.name}",
-                int(limit),
-                lambda progress: visitor.import_upload(
-                    upload.getbuffer(),
-                    upload.name,
-                    name=visitor.chosen_name(upload_name, upload.name),
-                    language=upload_lang,
-                    limit=int(limit),
-                    access=access,
-                    progress=progress,
-                ),
-            )
-        finally:
-            release(upload, "embeddings.upload")
+        run_import(
+            f"Importing {upload.name}",
+            int(limit),
+            lambda progress: visitor.import_upload(
+                upload.getbuffer(),
+                upload.name,
+                name=visitor.chosen_name(upload_name, upload.name),
+                language=upload_lang,
+                limit=int(limit),
+                access=access,
+                progress=progress,
+            ),
+        )
 if server_tab:
     with tabs[2]:
         allowed = " or ".join(

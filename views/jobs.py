@@ -16,6 +16,7 @@ the others wait in order of arrival and see their place ("waiting, position 2");
 from __future__ import annotations
 
 import itertools
+import secrets
 import threading
 import time
 from collections.abc import Callable, Hashable
@@ -23,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bias.errors import BiasInputError
 from bias.jobs import Cancelled, watching
@@ -112,8 +112,8 @@ def server_slots() -> Slots:
 
 
 def _visitor() -> Hashable:
-    ctx = get_script_run_ctx()
-    return ctx.session_id if ctx is not None else threading.get_ident()
+    """This tab's owner key in the queue (a random id kept in its session)."""
+    return st.session_state.setdefault("_jobs.visitor", secrets.token_hex(8))
 
 
 def _cancelled(label: str) -> None:

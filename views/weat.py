@@ -66,7 +66,7 @@ from views.shared import (
     show_error,
     sidebar,
 )
-from views.uploads import release, vector_uploader
+from views.uploads import vector_uploader
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -240,22 +240,19 @@ def no_embedding_panel(code: str) -> None:
         with upload:
             file = vector_uploader(f"A {name} vector file", "weat.upload", access)
             if st.button("Import as " + name, disabled=file is None, type="primary"):
-                try:
-                    info = import_with_progress(
-                        f"Importing {file.name}",
-                        DEFAULT_LIMIT,
-                        lambda progress: visitor.import_upload(
-                            file.getbuffer(),
-                            file.name,
-                            name=visitor.chosen_name("", file.name),
-                            language=code,
-                            limit=DEFAULT_LIMIT,
-                            access=access,
-                            progress=progress,
-                        ),
-                    )
-                finally:
-                    release(file, "weat.upload")
+                info = import_with_progress(
+                    f"Importing {file.name}",
+                    DEFAULT_LIMIT,
+                    lambda progress: visitor.import_upload(
+                        file.getbuffer(),
+                        file.name,
+                        name=visitor.chosen_name("", file.name),
+                        language=code,
+                        limit=DEFAULT_LIMIT,
+                        access=access,
+                        progress=progress,
+                    ),
+                )
                 if info is not None:
                     st.rerun()
 
