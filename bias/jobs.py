@@ -57,6 +57,22 @@ def checkpoint(done: float = 0.0, total: float = 1.0) -> None:
     watch.report(start + width * (min(done / total, 1.0) if total > 0 else 0.0))
 
 
+@contextmanager
+def part(index: int, count: int) -> Iterator[None]:
+    """Run the block as part `index` (from 0) of `count` equal parts of the current step, e.g.
+    BiasWords' draws, then the same number of baseline draws."""
+    watch = _current.get()
+    if watch is None:
+        yield
+        return
+    start, width = watch.spans[-1]
+    watch.spans.append((start + width * index / count, width / count))
+    try:
+        yield
+    finally:
+        watch.spans.pop()
+
+
 def steps(items: Iterable[T], total: int) -> Iterator[T]:
     """`items` (there are `total` of them), with a checkpoint before each; checkpoints inside
     the caller's loop body report within that item's share of the job."""

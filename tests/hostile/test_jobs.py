@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from bias.discovery.sampling import draw_from_pools
-from bias.jobs import Cancelled, checkpoint, steps, watching
+from bias.jobs import Cancelled, checkpoint, part, steps, watching
 from bias.limits import HEAVY_WEAT_DRAWS
 from bias.stats.batch import run_batch
 from bias.stats.permutation import PermutationOptions, permutation_test
@@ -154,3 +154,13 @@ def test_a_heavy_weat_on_the_page_waits_for_the_slot_then_runs_and_gives_it_back
     assert app.session_state["weat.result"].title.startswith("WEAT 7")
     assert slots.running == 0 and slots.waiting == 0
     assert not [b for b in app.button if b.label == "Cancel"]  # the job's box is gone
+
+
+def test_two_parts_share_one_progress_bar_as_the_draws_and_their_baseline_do():
+    seen: list[float] = []
+    with watching(seen.append):
+        for index in range(2):  # bias.discovery.biaswords.validate: draws, then baseline
+            with part(index, 2):
+                for _ in steps(range(2), 2):
+                    checkpoint()
+    assert seen == [0.0, 0.0, 0.25, 0.25, 0.5, 0.5, 0.5, 0.75, 0.75, 1.0]
