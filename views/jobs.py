@@ -156,7 +156,11 @@ def run_job(label: str, work: Callable[[], T], queued: bool = True) -> T:
         with watching(report):
             result = work()
     except Cancelled:
+        box.empty()
         raise BiasInputError(f"{label} stopped: this tab started another job.") from None
+    except Exception:  # a sentence for the page (BiasInputError) or a bug: no bar left behind
+        box.empty()
+        raise
     finally:
         if slots is not None and ticket is not None:
             slots.leave(ticket)

@@ -164,3 +164,21 @@ def test_two_parts_share_one_progress_bar_as_the_draws_and_their_baseline_do():
                 for _ in steps(range(2), 2):
                     checkpoint()
     assert seen == [0.0, 0.0, 0.25, 0.25, 0.5, 0.5, 0.5, 0.75, 0.75, 1.0]
+
+
+def test_a_refused_heavy_run_leaves_one_sentence_and_no_progress_bar(home, monkeypatch):
+    from bias.errors import BiasInputError
+    from views import shared
+
+    def refuse(*args, **kwargs):
+        raise BiasInputError("Too much, in one sentence.")
+
+    app = open_app("views/weat.py")
+    monkeypatch.setattr(shared, "run_weat", refuse)
+    app.number_input(key="_weat.iterations").set_value(HEAVY_WEAT_DRAWS + 1)
+    app.number_input(key="_weat.seed").set_value(99)  # not a result the server has kept
+    next(b for b in app.button if b.label == "Run test").click().run()
+    assert not app.exception
+    assert [e.value for e in app.error] == ["Too much, in one sentence."]
+    assert not [b for b in app.button if b.label == "Cancel"]
+    assert server_slots().running == 0
