@@ -21,7 +21,7 @@ from pathlib import Path
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.files import create_exclusive, home, writing
+from bias.files import create_exclusive, home
 from bias.report.markup import md
 from bias.wordsets import WordSet, delete_user_wordset
 
@@ -53,9 +53,7 @@ def record_saver(wordset_id: str) -> None:
     """Remember that this tab saved `wordset_id` (the first saver keeps it: saving the same set
     again from another tab does not take it over)."""
     if mark := _mark():
-        with writing():  # a full disk is a sentence
-            _savers().mkdir(parents=True, exist_ok=True)
-        create_exclusive(_savers() / f"{wordset_id}.saver", mark)
+        create_exclusive(_savers() / f"{wordset_id}.saver", mark)  # a full disk is a sentence
 
 
 def saved_here(wordset_id: str) -> bool:
