@@ -9,6 +9,7 @@ input costs one sentence, never minutes of computation or gigabytes of memory.
 
 from __future__ import annotations
 
+import os
 import re
 
 from bias.errors import BiasInputError
@@ -78,3 +79,19 @@ def check_language(code: str) -> str:
             "letters, like 'de'."
         )
     return code
+
+
+MAX_HEAVY_JOBS = max(1, (os.cpu_count() or 2) - 1)
+"""Heavy computations (a WEAT of more than `HEAVY_WEAT_DRAWS` draws, a Batch, BiasWords draws)
+running at once on one server; more wait in one queue, first come first served, and see their
+place in it (views/jobs.py). One core is always left for page loads and small tests: three
+BiasWords clicks once kept both cores of a two-core server busy for hours and other visitors'
+pages took twice as long to open."""
+
+HEAVY_WEAT_DRAWS = 1_000_000
+"""A WEAT asking for more random draws than this waits for a heavy-job slot; the default
+(100,000, the paper's) takes a fraction of a second and never waits behind someone's Batch."""
+
+JOBS_PER_VISITOR = 1
+"""Heavy jobs one visitor (one tab: Streamlit cannot tell two tabs of one person apart) may have
+running or waiting: a new one replaces the tab's earlier one, which stops."""

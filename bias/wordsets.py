@@ -513,6 +513,21 @@ def _same_set(path: Path, wordset: WordSet) -> bool:
     return replace(existing, id="", origin="") == replace(wordset, id="", origin="")
 
 
+def delete_user_wordset(wordset_id: str) -> None:
+    """Delete the user set saved as `wordset_id` (views/operator.py asks who may). Bundled sets
+    are not files of the user's folder, and an id is only ever a saved file's own name."""
+    if safe_id(wordset_id) != wordset_id or wordset_id not in user_wordsets():
+        raise BiasInputError(f"There is no saved set '{wordset_id[:60]}' to delete.")
+    try:
+        (user_dir() / f"{wordset_id}.json").unlink()
+    except FileNotFoundError:
+        pass  # another visitor deleted it a moment ago: it is gone either way
+    except OSError as exc:
+        raise BiasInputError(
+            f"The saved set '{wordset_id}' could not be deleted ({exc.strerror})."
+        ) from None
+
+
 # --- any number of named sets, for the measures beyond WEAT (docs/metrics.md) ------------------
 
 

@@ -31,6 +31,7 @@ from bias.stats.pooling import pool
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import all_wordsets, listing_order, short_titles, usual_tests
+from views.jobs import run_job
 from views.shared import (
     active_embedding_name,
     cached_weat,
@@ -145,15 +146,9 @@ if st.button(
     icon=":material/play_arrow:",
     disabled=not (chosen_tests and chosen_embeddings),
 ):
-    bar = st.progress(0.0, text="Starting…")
-
-    def progress(done: int, total: int, label: str) -> None:
-        fraction = done / total if total else 1.0
-        text = "Done" if done == total else f"Test {done + 1} of {total}: {md(label)}"
-        bar.progress(fraction, text=text)
-
     try:
-        rows = run_batch(
+        rows = run_job(f"Running {len(chosen_tests)} test(s) on {len(chosen_embeddings)} "
+                       "embedding(s)", lambda: run_batch(
             [wordsets[i] for i in chosen_tests],
             chosen_embeddings,
             WeatOptions(
@@ -161,14 +156,12 @@ if st.button(
                 seed=int(st.session_state["batch.seed"]),
             ),
             BatchOptions(cross_language=st.session_state["batch.cross_language"]),
-            progress=progress,
             runner=cached_weat,
             languages={name: info.language for name, info in infos.items()},
-        )
+        ))
     except BiasInputError as exc:
         show_error(exc)
     else:
-        bar.empty()
         st.session_state["batch.rows"] = rows
 
 

@@ -56,6 +56,8 @@ from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets, first_gender_test
+from views.jobs import run_job
+from views.operator import confirmed
 from views.shared import keep, persistent, report_button, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
@@ -301,7 +303,14 @@ def sharing(embedding, wordset: WordSet, space: str, candidates) -> None:
             "to colleagues, save it as the shared curation; anyone can then open a copy."
         )
         cols = st.columns(2)
-        if cols[0].button("Save as shared curation", icon=":material/group:"):
+        shared = curation_path(embedding.name, wordset.id, SHARED).exists()
+        with cols[0]:
+            share = confirmed(
+                "curation.shared", "Save as shared curation",
+                "Replace the shared curation of this test for every visitor (the current one is "
+                "kept as its backup)?", icon=":material/group:",
+            ) if shared else st.button("Save as shared curation", icon=":material/group:")
+        if share:
             copy_curation(embedding.name, wordset.id, space, SHARED)
             st.success("Saved as the shared curation of this test (the previous one is kept).")
         with cols[1]:
@@ -443,11 +452,11 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     )  # fmt: skip
     result_key = f"biaswords.sampling.{embedding.name}.{wordset.id}"
     if st.button("Draw new sets and run WEAT on each", icon=":material/casino:"):
-        with st.spinner("Drawing and validating, and the same for random words…"):
-            options = DrawOptions(draws=int(draws), seed=int(seed), iterations=int(iterations))
-            st.session_state[result_key] = validate(
-                embedding, wordset, curated, options, sizes=draw_sizes(first)
-            )
+        options = DrawOptions(draws=int(draws), seed=int(seed), iterations=int(iterations))
+        st.session_state[result_key] = run_job(
+            "Drawing and validating, and the same for random words",
+            lambda: validate(embedding, wordset, curated, options, sizes=draw_sizes(first)),
+        )
     sampling = st.session_state.get(result_key)
     if sampling is None:
         return

@@ -12,13 +12,16 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.report.markup import md
 from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
+from views.operator import confirmed
 from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
+from views.uploads import vector_uploader
 
 sidebar()
 st.title("Embeddings")
@@ -148,13 +151,7 @@ with tabs[0]:
             ),
         )
 with tabs[1]:
-    upload = st.file_uploader(
-        "Vector file",
-        type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
-        help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up to "
-        f"{access.max_upload_mb:,} MB. Saved gensim files (.kv) are not accepted: they can "
-        "carry code.",
-    )
+    upload = vector_uploader("Vector file", "embeddings.upload", access)
     c1, c2 = st.columns(2)
     with c1:
         upload_lang = language_choice("embeddings.upload_language")
@@ -208,7 +205,8 @@ st.write(
     "number by number. It is refused when that embedding is not here or is not the same file "
     "(its sha256 differs)."
 )
-report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report")
+report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report",
+                          max_upload_size=MAX_INPUT_FILE_BYTES // 2**20)
 if report is not None and st.button("Check it", icon=":material/fact_check:"):
     try:
         with st.spinner("Running every result again…", show_time=True):
@@ -224,7 +222,9 @@ imported = [i.name for i in infos if i.kind != "bundled"] + [entry.name for entr
 if imported:
     st.subheader("Delete an imported embedding")
     victim = st.selectbox("Imported embedding", imported)
-    if st.button("Delete", icon=":material/delete:"):
+    if confirmed(f"embedding.{victim}", "Delete",
+                 f"Delete the embedding '{victim}' for every visitor of this server? Tabs using "
+                 "it will say it was deleted."):
         try:
             store.delete_cached(victim)
         except BiasInputError as exc:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
+import pickle
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import astuple
@@ -59,7 +60,8 @@ def cached_embedding(name: str) -> Embedding:
 
 
 # WEAT results kept for every visitor: at most this many MB of them, each for at most this many
-# seconds (a result holds its null distribution, 40 MB at 10^7 draws; views/result_cache.py).
+# seconds (a result keeps its histogram, not its 10^7 draws: `WeatResult.compact`;
+# views/result_cache.py).
 RESULT_CACHE_MB = 512
 RESULT_CACHE_SECONDS = 3600
 
@@ -81,8 +83,8 @@ def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> 
     key = (embedding_name, embedding_version(embedding_name), text, astuple(options))
     return _weat_results().get_or_compute(
         key,
-        lambda: run_weat(cached_embedding(embedding_name), wordset, options),
-        lambda result: result.null_distribution.nbytes,
+        lambda: run_weat(cached_embedding(embedding_name), wordset, options).compact(),
+        lambda result: len(pickle.dumps(result)),
     )
 
 

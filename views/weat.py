@@ -15,6 +15,7 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.limits import HEAVY_WEAT_DRAWS
 from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
@@ -47,6 +48,8 @@ from bias.wordsets import (
     save_user_wordset,
     titled,
 )
+from views.jobs import run_job
+from views.operator import delete_saved_set, record_saver
 from views.shared import (
     active_embedding_name,
     cached_weat,
@@ -63,6 +66,7 @@ from views.shared import (
     show_error,
     sidebar,
 )
+from views.uploads import vector_uploader
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -234,13 +238,7 @@ def no_embedding_panel(code: str) -> None:
             elif st.session_state.get(f"cancel.Downloading fastText {name}"):
                 st.info("Download cancelled; nothing was saved.")
         with upload:
-            file = st.file_uploader(
-                f"A {name} vector file",
-                type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
-                key="weat.upload",
-                help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up "
-                f"to {access.max_upload_mb:,} MB.",
-            )
+            file = vector_uploader(f"A {name} vector file", "weat.upload", access)
             if st.button("Import as " + name, disabled=file is None, type="primary"):
                 info = import_with_progress(
                     f"Importing {file.name}",
@@ -471,8 +469,9 @@ def run_test() -> None:
     try:
         wordset = current_wordset(everything, language)
         options = current_options()
-        with st.spinner(f"Running {md(wordset.title)} on {md(embedding.name)}…", show_time=True):
-            result = cached_weat(active_embedding_name(), wordset, options)
+        result = run_job(f"Running {wordset.title} on {embedding.name}",
+                         lambda: cached_weat(active_embedding_name(), wordset, options),
+                         queued=options.iterations > HEAVY_WEAT_DRAWS)
     except BiasInputError as exc:
         st.session_state.pop("weat.result", None)
         st.session_state.pop("weat.confounds", None)
@@ -662,6 +661,7 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     try:
         wordset = titled(current_wordset(presets, language), st.session_state["weat.title"])
         saved = save_user_wordset(wordset)
+        record_saver(saved.id)
     except BiasInputError as exc:
         st.session_state["weat.save_error"] = str(exc)
         return
@@ -690,6 +690,8 @@ with st.expander("Save these lists as my word set", icon=":material/save:"):
     st.button("Save word set", on_click=save_wordset, args=(everything, language))
     if st.session_state.get("weat.save_error"):
         st.error(md(st.session_state["weat.save_error"]), icon=":material/error:")
+    if preset is not None and preset.origin == "user":
+        delete_saved_set(preset)
 saved_id = st.session_state.get("weat.saved")
 if saved_id and saved_id == st.session_state["weat.preset"]:
     message = text.saved_message(everything[saved_id].title if saved_id in everything else saved_id)

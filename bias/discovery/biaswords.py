@@ -31,6 +31,7 @@ from bias.discovery.candidates import CandidateOptions, Candidates, generate_can
 from bias.discovery.pos import AUTO, TaggerChoice, choose_tagger
 from bias.discovery.sampling import DrawOptions, Sampling, draw_sets, streams
 from bias.errors import BiasInputError
+from bias.jobs import part
 from bias.limits import MAX_NAME_CHARS, MAX_TITLE_CHARS, shorten
 from bias.provenance import Provenance, provenance
 from bias.serialize import jsonable
@@ -128,16 +129,19 @@ def validate(
     (when `options.baseline`), with `curated` taken from the candidates (a hand decision or the
     person's "reviewed" mark).
     """
-    sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)
+    parts = 2 if options.baseline else 1  # the draws, then as many baseline draws (bias.jobs)
+    with part(0, parts):
+        sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)
     base = None
     if options.baseline:
         # By default the baseline's words get a word type only if the candidates' did.
         if tagger == AUTO and not candidates.tagger:
             tagger = None
         chosen = choose_tagger(tagger, embedding.language)
-        base = run_baseline(
-            embedding, wordset, candidates, sampling, options, streams(options.seed), chosen
-        )
+        with part(1, parts):
+            base = run_baseline(
+                embedding, wordset, candidates, sampling, options, streams(options.seed), chosen
+            )
     provenance = {
         "seed_test": wordset.id,
         "seed_test_title": wordset.title,

@@ -26,6 +26,7 @@ import polars as pl
 
 from bias.discovery.candidates import curated_pools, hand_decisions
 from bias.errors import BiasInputError
+from bias.jobs import steps
 from bias.serialize import jsonable
 from bias.stats.pvalues import ALPHA, holm
 from bias.stats.weat import WeatOptions, run_weat
@@ -319,7 +320,7 @@ def draw_from_pools(
     rng = np.random.default_rng(words_stream)
     seeds = weat_seeds(weat_stream, options.draws)
     draws = []
-    for i in range(options.draws):
+    for i in steps(range(options.draws), options.draws):
         used: set[str] = set()
         sets: dict[str, tuple[str, ...]] = {}
         for key in SET_KEYS:

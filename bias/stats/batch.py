@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 import polars as pl
 
 from bias.errors import BiasInputError
+from bias.jobs import steps
 from bias.notes import Note
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
@@ -29,9 +30,6 @@ from bias.stats.verdict import Coverage
 from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import available_embeddings, load_embedding
 from bias.wordsets import WordSet
-
-Progress = Callable[[int, int, str], None]
-"""Called as `progress(done, total, label)` before each test and once at the end (done == total)."""
 
 Runner = Callable[[str, WordSet, WeatOptions], WeatResult]
 """Runs one test: `runner(embedding_name, wordset, options)`. The dashboard passes a cached one."""
@@ -177,7 +175,6 @@ def run_batch(
     options: WeatOptions | None = None,
     batch: BatchOptions | None = None,
     *,
-    progress: Progress | None = None,
     runner: Runner = default_runner,
     languages: dict[str, str] | None = None,
 ) -> list[BatchRow]:
@@ -198,9 +195,8 @@ def run_batch(
             if batch.cross_language or languages.get(name) == wordset.language
         ]
         plan += [(wordset, name) for name in targets] or [(wordset, None)]
-    runs = sum(name is not None for _, name in plan)
-    rows, done = [], 0
-    for wordset, name in plan:
+    rows = []
+    for wordset, name in steps(plan, len(plan)):
         if name is None:
             chosen = sorted({languages.get(e, "") for e in embeddings} - {""})
             note = Note("no_embedding_for_language", {
@@ -208,9 +204,6 @@ def run_batch(
             })
             rows.append(_row(wordset, None, None, None, note))
             continue
-        if progress is not None:
-            progress(done, runs, f"{wordset.id} on {name}")
-        done += 1
         try:
             result = runner(name, wordset, options)
         except BiasInputError as exc:
@@ -219,8 +212,6 @@ def run_batch(
             rows.append(_row(wordset, name, languages.get(name), None, note, coverage))
         else:
             rows.append(_row(wordset, name, languages.get(name), result, None))
-    if progress is not None:
-        progress(runs, runs, "done")
     return adjust(rows)
 
 

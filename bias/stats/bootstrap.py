@@ -25,6 +25,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from bias.jobs import checkpoint
 from bias.stats.influence import leave_one_out
 from bias.stats.interval_coverage import attribute_noise_share, measured_coverage
 
@@ -143,6 +144,7 @@ def effect_size_interval(
     block = max(1, _BLOCK_ELEMENTS // sum(sizes.values()))
     replicates = []
     for start in range(0, resamples, block):
+        checkpoint(start, resamples)
         size = min(block, resamples - start)
         counts = {
             "T": np.hstack([_draw(rng, nx, size), _draw(rng, n - nx, size)]),

@@ -29,6 +29,7 @@ from typing import Literal
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.jobs import checkpoint
 from bias.serialize import NOT_SERIALISED
 from bias.stats.pvalues import monte_carlo_interval
 
@@ -298,6 +299,7 @@ def permutation_test(
     null_distribution = np.empty(draws, dtype=np.float32)  # filled in place: one copy at 10^7
     exceed = done = 0
     for x_sums in blocks:
+        checkpoint(done, draws)
         null = _difference_of_means(x_sums, total, nx, ny)
         exceed += int(np.count_nonzero(is_extreme(null, observed, options.alternative)))
         null_distribution[done : done + null.size] = null
@@ -356,6 +358,7 @@ def partition_p(
     blocks, exact = partition_masks(n, n_first, options)
     exceed = draws = 0
     for first in blocks:
+        checkpoint(draws, 0 if exact else options.iterations)
         null = statistic(first)
         exceed += int(np.count_nonzero(is_extreme(null, observed, options.alternative)))
         draws += null.size
@@ -386,6 +389,7 @@ def sign_flip_p(values: np.ndarray, options: PermutationOptions) -> PermutationT
             done += size
 
     for signs in patterns():
+        checkpoint(draws, 2**n if exact else options.iterations)
         null = signs @ values / n
         exceed += int(np.count_nonzero(is_extreme(null, observed, options.alternative)))
         draws += null.size

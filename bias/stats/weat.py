@@ -22,14 +22,14 @@ Conventions (see docs/weat.md for the reasoning):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import Provenance, provenance
-from bias.serialize import jsonable
+from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval, effect_size_interval
 from bias.stats.conventions import ConventionalEffectSize, convention_for, effect_size_under
 from bias.stats.effect_size import effect_size, max_effect_size
@@ -175,6 +175,20 @@ class WordRow:
     influence: float
 
 
+HISTOGRAM_BINS = 60
+"""Bins of the null distribution's histogram: the chart's, the report's and the JSON's."""
+
+
+@dataclass(frozen=True)
+class NullHistogram:
+    """What a chart or a report shows of the null distribution: reshufflings per bin, of them
+    those the p-value counts (at least as extreme as observed), and the bins' edges."""
+
+    counts: np.ndarray
+    counted: np.ndarray
+    edges: np.ndarray
+
+
 @dataclass(frozen=True)
 class WeatResult:
     """Everything one WEAT produced; `to_dict` is what the CLI prints and the dashboard saves."""
@@ -208,6 +222,9 @@ class WeatResult:
     provenance: Provenance | None = None
     """Software, time, the embedding's identity, the lists as supplied and every option
     (bias.provenance): what `python -m bias reproduce` re-runs."""
+    kept_histogram: NullHistogram | None = field(default=None, repr=False,
+                                                 metadata=NOT_SERIALISED)
+    """The histogram of a `compact` result, whose null distribution is not kept."""
 
     # The test's numbers, read through: one source of truth, no copies.
     statistic = property(lambda self: self.test.statistic)
@@ -231,10 +248,37 @@ class WeatResult:
         """The largest |d| possible for the sizes of X and Y as used (2 for equal sizes)."""
         return max_effect_size(len(self.sets["X"].used), len(self.sets["Y"].used))
 
-    def null_histogram(self, bins: int = 60) -> tuple[np.ndarray, np.ndarray]:
-        """Counts and bin edges of the null distribution, for a chart."""
+    def counted_in_p(self) -> np.ndarray:
+        """Which reshufflings the p-value counts: at least as extreme as the observed statistic,
+        with the engine's tie tolerance widened by the rounding of the stored (float32)
+        distribution, so the reshuffling that *is* the observed one counts, as in the p-value."""
+        null, observed = self.null_distribution, self.statistic
+        slack = tie_tolerance(observed) + np.finfo(null.dtype).eps * abs(observed)
+        if self.alternative == "two-sided":
+            return np.abs(null) >= abs(observed) - slack
+        return null >= observed - slack
+
+    def histogram(self, bins: int = HISTOGRAM_BINS) -> NullHistogram:
+        """The null distribution's histogram (kept by a compact result, else computed)."""
+        kept = self.kept_histogram
+        if kept is not None and (self.null_distribution is None or kept.counts.size == bins):
+            return kept
         counts, edges = np.histogram(self.null_distribution, bins=bins)
-        return counts, edges
+        counted, _ = np.histogram(self.null_distribution[self.counted_in_p()], bins=edges)
+        return NullHistogram(counts, counted, edges)
+
+    def null_histogram(self, bins: int = HISTOGRAM_BINS) -> tuple[np.ndarray, np.ndarray]:
+        """Counts and bin edges of the null distribution, for a chart."""
+        histogram = self.histogram(bins)
+        return histogram.counts, histogram.edges
+
+    def compact(self) -> WeatResult:
+        """This result with its histogram instead of its null distribution (40 MB at 10^7
+        draws, 1.5 KB as a histogram): what a cache shared by every visitor keeps."""
+        if self.null_distribution is None:
+            return self
+        return replace(self, test=replace(self.test, null_distribution=None),
+                       kept_histogram=self.histogram())
 
     def to_dict(self) -> dict:
         counts, edges = self.null_histogram()

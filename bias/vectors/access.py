@@ -31,7 +31,7 @@ class ServerAccess:
     """Visitors may import from any http(s) address (the server fetches it)."""
     private_addresses: bool = False
     """Those addresses may be on the server's own network (127.0.0.1, 10.x, 169.254.x, …)."""
-    max_upload_mb: int = 1024
+    max_upload_mb: int = 100
     """The largest upload accepted (keep `server.maxUploadSize` in .streamlit/config.toml equal)."""
     import_memory_mb: int = 4096
     """Memory an import from the dashboard may use (its worker process is stopped beyond)."""

@@ -4,6 +4,7 @@ distribution: 40 MB at 10^7 draws)."""
 
 from __future__ import annotations
 
+import json
 import threading
 
 import numpy as np
@@ -82,4 +83,23 @@ def test_weat_runs_with_new_seeds_stay_within_the_budget(monkeypatch):
     assert again is first  # a repeated run is served from the cache
     for seed in range(1, 30):
         shared.cached_weat("glove-6b-50d", wordset, WeatOptions("randomized", 100_000, seed=seed))
-    assert small.size <= 4 << 20 and small.size >= 9 * 400_000
+    # A kept result holds its histogram, not its 100,000 draws (400 KB): all 30 fit in 4 MB.
+    assert first.null_distribution is None and first.histogram().counts.sum() == 100_000
+    assert 30 * 2_000 < small.size <= 30 * 16_000
+    again = shared.cached_weat("glove-6b-50d", wordset, WeatOptions("randomized", 100_000, seed=0))
+    assert again is first
+
+
+def test_a_kept_result_draws_the_same_chart_and_json_as_the_full_one():
+    from bias.report.charts.weat import null_histogram_figure
+    from bias.stats.weat import run_weat
+    from bias.vectors.catalog import load_embedding
+
+    full = run_weat(load_embedding("glove-6b-50d"), get_wordset("weat7"),
+                    WeatOptions("randomized", 200_000, seed=4, alternative="two-sided"))
+    kept = full.compact()
+    assert kept.null_distribution is None and full.null_distribution.size == 200_000
+    assert null_histogram_figure(kept).to_json() == null_histogram_figure(full).to_json()
+    assert json.dumps(kept.to_dict()) == json.dumps(full.to_dict())
+    counted = full.histogram().counted.sum()
+    assert counted == kept.histogram().counted.sum() == full.test.exceed

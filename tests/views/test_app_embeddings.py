@@ -33,6 +33,8 @@ def test_import_from_path_activates_and_delete_removes(home, tmp_path, monkeypat
     assert any("German" in c.value and "3 words" in c.value for c in at.sidebar.caption)
 
     next(b for b in at.button if b.label == "Delete").click().run()
+    assert "tiny-de" in list(at.dataframe[0].value["Name"])  # asked first (views/operator.py)
+    next(b for b in at.button if b.label == "Yes, delete").click().run()
     assert not at.exception
     assert "tiny-de" not in list(at.dataframe[0].value["Name"])
     assert at.sidebar.selectbox[0].value == DEFAULT_EMBEDDING
@@ -69,5 +71,6 @@ def test_a_damaged_import_is_shown_and_can_be_deleted(home, tmp_path):
     assert "broken" not in list(at.dataframe[0].value["Name"])
     next(s for s in at.selectbox if s.label == "Imported embedding").set_value("broken").run()
     next(b for b in at.button if b.label == "Delete").click().run()
+    next(b for b in at.button if b.label == "Yes, delete").click().run()
     assert not at.exception and not (home / "embeddings" / "broken").exists()
     assert not any("is damaged" in w.value for w in at.warning)

@@ -12,33 +12,21 @@ from plotly.subplots import make_subplots
 
 from bias.report import text
 from bias.report.markup import plotly_text
-from bias.stats.permutation import tie_tolerance
-from bias.stats.weat import WeatResult
+from bias.stats.weat import HISTOGRAM_BINS, WeatResult
 
 SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
 """One colour per set, used by every chart so a set looks the same everywhere."""
 
 
-def _counted_in_p(result: WeatResult) -> np.ndarray:
-    """Which reshufflings the p-value counts: at least as extreme as the observed statistic, with
-    the engine's tie tolerance widened by the rounding of the stored (float32) distribution, so
-    the reshuffling that *is* the observed one counts, as it does in the p-value."""
-    null, observed = result.null_distribution, result.statistic
-    slack = tie_tolerance(observed) + np.finfo(null.dtype).eps * abs(observed)
-    if result.alternative == "two-sided":
-        return np.abs(null) >= abs(observed) - slack
-    return null >= observed - slack
-
-
-def null_histogram_figure(result: WeatResult, bins: int = 60) -> go.Figure:
+def null_histogram_figure(result: WeatResult, bins: int = HISTOGRAM_BINS) -> go.Figure:
     """Bars of the permutation null distribution, the observed statistic as a line and the
     reshufflings counted in the p-value in a stronger colour.
 
     The colour goes by each reshuffling, not by the bar's centre: the bar holding the observed
     value is red (at least in part) even when its centre lies below it, and the red shares add up
     to the share of reshufflings the p-value counts."""
-    counts, edges = result.null_histogram(bins)
-    counted, _ = np.histogram(result.null_distribution[_counted_in_p(result)], bins=edges)
+    histogram = result.histogram(bins)
+    counts, counted, edges = histogram.counts, histogram.counted, histogram.edges
     centres = (edges[:-1] + edges[1:]) / 2
     widths = np.diff(edges)
     observed = result.statistic

@@ -1,0 +1,76 @@
+"""Heavy jobs in a real headless Chromium (issue 26, item 4): a second visitor's heavy WEAT waits
+with its place in the queue shown, Cancel stops the first and lets the second run, and closing the
+second's tab stops its job (the server's CPU use drops to about nothing).
+
+The heavy job: WEAT on two pasted lists of 30 GloVe words each with 10^7 random draws (about a
+minute of one core; the partitions are far too many to enumerate). Screenshots of the waiting tab
+at 1400 and 800 px land in BIASWORDS_SCREENSHOTS (default /tmp).
+"""
+
+import time
+
+import pytest
+
+from bench.load_test import server_cpu_seconds
+from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
+from tests.views.chromium_steps import SCREENSHOT_DIR
+
+pytestmark = pytest.mark.browser
+
+
+def words(start: int, count: int) -> str:
+    vocabulary = load_embedding(DEFAULT_EMBEDDING).words
+    chosen = [w for w in vocabulary[start:start + 3 * count] if w.isalpha() and len(w) > 2]
+    return ", ".join(chosen[:count])
+
+
+def start_heavy_weat(page, url: str) -> None:
+    page.goto(url, timeout=60_000)
+    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+    areas = page.locator('[data-testid="stTextArea"] textarea')
+    for index, start in ((0, 200), (1, 400)):  # X and Y: 30 words each
+        areas.nth(index).fill(words(start, 30))
+        areas.nth(index).press("Control+Enter")
+        page.wait_for_timeout(800)
+    page.get_by_text("Advanced options").click()
+    page.get_by_text("randomized (random sample)").click()
+    page.wait_for_timeout(800)
+    draws = page.get_by_label("Random draws", exact=True)
+    draws.fill("10000000")
+    draws.press("Enter")
+    page.wait_for_timeout(1000)
+    page.get_by_role("button", name="Run test").click()
+
+
+def test_the_queue_cancel_and_a_closed_tab(isolated_server, visitor):
+    url, port = isolated_server, int(isolated_server.rsplit(":", 1)[1])
+    first = visitor(1400, 1600)
+    start_heavy_weat(first, url)
+    first.locator('[data-testid="stProgress"]').first.wait_for(timeout=60_000)
+    assert first.get_by_role("button", name="Cancel").is_visible()
+    first.get_by_role("button", name="Cancel").scroll_into_view_if_needed()
+    first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_running_1400.png"))
+
+    second = visitor(800, 1600)
+    start_heavy_weat(second, url)
+    waiting = second.get_by_text("waiting, position 1 in the queue")
+    waiting.first.wait_for(timeout=30_000)
+    waiting.first.scroll_into_view_if_needed()
+    second.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_waiting_800.png"))
+
+    first.get_by_role("button", name="Cancel").click()
+    first.get_by_text("Cancelled").first.wait_for(timeout=10_000)  # the toast
+    second.locator('[data-testid="stProgress"]').first.wait_for(timeout=15_000)  # its turn
+    first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_cancelled_1400.png"),
+                     full_page=True)
+    assert first.locator('[data-testid="stProgress"]').count() == 0
+
+    busy_from = server_cpu_seconds(port)
+    time.sleep(3)
+    busy = (server_cpu_seconds(port) - busy_from) / 3
+    second.context.close()  # the second visitor leaves while their job runs
+    time.sleep(3)  # its next checkpoint (Streamlit stops a disconnected tab's script)
+    idle_from = server_cpu_seconds(port)
+    time.sleep(4)
+    idle = (server_cpu_seconds(port) - idle_from) / 4
+    assert busy > 0.5 and idle < 0.2, (busy, idle)

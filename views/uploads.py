@@ -1,0 +1,30 @@
+"""The vector-file uploader, bounded by what one tab may hold in the server's memory.
+
+Streamlit keeps a chosen file in the server's memory, whole, until the tab chooses another,
+clears the box or its session ends; its documented API has no way to drop it sooner. So the bound
+is what keeps one tab from pinning hundreds of MB: the server refuses any upload larger than
+`server.maxUploadSize` (.streamlit/config.toml, kept equal to `ServerAccess.max_upload_mb`, the
+engine's own bound), far below the import worker's memory limit. Larger vector files are imported
+from an address or a path on the server, which the worker streams to disk; the import of an
+upload writes its own copy to disk and removes it when done (`bias.vectors.visitor`).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bias.vectors import visitor
+from bias.vectors.access import ServerAccess
+
+
+def vector_uploader(label: str, key: str, access: ServerAccess):
+    """A file uploader for vector files, up to `access.max_upload_mb`, saying so."""
+    return st.file_uploader(
+        label,
+        type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
+        key=key,
+        max_upload_size=access.max_upload_mb,
+        help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up to "
+        f"{access.max_upload_mb:,} MB (a larger file: import it from an address or a path on "
+        "the server). Saved gensim files (.kv) are not accepted: they can carry code.",
+    )
