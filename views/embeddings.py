@@ -14,10 +14,10 @@ import streamlit as st
 from bias.errors import BiasInputError
 from bias.report.markup import md
 from bias.report.reproduce import outcome_lines, reproduce_upload
-from bias.vectors import download, store, visitor
+from bias.vectors import download, formats, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
-from bias.vectors.sources import DEFAULT_LIMIT
+from bias.vectors.raw import DEFAULT_LIMIT
 from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
 
 sidebar()
@@ -150,10 +150,9 @@ with tabs[0]:
 with tabs[1]:
     upload = st.file_uploader(
         "Vector file",
-        type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
-        help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up to "
-        f"{access.max_upload_mb:,} MB. Saved gensim files (.kv) are not accepted: they can "
-        "carry code.",
+        type=formats.upload_types(),
+        help=f"{formats.upload_help()}; up to {access.max_upload_mb:,} MB. Saved gensim files "
+        "are not accepted: they can carry code.",
     )
     c1, c2 = st.columns(2)
     with c1:

@@ -28,11 +28,11 @@ from bias.spreadsheet import csv_text
 from bias.stats.confounds import weat_confounds
 from bias.stats.permutation import MAX_DRAWS
 from bias.stats.weat import WeatOptions, WeatResult
-from bias.vectors import visitor
+from bias.vectors import formats, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.vectors.download import fasttext_estimate
-from bias.vectors.sources import DEFAULT_LIMIT
+from bias.vectors.raw import DEFAULT_LIMIT
 from bias.wordsets import (
     DEFAULT_SET_NAMES,
     SET_KEYS,
@@ -236,10 +236,9 @@ def no_embedding_panel(code: str) -> None:
         with upload:
             file = st.file_uploader(
                 f"A {name} vector file",
-                type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
+                type=formats.upload_types(),
                 key="weat.upload",
-                help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up "
-                f"to {access.max_upload_mb:,} MB.",
+                help=f"{formats.upload_help()}; up to {access.max_upload_mb:,} MB.",
             )
             if st.button("Import as " + name, disabled=file is None, type="primary"):
                 info = import_with_progress(

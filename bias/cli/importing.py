@@ -8,7 +8,7 @@ import sys
 
 from bias.cli.args import positive_int, print_json
 from bias.errors import BiasInputError
-from bias.vectors.sources import DEFAULT_LIMIT
+from bias.vectors.raw import DEFAULT_LIMIT
 
 
 class _ProgressLine:

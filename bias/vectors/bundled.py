@@ -26,7 +26,7 @@ from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from bias.vectors.sources import RawVectors
+    from bias.vectors.raw import RawVectors
 
 DEFAULT_EMBEDDING = "glove-6b-50d"
 

@@ -23,21 +23,14 @@ from bias.errors import BiasInputError
 from bias.vectors import store
 from bias.vectors.bundled import BUNDLED
 from bias.vectors.catalog import EmbeddingInfo
-from bias.vectors.sources import (
-    DEFAULT_LIMIT,
-    CountingReader,
-    ImportReport,
-    OpenRows,
-    Progress,
-    RawVectors,
-    read_text_vectors,
-    read_vectors,
-)
+from bias.vectors.formats import accepted, suffixes
+from bias.vectors.raw import DEFAULT_LIMIT, ImportReport, OpenRows, Progress, RawVectors
+from bias.vectors.sources import read_vectors
+from bias.vectors.streams import CountingReader
+from bias.vectors.text_reader import read_text_vectors
 
 FASTTEXT_BASE = "https://dl.fbaipublicfiles.com/fasttext/vectors-crawl"
 """Where Facebook publishes the Common Crawl fastText vectors (Grave et al. 2018, CC BY-SA 3.0)."""
-
-_URL_SUFFIXES = (".vec", ".vec.gz", ".txt", ".txt.gz")
 
 
 def fasttext_url(language: str, base: str | None = None) -> str:
@@ -180,9 +173,9 @@ def _read_url(
     url: str, *, limit: int, progress: Progress | None, timeout: float, private_addresses: bool,
     open_rows: OpenRows | None = None,
 ) -> RawVectors:
-    if not urllib.parse.urlparse(url).path.lower().endswith(_URL_SUFFIXES):
+    if not urllib.parse.urlparse(url).path.lower().endswith(suffixes("url")):
         raise BiasInputError(
-            f"Only text vectors (.vec, .vec.gz, .txt) can be imported from a URL, not {url}; "
+            f"Only {accepted('url')} can be imported from a URL, not {url}; "
             "download other formats and import the file."
         )
     request = urllib.request.Request(url, headers={"User-Agent": "BiasWords"})

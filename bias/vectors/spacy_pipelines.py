@@ -29,7 +29,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.vectors.embeddings import SharedRows
-from bias.vectors.sources import (
+from bias.vectors.raw import (
     ALL_ZERO,
     BAD_WORD,
     NOT_FINITE,

@@ -54,7 +54,7 @@ from bias.files import home, locked
 from bias.limits import LANGUAGE_CODE, check_language
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding, SharedRows, normalise_rows
-from bias.vectors.sources import RawVectors, Subwords
+from bias.vectors.raw import RawVectors, Subwords
 from bias.vectors.vocabulary import Vocabulary
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")

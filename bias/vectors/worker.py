@@ -38,15 +38,18 @@ from bias.files import FULL_DISK, write_error
 from bias.vectors import store
 from bias.vectors.access import ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
-from bias.vectors.sources import ImportReport, Progress
+from bias.vectors.raw import ImportReport, Progress
+
+FASTTEXT, FILE, URL = "fasttext", "file", "url"
+"""The kinds of import (`ImportRequest.kind`), written here only."""
 
 
 @dataclass(frozen=True)
 class ImportRequest:
     """One import, as plain values that cross the process boundary.
 
-    `kind` is "fasttext" (source: a language code), "file" (a path the dashboard has checked, or
-    an upload's temporary copy) or "url" (an address the dashboard has checked). `label` is how
+    `kind` is `FASTTEXT` (source: a language code), `FILE` (a path the dashboard has checked, or
+    an upload's temporary copy) or `URL` (an address the dashboard has checked). `label` is how
     the cache and messages name the source (an upload's own file name).
     """
 
@@ -194,12 +197,12 @@ def _worker_main() -> None:
 def _run(request: ImportRequest, progress: Progress) -> tuple[EmbeddingInfo, ImportReport]:
     from bias.vectors import download
 
-    if request.kind == "fasttext":
+    if request.kind == FASTTEXT:
         return download.download_fasttext(
             request.source, name=request.name, limit=request.limit, progress=progress,
             private_addresses=request.private_addresses,
         )
-    if request.kind not in ("file", "url"):
+    if request.kind not in (FILE, URL):
         raise ValueError(f"unknown import kind {request.kind!r}")
     return download.import_embedding(
         request.source,

@@ -20,7 +20,7 @@ from bias.errors import BiasInputError
 from bias.stats.weat import WeatOptions
 from bias.vectors import store
 from bias.vectors.catalog import load_embedding
-from bias.vectors.sources import ImportReport, RawVectors
+from bias.vectors.raw import ImportReport, RawVectors
 from bias.wordsets import TermSet, WordSet
 
 DIMS = 16

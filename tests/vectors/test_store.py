@@ -12,7 +12,7 @@ import pytest
 
 from bias.errors import BiasInputError
 from bias.vectors import catalog, store
-from bias.vectors.sources import ImportReport, RawVectors
+from bias.vectors.raw import ImportReport, RawVectors
 
 
 @pytest.fixture(autouse=True)

@@ -92,7 +92,7 @@ def test_one_import_at_a_time_by_default(home: Path, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(worker, "_supervise", slow)
     access = ServerAccess()
-    request = worker.ImportRequest("file", "x", "x", "en", 10)
+    request = worker.ImportRequest(worker.FILE, "x", "x", "en", 10)
     outcome: list[str] = []
 
     def run_first() -> None:
