@@ -68,8 +68,8 @@ def _glove_dir() -> Path:
 
 
 Converter = Callable[[Path, str, str, str, Callable[[], "RawVectors"]], Embedding]
-"""`store.load_converted`: handed to every loader by the catalog, because this module sits below
-the cache and cannot import it."""
+"""`entry_files.load_converted`: handed to every loader by the catalog, because this module sits
+below the cache and cannot import it."""
 
 
 def _load_glove(convert: Converter) -> Embedding:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from bias.errors import BiasInputError
-from bias.vectors import download, store, streams, text_reader
+from bias.vectors import download, npy_files, store, streams, text_reader
 from bias.vectors.embeddings import normalise_rows
 from bias.vectors.raw import ALL_ZERO, DUPLICATE
 from bias.vectors.sources import read_vectors
@@ -36,7 +36,7 @@ def small_blocks(monkeypatch):
 
 
 def test_rows_in_many_blocks_are_stored_as_one_matrix(tmp_path, monkeypatch, small_blocks):
-    monkeypatch.setattr(store, "_WRITE_ROWS", 37)
+    monkeypatch.setattr(npy_files, "_WRITE_ROWS", 37)
     matrix = np.random.default_rng(2).normal(size=(1234, 3)).astype(np.float32)
     path = tmp_path / "v.vec"
     write_vec(path, matrix, header=False)
@@ -113,14 +113,14 @@ def test_an_import_writes_its_rows_while_reading(tmp_path, small_blocks, limit, 
     path = tmp_path / "s.vec"
     write_vec(path, matrix, words=words)
     handed: list[int] = []
-    original = store.UnitRowsFile.add
+    original = npy_files.UnitRowsFile.add
 
     def add(self, block):
         handed.append(len(block))
         original(self, block)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(store.UnitRowsFile, "add", add)
+        patch.setattr(npy_files.UnitRowsFile, "add", add)
         info, report = download.import_embedding(path, name="streamed", language="de", limit=limit)
     assert len(handed) >= 5 and sum(handed) == rows == info.words == report.words
     read = read_vectors(path, limit=limit)
