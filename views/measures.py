@@ -23,7 +23,7 @@ from bias.report.confounds_text import agreement_text, pairs_text
 from bias.report.markup import md
 from bias.report.measure_html import measure_report_html
 from bias.report.notes import notes_text
-from bias.stats.confounds import measures_disagree, ripa_pairs
+from bias.stats.confounds_measures import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions, MeasureResult
 from bias.stats.measures import METRICS, run_measure
 from bias.stats.weat import WeatOptions

@@ -90,7 +90,7 @@ def test_ripa_on_lists_that_are_not_pairs_says_so(page):
 
 def test_measures_that_point_different_ways_are_said_to(page):
     from bias.report.confounds_text import agreement_text
-    from bias.stats.confounds import measures_disagree
+    from bias.stats.confounds_measures import measures_disagree
 
     glove, sets = load_embedding("glove-6b-50d"), get_named_sets("weat8")
     direct = agreement_text(measures_disagree(
