@@ -28,7 +28,8 @@ from bias.stats.confounds_measures import measures_disagree, ripa_pairs
 from bias.stats.measures import run_measure
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import all_wordsets, get_wordset, named_sets_of
+from bias.wordsets.library import all_wordsets, get_wordset
+from bias.wordsets.parsing import named_sets_of
 
 OPTIONS = WeatOptions(iterations=10_000, ci_resamples=0)
 

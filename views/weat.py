@@ -33,20 +33,11 @@ from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.vectors.download import fasttext_estimate
 from bias.vectors.raw import DEFAULT_LIMIT
-from bias.wordsets import (
-    DEFAULT_SET_NAMES,
-    SET_KEYS,
-    TermSet,
-    WordSet,
-    all_wordsets,
-    damaged_user_wordsets,
-    edited,
-    first_test,
-    listing_order,
-    parse_words,
-    save_user_wordset,
-    titled,
-)
+from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, TermSet, WordSet
+from bias.wordsets.editing import edited, save_user_wordset, titled
+from bias.wordsets.library import all_wordsets, damaged_user_wordsets
+from bias.wordsets.ordering import first_test, listing_order
+from bias.wordsets.parsing import parse_words
 from views.shared import (
     active_embedding_name,
     cached_weat,

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.stats.batch import run_batch
     from bias.stats.pooling import pool
     from bias.vectors.catalog import available_embeddings
-    from bias.wordsets import all_wordsets, get_wordset
+    from bias.wordsets.library import all_wordsets, get_wordset
 
     if not args.wordset and not args.language:
         raise BiasInputError("Choose the tests: give --wordset ID… or --language LL….")

@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> None:
     from bias.stats.weat import WeatOptions
     from bias.stats.wefat import parse_values
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_named_sets, parse_words
+    from bias.wordsets.library import get_named_sets
+    from bias.wordsets.parsing import parse_words
 
     if args.values and args.metric != "wefat":
         raise BiasInputError("--values is for wefat only (a table of words and real values).")

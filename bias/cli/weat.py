@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.stats.confounds import weat_confounds
     from bias.stats.weat import run_weat
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     method = "exact" if args.exact else "randomized" if args.sampled else "auto"
     options = WeatOptions(

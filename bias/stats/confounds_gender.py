@@ -26,7 +26,8 @@ from bias.serialize import jsonable
 from bias.stats.effect_size import effect_size
 from bias.stats.weat import SetReport, WeatResult
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import BUNDLED_DIR, TermSet, WordSet
+from bias.wordsets import TermSet, WordSet
+from bias.wordsets.library import BUNDLED_DIR
 
 GRAMMATICAL_GENDER: dict[str, tuple[str, ...]] = {
     "ar": ("masculine", "feminine"),

@@ -39,7 +39,9 @@ from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import NamedSets, TermSet, WordSet, get_wordset, named_sets_of
+from bias.wordsets import NamedSets, TermSet, WordSet
+from bias.wordsets.library import get_wordset
+from bias.wordsets.parsing import named_sets_of
 from tests.synthetic import planted
 
 ROOT = Path(__file__).resolve().parents[2]

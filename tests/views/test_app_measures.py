@@ -7,7 +7,7 @@ from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import get_named_sets
+from bias.wordsets.library import get_named_sets
 from tests.apptest import open_app
 
 
