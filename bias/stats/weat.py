@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bias.bounds import Bound, bounded
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import Provenance, provenance
@@ -46,13 +47,15 @@ from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, Match, WordLookup
 from bias.wordsets import SET_KEYS, Reported, WordSet
 
+CI_RESAMPLES = Bound("The number of bootstrap resamples", 0, 1_000_000)
+
 
 @dataclass(frozen=True)
 class WeatOptions(PermutationOptions):
     """The permutation test's options (defaults as the paper: 100,000 random draws) plus the
     bootstrap interval for d."""
 
-    ci_resamples: int = 10_000
+    ci_resamples: int = bounded(10_000, CI_RESAMPLES)
     """Bootstrap resamples for the interval of d (bias.stats.bootstrap); 0 leaves it out."""
     shared_rows: bool = True
     """Use words that have no vector of their own in a pruned table (a spaCy `*_md` pipeline)
@@ -63,10 +66,6 @@ class WeatOptions(PermutationOptions):
         super().__post_init__()
         if self.alternative == "less":  # X is the set expected to lean to A (Caliskan)
             raise BiasInputError("The alternative must be 'greater' (one-sided) or 'two-sided'.")
-        if isinstance(self.ci_resamples, bool) or not isinstance(self.ci_resamples, int) or not (
-            0 <= self.ci_resamples <= 1_000_000
-        ):
-            raise BiasInputError("The bootstrap resamples must be a whole number from 0 to 10^6.")
         if not isinstance(self.shared_rows, bool):
             raise BiasInputError("Whether to use shared-row words must be true or false.")
 
