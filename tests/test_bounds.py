@@ -41,7 +41,8 @@ def test_the_engine_and_argparse_agree_at_every_edge(options, name):
 
 def test_declared_values_are_the_ones_that_were_written_by_hand():
     draws = bound_of(PermutationOptions, "iterations")
-    assert (draws.low, draws.high) == (1, MAX_DRAWS) and bound_of(WeatOptions, "iterations") == draws
+    assert (draws.low, draws.high) == (1, MAX_DRAWS)
+    assert bound_of(WeatOptions, "iterations") == draws
     assert (bound_of(WeatOptions, "seed").low, bound_of(WeatOptions, "seed").high) == (0, None)
     assert bound_of(WeatOptions, "ci_resamples").high == 1_000_000
     holdout = bound_of(MeasureOptions, "rnsb_holdout")
