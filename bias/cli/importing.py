@@ -47,8 +47,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     imports.add_argument(
         "--trust-pickle",
         action="store_true",
-        help="allow a gensim .kv/.model/.wv file: opening one runs any code it contains, so "
-        "only for files you made yourself",
+        help="allow a saved gensim file (a Python pickle): opening one runs any code it "
+        "contains, so only for files you made yourself",
     )
     imports.add_argument("--quiet", action="store_true", help="no progress line")
     imports.add_argument("--json", action="store_true", help="machine-readable output")
