@@ -66,5 +66,6 @@ def test_a_bad_file_is_the_readers_sentence(home: Path, tmp_path: Path) -> None:
 
 def test_an_unknown_kind_is_a_bug_with_its_traceback(home: Path) -> None:
     request = worker.ImportRequest("ftp", "x", "x", "en", 10)
-    with pytest.raises(RuntimeError, match=r"(?s)The import worker failed:.*unknown import kind 'ftp'"):
+    bug = r"(?s)The import worker failed:.*unknown import kind 'ftp'"
+    with pytest.raises(RuntimeError, match=bug):
         worker.run_import(request, ServerAccess())
