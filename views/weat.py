@@ -118,7 +118,7 @@ def current_sets() -> dict[str, TermSet]:
 
 def current_wordset(presets: dict[str, WordSet], language: str) -> WordSet:
     """The test as the user has it now: the preset, or 'WEAT 7 (edited)' once a list changed
-    (`bias.wordsets.edited`). The title typed under 'Save' only names a saved set."""
+    (`bias.wordsets.editing.edited`). The title typed under 'Save' only names a saved set."""
     return edited(presets.get(st.session_state["weat.preset"]), current_sets(), language)
 
 
