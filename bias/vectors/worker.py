@@ -63,6 +63,9 @@ class ImportRequest:
 
 
 _OUT_OF_MEMORY = 3
+_NO_THREAD = "can't start new thread"
+"""CPython's RuntimeError when a thread's stack cannot be mapped: under `RLIMIT_AS`, that is the
+memory ceiling (the readers start threads), so it is reported like a MemoryError."""
 _SLOTS: dict[int, threading.BoundedSemaphore] = {}
 _SLOTS_LOCK = threading.Lock()
 _BUSY = (
@@ -163,7 +166,14 @@ def _stopped(access: ServerAccess) -> str:
 
 
 def _worker_main() -> None:
-    """The child side: apply the limits, run the request, report on stdout."""
+    """The child side: apply the limits, run the request, report on stdout.
+
+    The readers (polars, ISA-L, numpy) are imported before the memory ceiling: polars maps its
+    native library when first imported, and under a small `RLIMIT_AS` that half-fails (a
+    NameError inside polars) instead of raising MemoryError, so a visitor would see a bug
+    rather than the sentence that the import needed more than the server allows."""
+    from bias.vectors import download  # noqa: F401
+
     limits = json.loads(os.environ.get("BIASWORDS_WORKER_LIMITS", "{}"))
     os.nice(19)
     if "memory_mb" in limits:
@@ -186,6 +196,8 @@ def _worker_main() -> None:
     except MemoryError:  # printing may fail too: the exit code says it
         sys.exit(_OUT_OF_MEMORY)
     except Exception as exc:
+        if _NO_THREAD in str(exc):  # a thread's stack did not fit under the memory ceiling
+            sys.exit(_OUT_OF_MEMORY)
         if isinstance(exc, OSError) and exc.errno in FULL_DISK:  # the cache found no room
             say({"error": str(write_error(exc))})
         else:  # a bug: hand the traceback to the dashboard, which shows it
