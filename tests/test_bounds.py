@@ -76,3 +76,16 @@ def test_a_field_without_a_bound_says_so():
         bound_of(WeatOptions, "method")
     assert "bound" not in dataclasses.fields(WeatOptions)[0].metadata
     assert Bound("The seed", 0).span == "0 or more"
+
+
+def test_the_word_limit_is_one_bound_for_the_readers_and_the_command_line(tmp_path):
+    from bias.vectors.raw import WORD_LIMIT
+    from bias.vectors.sources import read_vectors
+
+    path = tmp_path / "v.vec"
+    path.write_text("alpha 1 0\n")
+    with pytest.raises(BiasInputError, match=r"^The word limit must be at least 1\.$"):
+        read_vectors(path, limit=0)
+    with pytest.raises(argparse.ArgumentTypeError, match="0 is not a positive number"):
+        bounded(WORD_LIMIT)("0")
+    assert read_vectors(path, limit=1).words == ["alpha"]

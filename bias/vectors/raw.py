@@ -15,10 +15,14 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from bias.bounds import Bound
+
 if TYPE_CHECKING:
     from bias.vectors.embeddings import SharedRows
 
 DEFAULT_LIMIT = 200_000
+WORD_LIMIT = Bound("The word limit", 1)
+"""How many words an import keeps at most (`limit`): the first ones, the most frequent."""
 
 Progress = Callable[[int, int], None]
 """Called as `progress(bytes_read, words_read)`; bytes are those of the file or download itself

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.vectors import formats
-from bias.vectors.raw import DEFAULT_LIMIT, OpenRows, Progress, RawVectors, ReadLimits
+from bias.vectors.raw import DEFAULT_LIMIT, WORD_LIMIT, OpenRows, Progress, RawVectors, ReadLimits
 from bias.vectors.streams import CountingReader
 
 
@@ -41,8 +41,7 @@ def read_vectors(
     path = Path(path).expanduser()
     shown = label or str(path)
     _check_regular_file(path, shown)
-    if limit < 1:
-        raise BiasInputError(f"The word limit must be at least 1, not {limit}.")
+    WORD_LIMIT.check(limit)
     try:
         handle = path.open("rb")
     except OSError as exc:

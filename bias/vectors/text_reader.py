@@ -29,6 +29,7 @@ from bias.vectors.raw import (
     DEFAULT_LIMIT,
     DUPLICATE,
     NOT_FINITE,
+    WORD_LIMIT,
     ImportReport,
     OpenRows,
     Progress,
@@ -136,8 +137,7 @@ class _TextParser:
     def __init__(
         self, source: str, fmt: str, limit: int, max_skipped: int, open_rows: OpenRows | None
     ) -> None:
-        if limit < 1:
-            raise BiasInputError(f"The word limit must be at least 1, not {limit}.")
+        WORD_LIMIT.check(limit)
         self.report = ImportReport(source, fmt)
         self.limit = limit
         self.max_lines = limit + max_skipped + 1  # + 1: the header line
