@@ -23,7 +23,7 @@ from bias.errors import BiasInputError
 from bias.vectors import store
 from bias.vectors.bundled import BUNDLED
 from bias.vectors.catalog import EmbeddingInfo
-from bias.vectors.formats import accepted, suffixes
+from bias.vectors.formats import Origin, accepted, suffixes
 from bias.vectors.raw import DEFAULT_LIMIT, ImportReport, OpenRows, Progress, RawVectors
 from bias.vectors.sources import read_vectors
 from bias.vectors.streams import CountingReader
@@ -115,6 +115,7 @@ def import_embedding(
     label: str | None = None,
     trust_pickle: bool = False,
     private_addresses: bool = True,
+    origin: Origin = "command line",
 ) -> tuple[EmbeddingInfo, ImportReport]:
     """Import the first `limit` words of a vector file or http(s) URL into the cache as `name`.
 
@@ -123,7 +124,8 @@ def import_embedding(
     without `private_addresses` they may not lead to the server's own network.
     `progress(bytes_read, words_read)` is called as reading goes. `timeout` is how many seconds a
     download may stall before it is given up. `label` is how the cache and every message name
-    the source when `source` is only a temporary copy (an upload).
+    the source when `source` is only a temporary copy (an upload). `origin` says where a file
+    comes from, for the formats it may have (`bias.vectors.formats`).
     """
     store.check_target(name, language, replace=replace)
     check_scheme(source)
@@ -136,7 +138,7 @@ def import_embedding(
         else:
             raw = read_vectors(
                 source, limit=limit, progress=progress, trust_pickle=trust_pickle, label=label,
-                open_rows=entry.open_rows,
+                open_rows=entry.open_rows, origin=origin,
             )
         info = entry.commit(raw, source=label or str(source))
     return info, raw.report

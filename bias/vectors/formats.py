@@ -166,3 +166,14 @@ def upload_help() -> str:
     """The upload field's help: which files a visitor may upload."""
     text = accepted("upload")
     return text[0].upper() + text[1:]
+
+
+_AS = {"upload": "an upload", "url": "an address", "server path": "a path on the server"}
+
+
+def refused(fmt: VectorFormat, origin: Origin, shown: str) -> str:
+    """Why a file of format `fmt` is not read when it comes from `origin`."""
+    return (
+        f"{shown} is {fmt.name}, which this server does not accept as {_AS[origin]}; it accepts "
+        f"{accepted(origin)}."
+    )

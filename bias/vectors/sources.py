@@ -28,6 +28,7 @@ def read_vectors(
     label: str | None = None,
     limits: ReadLimits = ReadLimits(),
     open_rows: OpenRows | None = None,
+    origin: formats.Origin = "command line",
 ) -> RawVectors:
     """Read the first `limit` words of a vector file, choosing the reader by content and suffix.
 
@@ -37,6 +38,8 @@ def read_vectors(
     are refused unless `trust_pickle` (the command line's `--trust-pickle`, never the dashboard).
     `label` is how messages name the file when `path` is only a temporary copy (an upload).
     Text readers hand their rows to the sink `open_rows` opens as they parse (the others do not).
+    A format the registry does not allow from `origin` (a dashboard's upload or server path) is
+    refused whatever its name said.
     """
     path = Path(path).expanduser()
     shown = label or str(path)
@@ -57,6 +60,8 @@ def read_vectors(
             )
         if fmt.runs_code and not trust_pickle:
             raise BiasInputError(pickle_refused(shown))
+        if not fmt.allowed(origin):
+            raise BiasInputError(formats.refused(fmt, origin, Path(shown).name))
         return fmt.reader(
             formats.ReadJob(path, reader, shown, limit, progress, limits, open_rows)
         )

@@ -99,7 +99,8 @@ def import_upload(
     """Import an uploaded file; messages and the cache name it by the visitor's file name."""
     path = save_upload(data, filename, access)
     try:
-        request = ImportRequest(FILE, str(path), name, language, limit, _shown(filename))
+        request = ImportRequest(FILE, str(path), name, language, limit, _shown(filename),
+                                origin="upload")
         return run_import(request, access, progress)
     finally:
         path.unlink(missing_ok=True)
@@ -125,7 +126,7 @@ def import_from_server(
         )
     else:
         request = ImportRequest(FILE, str(readable_server_file(source, access)), name,
-                                language, limit, label=source)
+                                language, limit, label=source, origin="server path")
     return run_import(request, access, progress)
 
 

@@ -38,6 +38,7 @@ from bias.files import FULL_DISK, write_error
 from bias.vectors import store
 from bias.vectors.access import ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
+from bias.vectors.formats import Origin
 from bias.vectors.raw import ImportReport, Progress
 
 FASTTEXT, FILE, URL = "fasttext", "file", "url"
@@ -50,7 +51,8 @@ class ImportRequest:
 
     `kind` is `FASTTEXT` (source: a language code), `FILE` (a path the dashboard has checked, or
     an upload's temporary copy) or `URL` (an address the dashboard has checked). `label` is how
-    the cache and messages name the source (an upload's own file name).
+    the cache and messages name the source (an upload's own file name); `origin` is where a file
+    comes from ("upload" or "server path"), which decides the formats it may have.
     """
 
     kind: str
@@ -60,6 +62,7 @@ class ImportRequest:
     limit: int
     label: str | None = None
     private_addresses: bool = False
+    origin: Origin = "command line"
 
 
 _OUT_OF_MEMORY = 3
@@ -224,6 +227,7 @@ def _run(request: ImportRequest, progress: Progress) -> tuple[EmbeddingInfo, Imp
         progress=progress,
         label=request.label,
         private_addresses=request.private_addresses,
+        origin=request.origin,
     )
 
 

@@ -61,3 +61,20 @@ def test_every_declared_suffix_is_read_by_its_format(tmp_path):
         data = b"alpha 1 0\nbeta 0 1\n"
         path.write_bytes(gzip.compress(data) if suffix.endswith(".gz") else data)
         assert read_vectors(path).words == ["alpha", "beta"], suffix
+
+
+def test_the_origin_decides_even_when_a_pickle_would_be_trusted(tmp_path):
+    """The registry's access flags are enforced where the file is read: a gensim file is never
+    read as an upload or a server path, whatever else allows it."""
+    from bias.errors import BiasInputError
+    from bias.vectors.sources import read_vectors
+
+    path = tmp_path / "saved.kv"
+    path.write_bytes(b"\x80\x04 not really a pickle")
+    for origin, said in (("upload", "an upload"), ("server path", "a path on the server")):
+        with pytest.raises(BiasInputError, match=f"^saved.kv is gensim KeyedVectors, which this "
+                           f"server does not accept as {said}; it accepts text vectors"):
+            read_vectors(path, trust_pickle=True, origin=origin)
+    text = tmp_path / "v.vec"
+    text.write_text("alpha 1 0\n")
+    assert read_vectors(text, origin="upload").words == ["alpha"]
