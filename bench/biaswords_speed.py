@@ -20,7 +20,8 @@ from bias.vectors import ambiguity
 from bias.vectors.ambiguity import find_ambiguous
 from bias.vectors.catalog import load_embedding
 from bias.vectors.neighbours import nearest_neighbours
-from bias.wordsets import TermSet, WordSet, get_wordset
+from bias.wordsets import TermSet, WordSet
+from bias.wordsets.library import get_wordset
 
 
 def timed(label: str, func, repeat: int = 1):

@@ -22,18 +22,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bias.errors import BiasInputError
-from bias.stats.confounds import (
-    control_list,
-    frequency_check,
-    gender_pair,
-    grammatical_gender_control,
-    measures_disagree,
-    ripa_pairs,
-)
+from bias.stats.confounds_frequency import frequency_check
+from bias.stats.confounds_gender import control_list, gender_pair, grammatical_gender_control
+from bias.stats.confounds_measures import measures_disagree, ripa_pairs
 from bias.stats.measures import run_measure
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import all_wordsets, get_wordset, named_sets_of
+from bias.wordsets.library import all_wordsets, get_wordset
+from bias.wordsets.parsing import named_sets_of
 
 OPTIONS = WeatOptions(iterations=10_000, ci_resamples=0)
 

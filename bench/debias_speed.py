@@ -80,7 +80,7 @@ def run_case(case: str) -> dict:
     from bias.vectors.catalog import load_embedding
     from bias.vectors.embeddings import Embedding
     from bias.vectors.vocabulary import Vocabulary
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     where, method = case.split("-")
     if where == "glove":

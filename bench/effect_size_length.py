@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bias.stats.effect_size import effect_size
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from bias.stats.measure import MeasureOptions
 from bias.stats.measures import METRICS, run_measure
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.wordsets import get_named_sets, get_wordset
+from bias.wordsets.library import get_named_sets, get_wordset
 
 OCCUPATIONS = [
     "nurse", "engineer", "secretary", "carpenter", "librarian", "pilot", "teacher", "lawyer",

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 
 def plain_associations(embedding, wordset):

@@ -31,7 +31,7 @@ def export(path: Path) -> None:
     from bias.stats.measures import run_measure
     from bias.stats.weat import WeatOptions
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_named_sets
+    from bias.wordsets.library import get_named_sets
 
     embedding = load_embedding("glove-6b-50d")
     vectors, queries = {}, {}

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from bias.vectors.download import import_embedding
-from bias.wordsets import all_wordsets
+from bias.wordsets.library import all_wordsets
 
 
 def language_words(language: str) -> list[str]:

@@ -8,7 +8,7 @@ import pytest
 
 from bias.cli import main
 from bias.stats.pvalues import benjamini_hochberg, holm
-from bias.wordsets import all_wordsets, get_wordset
+from bias.wordsets.library import all_wordsets, get_wordset
 from tests.language_vectors import import_language
 
 

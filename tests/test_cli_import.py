@@ -11,7 +11,7 @@ from bias.stats.weat import run_weat
 from bias.vectors import store
 from bias.vectors.download import import_embedding
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 
 @pytest.fixture

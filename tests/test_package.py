@@ -71,6 +71,6 @@ def test_installed_console_script_matches_the_checkout(tmp_path: Path) -> None:
     # installed package reads its version from its metadata, the checkout from pyproject.
     assert installed["provenance"].pop("created") and here["provenance"].pop("created")
     assert installed == here
-    where = run(python, "-c", "import bias.wordsets as w; print(w.__file__, w.BUNDLED_DIR)",
+    where = run(python, "-c", "import bias.wordsets.library as w; print(w.__file__, w.BUNDLED_DIR)",
                 cwd=empty, env=clean)
     assert str(env_dir) in where and "bundled_wordsets" in where

@@ -8,17 +8,15 @@ import pytest
 
 from bias.errors import BiasInputError
 from bias.vectors.catalog import LANGUAGES
-from bias.wordsets import (
+from bias.wordsets.editing import safe_id, save_user_wordset
+from bias.wordsets.library import (
     BUNDLED_DIR,
     all_wordsets,
     bundled_wordsets,
     get_wordset,
-    parse_words,
-    read_wordset,
-    safe_id,
-    save_user_wordset,
     user_wordsets,
 )
+from bias.wordsets.parsing import parse_words, read_wordset
 
 
 def test_every_bundled_file_meets_the_schema():

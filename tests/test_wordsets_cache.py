@@ -8,14 +8,15 @@ import shutil
 
 import pytest
 
-from bias import wordsets
+from bias.errors import BiasInputError
 from bias.files import write_text_atomic
-from bias.wordsets import (
+from bias.wordsets import library
+from bias.wordsets.editing import save_user_wordset
+from bias.wordsets.library import (
     all_wordsets,
     bundled_wordsets,
     damaged_user_wordsets,
     get_wordset,
-    save_user_wordset,
     user_wordsets,
 )
 
@@ -26,8 +27,8 @@ def bundled(tmp_path, monkeypatch):
     folder = tmp_path / "bundled"
     folder.mkdir()
     for name in ("weat7.json", "weat8.json"):
-        shutil.copy(wordsets.BUNDLED_DIR / name, folder / name)
-    monkeypatch.setattr(wordsets, "BUNDLED_DIR", folder)
+        shutil.copy(library.BUNDLED_DIR / name, folder / name)
+    monkeypatch.setattr(library, "BUNDLED_DIR", folder)
     return folder
 
 
@@ -88,7 +89,7 @@ def test_one_folder_never_gets_another_folders_sets(home, tmp_path, monkeypatch)
     monkeypatch.setenv("BIASWORDS_HOME", str(other))
     assert user_wordsets() == {} and damaged_user_wordsets() == {}
     assert "a" not in {ws.id for ws in all_wordsets()}
-    with pytest.raises(wordsets.BiasInputError, match="There is no word set 'a'"):
+    with pytest.raises(BiasInputError, match="There is no word set 'a'"):
         get_wordset("a")
     save_user_wordset(dataclasses.replace(first, id="b", title="B's"))
     assert set(user_wordsets()) == {"b"}
@@ -125,7 +126,7 @@ def test_a_dangling_link_is_a_damaged_file_not_a_silent_gap(home):
 def test_every_bundled_id_is_found_by_its_own_file():
     everything = bundled_wordsets()
     for id_, wordset in everything.items():
-        assert wordsets._BUNDLED_ID.fullmatch(id_), id_
+        assert library._BUNDLED_ID.fullmatch(id_), id_
         assert get_wordset(id_) == wordset
 
 

@@ -2,7 +2,9 @@
 
 from dataclasses import replace
 
-from bias.wordsets import TermSet, edited, get_wordset, titled
+from bias.wordsets import TermSet
+from bias.wordsets.editing import edited, titled
+from bias.wordsets.library import get_wordset
 
 
 def test_unchanged_lists_are_the_preset_itself():

@@ -6,7 +6,8 @@ import jsonschema
 import pytest
 
 from bias.errors import BiasInputError
-from bias.wordsets import BUNDLED_DIR, get_named_sets, parse_named_sets
+from bias.wordsets.library import BUNDLED_DIR, get_named_sets
+from bias.wordsets.parsing import parse_named_sets
 
 
 def test_named_form_keeps_every_set_in_order(tmp_path):

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from bias.wordsets import bundled_wordsets
+from bias.wordsets.library import bundled_wordsets
 
 FOR_DEVELOPERS = [
     (r"\bbrief\b", "the project's brief"),

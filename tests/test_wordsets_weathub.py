@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bias.wordsets import BUNDLED_DIR, bundled_wordsets
+from bias.wordsets.library import BUNDLED_DIR, bundled_wordsets
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

@@ -18,7 +18,7 @@ import random
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.filters import paper_only
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 
 def sample(embedding: str, wordset: str, size: int, seed: int, paper: bool):

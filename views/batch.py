@@ -30,7 +30,8 @@ from bias.stats.permutation import MAX_DRAWS
 from bias.stats.pooling import pool
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
-from bias.wordsets import all_wordsets, listing_order, short_titles, usual_tests
+from bias.wordsets.library import all_wordsets
+from bias.wordsets.ordering import listing_order, short_titles, usual_tests
 from views.jobs import run_job
 from views.shared import (
     active_embedding_name,

@@ -55,7 +55,9 @@ from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
 from bias.vectors.catalog import language_name
-from bias.wordsets import SET_KEYS, WordSet, all_wordsets, first_gender_test
+from bias.wordsets import SET_KEYS, WordSet
+from bias.wordsets.library import all_wordsets
+from bias.wordsets.ordering import first_gender_test
 from views.jobs import run_job
 from views.operator import confirmed
 from views.shared import keep, persistent, report_button, sidebar, user_errors

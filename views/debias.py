@@ -20,7 +20,7 @@ from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, busy, 
 from bias.errors import BiasInputError
 from bias.report import debias_text
 from bias.vectors.store import check_name
-from bias.wordsets import all_wordsets
+from bias.wordsets.library import all_wordsets
 from views.shared import persistent, set_active_embedding, show_error, sidebar
 
 MAX_UPLOAD_BYTES = 2_000_000

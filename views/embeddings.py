@@ -18,7 +18,7 @@ from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
-from bias.vectors.sources import DEFAULT_LIMIT
+from bias.vectors.raw import DEFAULT_LIMIT
 from views.operator import confirmed
 from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
 from views.uploads import vector_uploader

@@ -32,11 +32,11 @@ from bias.report.markup import md
 
 T = TypeVar("T")
 
+# How often the progress bar moves at most: also how soon a job notices its tab has gone.
 PROGRESS_SECONDS = 0.25
-"""How often the progress bar moves at most: also how soon a job notices its tab has gone."""
 
+# How often a waiting job updates its place in the queue (and notices its tab has gone).
 WAIT_SECONDS = 0.5
-"""How often a waiting job updates its place in the queue (and notices its tab has gone)."""
 
 _tickets = itertools.count(1)
 
@@ -47,8 +47,8 @@ class Ticket:
 
     owner: Hashable
     number: int = field(default_factory=lambda: next(_tickets))
+    # Set when the same visitor started another job: this one stops at its next checkpoint.
     cancelled: bool = False
-    """Set when the same visitor started another job: this one stops at its next checkpoint."""
 
 
 class Slots:

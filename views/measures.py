@@ -23,22 +23,17 @@ from bias.report.confounds_text import agreement_text, pairs_text
 from bias.report.markup import md
 from bias.report.measure_html import measure_report_html
 from bias.report.notes import notes_text
-from bias.stats.confounds import measures_disagree, ripa_pairs
+from bias.stats.confounds_measures import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions, MeasureResult
 from bias.stats.measures import METRICS, run_measure
 from bias.stats.weat import WeatOptions
 from bias.stats.wefat import parse_values
 from bias.vectors.catalog import language_name
-from bias.wordsets import (
-    NamedSets,
-    TermSet,
-    all_wordsets,
-    first_gender_test,
-    named_sets_of,
-    numbered_test,
-    parse_named_sets,
-)
-from bias.wordsets import parse_words as split_words
+from bias.wordsets import NamedSets, TermSet
+from bias.wordsets.library import all_wordsets
+from bias.wordsets.ordering import first_gender_test, numbered_test
+from bias.wordsets.parsing import named_sets_of, parse_named_sets
+from bias.wordsets.parsing import parse_words as split_words
 from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
 
 DEFAULTS = MeasureOptions()

@@ -23,10 +23,11 @@ import streamlit as st
 from bias.errors import BiasInputError
 from bias.files import create_exclusive, home
 from bias.report.markup import md
-from bias.wordsets import WordSet, delete_user_wordset
+from bias.wordsets import WordSet
+from bias.wordsets.editing import delete_user_wordset
 
+# The environment variable holding the operator's token (unset or empty: no token asked).
 OPERATOR_TOKEN_ENV = "BIASWORDS_OPERATOR_TOKEN"
-"""The environment variable holding the operator's token (unset or empty: no token asked)."""
 
 
 def operator_token() -> str | None:

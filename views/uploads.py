@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bias.vectors import visitor
+from bias.vectors import formats
 from bias.vectors.access import ServerAccess
 
 
@@ -21,10 +21,10 @@ def vector_uploader(label: str, key: str, access: ServerAccess):
     """A file uploader for vector files, up to `access.max_upload_mb`, saying so."""
     return st.file_uploader(
         label,
-        type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
+        type=formats.upload_types(),
         key=key,
         max_upload_size=access.max_upload_mb,
-        help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up to "
-        f"{access.max_upload_mb:,} MB (a larger file: import it from an address or a path on "
-        "the server). Saved gensim files (.kv) are not accepted: they can carry code.",
+        help=f"{formats.upload_help()}; up to {access.max_upload_mb:,} MB (a larger file: import "
+        "it from an address or a path on the server). Saved gensim files are not accepted: they "
+        "can carry code.",
     )

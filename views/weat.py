@@ -33,21 +33,12 @@ from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.vectors.download import fasttext_estimate
-from bias.vectors.sources import DEFAULT_LIMIT
-from bias.wordsets import (
-    DEFAULT_SET_NAMES,
-    SET_KEYS,
-    TermSet,
-    WordSet,
-    all_wordsets,
-    damaged_user_wordsets,
-    edited,
-    first_test,
-    listing_order,
-    parse_words,
-    save_user_wordset,
-    titled,
-)
+from bias.vectors.raw import DEFAULT_LIMIT
+from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, TermSet, WordSet
+from bias.wordsets.editing import edited, save_user_wordset, titled
+from bias.wordsets.library import all_wordsets, damaged_user_wordsets
+from bias.wordsets.ordering import first_test, listing_order
+from bias.wordsets.parsing import parse_words
 from views.jobs import run_job
 from views.operator import delete_saved_set, record_saver
 from views.shared import (
@@ -131,7 +122,7 @@ def current_sets() -> dict[str, TermSet]:
 
 def current_wordset(presets: dict[str, WordSet], language: str) -> WordSet:
     """The test as the user has it now: the preset, or 'WEAT 7 (edited)' once a list changed
-    (`bias.wordsets.edited`). The title typed under 'Save' only names a saved set."""
+    (`bias.wordsets.editing.edited`). The title typed under 'Save' only names a saved set."""
     return edited(presets.get(st.session_state["weat.preset"]), current_sets(), language)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from bias.bounds import Bound
+
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one sentence and exit code 2 (not a usage dump)."""
@@ -13,8 +15,9 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message[0].upper()}{message[1:]}. See `{self.prog} --help`.\n")
 
 
-def whole_number(minimum: int):
-    """argparse type: a whole number (1_000 allowed) of at least `minimum`, else one sentence."""
+def whole_number(minimum: int, maximum: int | None = None, too_high: str = ""):
+    """argparse type: a whole number (1_000 allowed) from `minimum` to `maximum`, else one
+    sentence (`too_high`, if given, for a number above `maximum`)."""
 
     def parse(text: str) -> int:
         try:
@@ -23,8 +26,12 @@ def whole_number(minimum: int):
             raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(
-                f"{value} is not a positive number" if minimum == 1 else f"{value} is negative"
+                f"{value} is not a positive number" if minimum == 1
+                else f"{value} is negative" if minimum == 0
+                else f"{value} is less than {minimum:,}"
             )
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(too_high or f"{value} is more than {maximum:,}")
         return value
 
     return parse
@@ -32,6 +39,20 @@ def whole_number(minimum: int):
 
 positive_int = whole_number(1)
 non_negative_int = whole_number(0)
+
+
+def bounded(bound: Bound):
+    """argparse type for an option field's declared `Bound` (bias.bounds): the same range as the
+    engine's, checked before anything runs."""
+    if not bound.whole:
+        raise TypeError("only whole-number bounds are command-line options so far")
+    return whole_number(int(bound.low), None if bound.high is None else int(bound.high),
+                        bound.too_high().removesuffix(".") if bound.reason else "")
+
+
+def bounded_help(text: str, bound: Bound, default: object) -> str:
+    """`text` followed by the range and the default: "random seed (0 or more; default 0)"."""
+    return f"{text} ({bound.span}; default {default})"
 
 
 def print_json(data: object) -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import non_negative_int, positive_int, write_report
+from bias.cli.args import bounded, bounded_help, write_report
 from bias.stats.batch import BatchOptions
+from bias.stats.permutation import DRAWS, SEED
 from bias.stats.weat import WeatOptions
 
 DEFAULTS = WeatOptions()
@@ -31,12 +32,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     batch.add_argument(
         "--iterations",
-        type=positive_int,
+        type=bounded(DRAWS),
         default=DEFAULTS.iterations,
-        help=f"random draws when a test is too large to count (default {DEFAULTS.iterations})",
+        help=bounded_help("random draws when a test is too large to count", DRAWS,
+                          DEFAULTS.iterations),
     )
-    batch.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
-                       help=f"random seed (default {DEFAULTS.seed})")
+    batch.add_argument("--seed", type=bounded(SEED), default=DEFAULTS.seed,
+                       help=bounded_help("random seed", SEED, DEFAULTS.seed))
     batch.add_argument("--pool", action="store_true",
                        help="pool d over the embeddings a test ran on (random effects; the same "
                        "WEATHub test in several languages counts as one test)")
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.stats.batch import run_batch
     from bias.stats.pooling import pool
     from bias.vectors.catalog import available_embeddings
-    from bias.wordsets import all_wordsets, get_wordset
+    from bias.wordsets.library import all_wordsets, get_wordset
 
     if not args.wordset and not args.language:
         raise BiasInputError("Choose the tests: give --wordset ID… or --language LL….")

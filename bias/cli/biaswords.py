@@ -84,7 +84,7 @@ def biaswords_cli(
     from bias.files import check_output_file, write_text_atomic
     from bias.report.biaswords_text import format_run, run_json
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     if save_curation:  # before the work: a wrong path should not cost a whole run
         check_output_file(Path(save_curation), "curation file")

@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.debiasing.protocol import DebiasOptions, debias
     from bias.report.debias_text import debias_report
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     inputs = load_inputs(args.pairs)
     checks = [get_wordset(item) for item in args.check]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bias.cli.args import positive_int, print_json
+from bias.cli.args import bounded, bounded_help, print_json
 from bias.errors import BiasInputError
-from bias.vectors.sources import DEFAULT_LIMIT
+from bias.vectors.raw import DEFAULT_LIMIT, WORD_LIMIT
 
 
 class _ProgressLine:
@@ -41,14 +41,15 @@ def register(commands: argparse._SubParsersAction) -> None:
     imports.add_argument("--name", help="name to use it under (default for --fasttext: "
                                         "fasttext-cc-LL-300; for --spacy: the package name)")
     imports.add_argument("--language", help="ISO language code of the vectors, e.g. de")
-    imports.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT,
-                         help=f"keep the most frequent N words (default {DEFAULT_LIMIT})")
+    imports.add_argument("--limit", type=bounded(WORD_LIMIT), default=DEFAULT_LIMIT,
+                         help=bounded_help("keep the most frequent N words", WORD_LIMIT,
+                                           DEFAULT_LIMIT))
     imports.add_argument("--replace", action="store_true", help="replace an earlier import")
     imports.add_argument(
         "--trust-pickle",
         action="store_true",
-        help="allow a gensim .kv/.model/.wv file: opening one runs any code it contains, so "
-        "only for files you made yourself",
+        help="allow a saved gensim file (a Python pickle): opening one runs any code it "
+        "contains, so only for files you made yourself",
     )
     imports.add_argument("--quiet", action="store_true", help="no progress line")
     imports.add_argument("--json", action="store_true", help="machine-readable output")

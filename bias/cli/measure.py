@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import non_negative_int, positive_int, print_json, write_report
+from bias.cli.args import bounded, bounded_help, print_json, write_report
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import METRICS
+from bias.stats.permutation import DRAWS, SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
 DEFAULTS = MeasureOptions()
@@ -27,11 +28,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     measure.add_argument("--values", help="wefat: a CSV file of words and real-world values")
     measure.add_argument("--p-value", action="store_true",
                          help="rnd, ect, ripa: also a permutation p-value over the target words")
-    measure.add_argument("--iterations", type=positive_int, default=DEFAULTS.test.iterations,
-                         help=f"random draws where a test cannot enumerate "
-                         f"(default {DEFAULTS.test.iterations})")
-    measure.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
-                         help=f"random seed (default {DEFAULTS.seed})")
+    measure.add_argument("--iterations", type=bounded(DRAWS), default=DEFAULTS.test.iterations,
+                         help=bounded_help("random draws where a test cannot enumerate", DRAWS,
+                                           DEFAULTS.test.iterations))
+    measure.add_argument("--seed", type=bounded(SEED), default=DEFAULTS.seed,
+                         help=bounded_help("random seed", SEED, DEFAULTS.seed))
     measure.add_argument("--json", action="store_true", help="machine-readable output")
     measure.add_argument("--report", metavar="FILE.html",
                          help="also write a self-contained report (`reproduce` re-runs it)")
@@ -49,7 +50,8 @@ def run(args: argparse.Namespace) -> None:
     from bias.stats.weat import WeatOptions
     from bias.stats.wefat import parse_values
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_named_sets, parse_words
+    from bias.wordsets.library import get_named_sets
+    from bias.wordsets.parsing import parse_words
 
     if args.values and args.metric != "wefat":
         raise BiasInputError("--values is for wefat only (a table of words and real values).")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import non_negative_int, positive_int, print_json, write_report
+from bias.cli.args import bounded, bounded_help, print_json, write_report
+from bias.stats.permutation import DRAWS, EXACT_LIMIT, SEED
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
@@ -24,22 +25,22 @@ def register(commands: argparse._SubParsersAction) -> None:
     weat.add_argument("--wordset", required=True, help="word-set id or a JSON file path")
     weat.add_argument(
         "--iterations",
-        type=positive_int,
+        type=bounded(DRAWS),
         default=DEFAULTS.iterations,
-        help=f"random draws for the randomization test (default {DEFAULTS.iterations})",
+        help=bounded_help("random draws for the randomization test", DRAWS, DEFAULTS.iterations),
     )
     how = weat.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="count every reshuffling")
     how.add_argument("--sampled", action="store_true", help="always use random draws")
     weat.add_argument(
         "--exact-limit",
-        type=positive_int,
+        type=bounded(EXACT_LIMIT),
         default=DEFAULTS.exact_limit,
-        help=f"count every reshuffling when there are at most this many "
-        f"(default {DEFAULTS.exact_limit})",
+        help=bounded_help("count every reshuffling when there are at most this many",
+                          EXACT_LIMIT, DEFAULTS.exact_limit),
     )
-    weat.add_argument("--seed", type=non_negative_int, default=DEFAULTS.seed,
-                      help=f"random seed (default {DEFAULTS.seed})")
+    weat.add_argument("--seed", type=bounded(SEED), default=DEFAULTS.seed,
+                      help=bounded_help("random seed", SEED, DEFAULTS.seed))
     weat.add_argument("--two-sided", action="store_true", help="two-sided p-value")
     weat.add_argument(
         "--no-shared-rows",
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.stats.confounds import weat_confounds
     from bias.stats.weat import run_weat
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     method = "exact" if args.exact else "randomized" if args.sampled else "auto"
     options = WeatOptions(

@@ -19,7 +19,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> None:
     from bias.errors import BiasInputError
     from bias.vectors.catalog import language_code, language_name
-    from bias.wordsets import all_wordsets, damaged_user_wordsets
+    from bias.wordsets.library import all_wordsets, damaged_user_wordsets
 
     code = language_code(args.language) if args.language else None
     wordsets = all_wordsets(code)

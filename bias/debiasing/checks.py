@@ -31,7 +31,8 @@ from bias.stats.permutation import PermutationOptions
 from bias.stats.scweat import run_scweat
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import SET_KEYS, TermSet, WordSet, named_sets_of
+from bias.wordsets import SET_KEYS, TermSet, WordSet
+from bias.wordsets.parsing import named_sets_of
 
 PAIRED_RESAMPLES = 10_000
 _BLOCK = 2_000

@@ -40,7 +40,8 @@ from bias.discovery.candidates import TABLE_SCHEMA, Candidates, normalise_table
 from bias.errors import BiasInputError
 from bias.files import home, locked, read_bounded, write_bytes_atomic, write_text_atomic
 from bias.spreadsheet import csv_text, restore_cells
-from bias.wordsets import SET_KEYS, WordSet, safe_id
+from bias.wordsets import SET_KEYS, WordSet
+from bias.wordsets.editing import safe_id
 
 SHARED = "shared"
 """The workspace every visitor can copy from and into on purpose."""

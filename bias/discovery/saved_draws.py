@@ -72,7 +72,7 @@ def save_draw(
     `reported` value: a published value is one a source reported, and this p was picked among
     many draws. Running WEAT on the saved set recomputes it.
     """
-    from bias.wordsets import save_user_wordset
+    from bias.wordsets.editing import save_user_wordset
 
     base = draw_wordset(wordset, draw.sets, draw.index)
     effect = jsonable(draw.effect_size)

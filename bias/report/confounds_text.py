@@ -4,16 +4,10 @@ qualify: the same words on the WEAT page, in the CLI text and in the JSON's `tex
 from __future__ import annotations
 
 from bias.report.text import p_phrase
-from bias.stats.confounds import (
-    CONTROL_MIN_FOUND,
-    CONTROL_SHARE,
-    FREQUENCY_GAP,
-    FrequencyCheck,
-    GrammaticalGenderControl,
-    MeasureAgreement,
-    PairsCheck,
-    WeatConfounds,
-)
+from bias.stats.confounds import WeatConfounds
+from bias.stats.confounds_frequency import FREQUENCY_GAP, FrequencyCheck
+from bias.stats.confounds_gender import CONTROL_MIN_FOUND, CONTROL_SHARE, GrammaticalGenderControl
+from bias.stats.confounds_measures import MeasureAgreement, PairsCheck
 from bias.stats.measures import METRICS
 from bias.vectors.catalog import language_name
 

@@ -21,7 +21,8 @@ from bias.stats.measures import run_measure
 from bias.stats.permutation import PermutationOptions
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import NamedSets, TermSet, parse_wordset
+from bias.wordsets import NamedSets, TermSet
+from bias.wordsets.parsing import parse_wordset
 
 COMPARED = ("effect_size", "p_value", "statistic", "statistic_sum", "exceed", "iterations",
             "method", "alternative", "smallest_p")

@@ -18,6 +18,7 @@ from typing import Literal
 
 import numpy as np
 
+from bias.bounds import Bound, bounded, check_bounds
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import Provenance
@@ -30,6 +31,9 @@ from bias.wordsets import NamedSets, TermSet
 
 ROLE_NAMES = {"target": "Target set", "attribute": "Attribute set", "words": "Words"}
 """How a note names a set's role ("Target set (Male names): 2 of 8 words are not in …")."""
+
+RNSB_HOLDOUT = Bound("RNSB's held-out share", 0, 1, whole=False, exclusive=True)
+
 
 @dataclass(frozen=True)
 class MeasureOptions:
@@ -49,14 +53,13 @@ class MeasureOptions:
     """Also compute a permutation p-value over the target words (RND, ECT, RIPA)."""
     rnd_distance: Literal["norm", "cos"] = "norm"
     """RND's distance: Euclidean ('norm', Garg et al. and WEFE's default) or cosine similarity."""
-    rnsb_holdout: float = 0.2
+    rnsb_holdout: float = bounded(0.2, RNSB_HOLDOUT)
     """Share of the attribute words RNSB keeps aside to report its classifier's accuracy."""
 
     def __post_init__(self) -> None:
         if self.rnd_distance not in ("norm", "cos"):
             raise BiasInputError("RND's distance must be 'norm' or 'cos'.")
-        if not 0 < self.rnsb_holdout < 1:
-            raise BiasInputError("RNSB's held-out share must be between 0 and 1, e.g. 0.2.")
+        check_bounds(self)
 
     @property
     def seed(self) -> int:

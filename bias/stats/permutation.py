@@ -28,6 +28,7 @@ from typing import Literal
 
 import numpy as np
 
+from bias.bounds import Bound, bounded, check_bounds
 from bias.errors import BiasInputError
 from bias.jobs import checkpoint
 from bias.serialize import NOT_SERIALISED
@@ -42,6 +43,14 @@ EXACT_HARD_LIMIT = 20_000_000
 MAX_DRAWS = 10_000_000
 """The null distribution is kept as float32 for the histogram: 40 MB at this many draws."""
 
+DRAWS = Bound(
+    "The number of draws", 1, MAX_DRAWS, unit="draws",
+    reason="more would not fit in memory and would not change the p-value's first digits",
+)
+EXACT_LIMIT = Bound("The exact limit", 1)
+"""Count every partition when there are at most this many."""
+SEED = Bound("The random seed", 0)
+
 CHUNK_ELEMENTS = 4_000_000
 """Work in blocks of about this many numbers, so memory stays bounded at 10^7 draws."""
 
@@ -52,23 +61,13 @@ class PermutationOptions:
     draws when the partitions are too many to enumerate."""
 
     method: Method = "auto"
-    iterations: int = 100_000
-    exact_limit: int = 1_000_000
-    seed: int = 0
+    iterations: int = bounded(100_000, DRAWS)
+    exact_limit: int = bounded(1_000_000, EXACT_LIMIT)
+    seed: int = bounded(0, SEED)
     alternative: Alternative = "greater"
 
     def __post_init__(self) -> None:
-        if isinstance(self.iterations, bool) or not isinstance(self.iterations, int):
-            raise BiasInputError("The number of draws must be a whole number, such as 100000.")
-        if self.iterations < 1:
-            raise BiasInputError("The number of draws must be at least 1.")
-        if self.iterations > MAX_DRAWS:
-            raise BiasInputError(
-                f"At most {MAX_DRAWS:,} draws, please: more would not fit in memory and would "
-                "not change the p-value's first digits."
-            )
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise BiasInputError("The random seed must be a whole number of 0 or more.")
+        check_bounds(self)
         if self.method not in ("auto", "exact", "randomized"):
             raise BiasInputError("The method must be 'auto', 'exact' or 'randomized'.")
         if self.alternative not in ("greater", "less", "two-sided"):

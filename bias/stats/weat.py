@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from bias.bounds import Bound, bounded
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import Provenance, provenance
@@ -34,6 +35,7 @@ from bias.stats.bootstrap import EffectSizeInterval, effect_size_interval
 from bias.stats.conventions import ConventionalEffectSize, convention_for, effect_size_under
 from bias.stats.effect_size import effect_size, max_effect_size
 from bias.stats.influence import leave_one_out
+from bias.stats.null_histogram import HISTOGRAM_BINS, NullHistogram, null_histogram
 from bias.stats.permutation import (
     PermutationOptions,
     PermutationTest,
@@ -46,13 +48,15 @@ from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, Match, WordLookup
 from bias.wordsets import SET_KEYS, Reported, WordSet
 
+CI_RESAMPLES = Bound("The number of bootstrap resamples", 0, 1_000_000)
+
 
 @dataclass(frozen=True)
 class WeatOptions(PermutationOptions):
     """The permutation test's options (defaults as the paper: 100,000 random draws) plus the
     bootstrap interval for d."""
 
-    ci_resamples: int = 10_000
+    ci_resamples: int = bounded(10_000, CI_RESAMPLES)
     """Bootstrap resamples for the interval of d (bias.stats.bootstrap); 0 leaves it out."""
     shared_rows: bool = True
     """Use words that have no vector of their own in a pruned table (a spaCy `*_md` pipeline)
@@ -63,10 +67,6 @@ class WeatOptions(PermutationOptions):
         super().__post_init__()
         if self.alternative == "less":  # X is the set expected to lean to A (Caliskan)
             raise BiasInputError("The alternative must be 'greater' (one-sided) or 'two-sided'.")
-        if isinstance(self.ci_resamples, bool) or not isinstance(self.ci_resamples, int) or not (
-            0 <= self.ci_resamples <= 1_000_000
-        ):
-            raise BiasInputError("The bootstrap resamples must be a whole number from 0 to 10^6.")
         if not isinstance(self.shared_rows, bool):
             raise BiasInputError("Whether to use shared-row words must be true or false.")
 
@@ -175,20 +175,6 @@ class WordRow:
     influence: float
 
 
-HISTOGRAM_BINS = 60
-"""Bins of the null distribution's histogram: the chart's, the report's and the JSON's."""
-
-
-@dataclass(frozen=True)
-class NullHistogram:
-    """What a chart or a report shows of the null distribution: reshufflings per bin, of them
-    those the p-value counts (at least as extreme as observed), and the bins' edges."""
-
-    counts: np.ndarray
-    counted: np.ndarray
-    edges: np.ndarray
-
-
 @dataclass(frozen=True)
 class WeatResult:
     """Everything one WEAT produced; `to_dict` is what the CLI prints and the dashboard saves."""
@@ -248,24 +234,12 @@ class WeatResult:
         """The largest |d| possible for the sizes of X and Y as used (2 for equal sizes)."""
         return max_effect_size(len(self.sets["X"].used), len(self.sets["Y"].used))
 
-    def counted_in_p(self) -> np.ndarray:
-        """Which reshufflings the p-value counts: at least as extreme as the observed statistic,
-        with the engine's tie tolerance widened by the rounding of the stored (float32)
-        distribution, so the reshuffling that *is* the observed one counts, as in the p-value."""
-        null, observed = self.null_distribution, self.statistic
-        slack = tie_tolerance(observed) + np.finfo(null.dtype).eps * abs(observed)
-        if self.alternative == "two-sided":
-            return np.abs(null) >= abs(observed) - slack
-        return null >= observed - slack
-
     def histogram(self, bins: int = HISTOGRAM_BINS) -> NullHistogram:
         """The null distribution's histogram (kept by a compact result, else computed)."""
         kept = self.kept_histogram
         if kept is not None and (self.null_distribution is None or kept.counts.size == bins):
             return kept
-        counts, edges = np.histogram(self.null_distribution, bins=bins)
-        counted, _ = np.histogram(self.null_distribution[self.counted_in_p()], bins=edges)
-        return NullHistogram(counts, counted, edges)
+        return null_histogram(self.null_distribution, self.statistic, self.alternative, bins)
 
     def null_histogram(self, bins: int = HISTOGRAM_BINS) -> tuple[np.ndarray, np.ndarray]:
         """Counts and bin edges of the null distribution, for a chart."""

@@ -26,7 +26,7 @@ from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from bias.vectors.sources import RawVectors
+    from bias.vectors.raw import RawVectors
 
 DEFAULT_EMBEDDING = "glove-6b-50d"
 
@@ -68,8 +68,8 @@ def _glove_dir() -> Path:
 
 
 Converter = Callable[[Path, str, str, str, Callable[[], "RawVectors"]], Embedding]
-"""`store.load_converted`: handed to every loader by the catalog, because this module sits below
-the cache and cannot import it."""
+"""`entry_files.load_converted`: handed to every loader by the catalog, because this module sits
+below the cache and cannot import it."""
 
 
 def _load_glove(convert: Converter) -> Embedding:

@@ -12,7 +12,7 @@ import threading
 from collections import OrderedDict
 
 from bias.errors import BiasInputError
-from bias.vectors import store
+from bias.vectors import entry_files, store
 from bias.vectors.bundled import BUNDLED, DEFAULT_EMBEDDING, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
 
@@ -116,7 +116,7 @@ def embedding_version(name: str) -> str:
 
 def _load(name: str) -> Embedding:
     if name in BUNDLED:
-        return BUNDLED[name][1](store.load_converted)
+        return BUNDLED[name][1](entry_files.load_converted)
     if store.is_cached(name):
         return store.load_cached(name)
     known = ", ".join(info.name for info in available_embeddings())

@@ -23,21 +23,14 @@ from bias.errors import BiasInputError
 from bias.vectors import store
 from bias.vectors.bundled import BUNDLED
 from bias.vectors.catalog import EmbeddingInfo
-from bias.vectors.sources import (
-    DEFAULT_LIMIT,
-    CountingReader,
-    ImportReport,
-    OpenRows,
-    Progress,
-    RawVectors,
-    read_text_vectors,
-    read_vectors,
-)
+from bias.vectors.formats import Origin, accepted, suffixes
+from bias.vectors.raw import DEFAULT_LIMIT, ImportReport, OpenRows, Progress, RawVectors
+from bias.vectors.sources import read_vectors
+from bias.vectors.streams import CountingReader
+from bias.vectors.text_reader import read_text_vectors
 
 FASTTEXT_BASE = "https://dl.fbaipublicfiles.com/fasttext/vectors-crawl"
 """Where Facebook publishes the Common Crawl fastText vectors (Grave et al. 2018, CC BY-SA 3.0)."""
-
-_URL_SUFFIXES = (".vec", ".vec.gz", ".txt", ".txt.gz")
 
 
 def fasttext_url(language: str, base: str | None = None) -> str:
@@ -122,6 +115,7 @@ def import_embedding(
     label: str | None = None,
     trust_pickle: bool = False,
     private_addresses: bool = True,
+    origin: Origin = "command line",
 ) -> tuple[EmbeddingInfo, ImportReport]:
     """Import the first `limit` words of a vector file or http(s) URL into the cache as `name`.
 
@@ -130,7 +124,8 @@ def import_embedding(
     without `private_addresses` they may not lead to the server's own network.
     `progress(bytes_read, words_read)` is called as reading goes. `timeout` is how many seconds a
     download may stall before it is given up. `label` is how the cache and every message name
-    the source when `source` is only a temporary copy (an upload).
+    the source when `source` is only a temporary copy (an upload). `origin` says where a file
+    comes from, for the formats it may have (`bias.vectors.formats`).
     """
     store.check_target(name, language, replace=replace)
     check_scheme(source)
@@ -143,7 +138,7 @@ def import_embedding(
         else:
             raw = read_vectors(
                 source, limit=limit, progress=progress, trust_pickle=trust_pickle, label=label,
-                open_rows=entry.open_rows,
+                open_rows=entry.open_rows, origin=origin,
             )
         info = entry.commit(raw, source=label or str(source))
     return info, raw.report
@@ -180,9 +175,9 @@ def _read_url(
     url: str, *, limit: int, progress: Progress | None, timeout: float, private_addresses: bool,
     open_rows: OpenRows | None = None,
 ) -> RawVectors:
-    if not urllib.parse.urlparse(url).path.lower().endswith(_URL_SUFFIXES):
+    if not urllib.parse.urlparse(url).path.lower().endswith(suffixes("url")):
         raise BiasInputError(
-            f"Only text vectors (.vec, .vec.gz, .txt) can be imported from a URL, not {url}; "
+            f"Only {accepted('url')} can be imported from a URL, not {url}; "
             "download other formats and import the file."
         )
     request = urllib.request.Request(url, headers={"User-Agent": "BiasWords"})

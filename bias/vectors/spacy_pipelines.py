@@ -29,7 +29,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.vectors.embeddings import SharedRows
-from bias.vectors.sources import (
+from bias.vectors.raw import (
     ALL_ZERO,
     BAD_WORD,
     NOT_FINITE,
@@ -113,6 +113,41 @@ def read_spacy_vectors(source: str, *, limit: int | None = None) -> tuple[RawVec
     folder = pipeline_folder(source)
     meta = pipeline_meta(folder)
     vocab = folder / "vocab"
+    matrix = _vector_table(vocab, folder)
+    keys, rows = _key_rows(vocab, folder, int(matrix.shape[0]))
+    shown = f"{package_name(meta)} ({folder})" if meta else str(folder)
+    report = ImportReport(shown, "spaCy pipeline vectors", dimensions=int(matrix.shape[1]))
+    report.lines_read = len(keys)
+    report.declared_words = len(keys)
+    kept_rows = matrix.shape[0] if limit is None else min(limit, matrix.shape[0])
+    block = np.asarray(matrix[:kept_rows], dtype=np.float32)
+    usable = np.isfinite(block).all(axis=1) & block.any(axis=1)
+    owner, shared = _row_owners(keys, rows, _strings(vocab, folder), block, usable, report)
+    keyless = usable.copy()
+    keyless[list(owner)] = False
+    if keyless.any():  # rows no key points to: counted by row, not by key2row entry
+        report.skipped[NO_WORD] = int(keyless.sum())
+        report.first_skipped_line[NO_WORD] = int(np.flatnonzero(keyless)[0]) + 1
+    owner = {row: word for row, word in owner.items() if word is not None}
+    owned = np.array(sorted(owner), dtype=np.int64)
+    if not owned.size:
+        raise BiasInputError(f"{folder} has no usable word vectors.")
+    new_row = np.full(kept_rows, -1, dtype=np.int32)
+    new_row[owned] = np.arange(owned.size, dtype=np.int32)
+    table = None
+    if shared:
+        table = SharedRows(
+            Vocabulary.from_words(word for word, _ in shared),
+            new_row[np.array([row for _, row in shared], dtype=np.int64)],
+        )
+    words = [str(owner[int(row)]) for row in owned]
+    report.words = len(words)
+    report.shared_words = len(shared)
+    return RawVectors(words, block[owned], report, shared=table), meta
+
+
+def _vector_table(vocab: Path, folder: Path) -> np.ndarray:
+    """The pipeline's `vocab/vectors` table, memory-mapped and checked to be rows of floats."""
     mode = _vectors_mode(vocab)
     if mode != "default":
         raise BiasInputError(
@@ -127,15 +162,16 @@ def read_spacy_vectors(source: str, *, limit: int | None = None) -> tuple[RawVec
         raise BiasInputError(f"The vectors of {folder} cannot be read ({exc}).") from exc
     if matrix.ndim != 2 or matrix.shape[0] < 1 or matrix.shape[1] < 1 or matrix.dtype.kind != "f":
         raise BiasInputError(f"{folder} has no word vectors (its table is {matrix.shape}).")
-    keys, rows = _key_rows(vocab, folder, int(matrix.shape[0]))
-    strings = _strings(vocab, folder)
-    shown = f"{package_name(meta)} ({folder})" if meta else str(folder)
-    report = ImportReport(shown, "spaCy pipeline vectors", dimensions=int(matrix.shape[1]))
-    report.lines_read = len(keys)
-    report.declared_words = len(keys)
-    kept_rows = matrix.shape[0] if limit is None else min(limit, matrix.shape[0])
-    block = np.asarray(matrix[:kept_rows], dtype=np.float32)
-    usable = np.isfinite(block).all(axis=1) & block.any(axis=1)
+    return matrix
+
+
+def _row_owners(
+    keys: list[int], rows: np.ndarray, strings: _Strings, block: np.ndarray, usable: np.ndarray,
+    report: ImportReport,
+) -> tuple[dict[int, str | None], list[tuple[str, int]]]:
+    """Which word owns each kept row (None: its first key is not usable) and the words that share
+    a row they do not own; every key left out is counted in `report` under its reason."""
+    kept_rows = len(block)
     owner: dict[int, str | None] = {}  # row -> its first key's word (None: not usable)
     shared: list[tuple[str, int]] = []
     for entry, (key, row) in enumerate(zip(keys, rows, strict=True), start=1):
@@ -158,27 +194,7 @@ def read_spacy_vectors(source: str, *, limit: int | None = None) -> tuple[RawVec
             report.skip(reason, entry)
         elif owner[row] != word:
             shared.append((word, row))
-    keyless = usable.copy()
-    keyless[list(owner)] = False
-    if keyless.any():  # rows no key points to: counted by row, not by key2row entry
-        report.skipped[NO_WORD] = int(keyless.sum())
-        report.first_skipped_line[NO_WORD] = int(np.flatnonzero(keyless)[0]) + 1
-    owner = {row: word for row, word in owner.items() if word is not None}
-    owned = np.array(sorted(owner), dtype=np.int64)
-    if not owned.size:
-        raise BiasInputError(f"{folder} has no usable word vectors.")
-    new_row = np.full(kept_rows, -1, dtype=np.int32)
-    new_row[owned] = np.arange(owned.size, dtype=np.int32)
-    table = None
-    if shared:
-        table = SharedRows(
-            Vocabulary.from_words(word for word, _ in shared),
-            new_row[np.array([row for _, row in shared], dtype=np.int64)],
-        )
-    words = [str(owner[int(row)]) for row in owned]
-    report.words = len(words)
-    report.shared_words = len(shared)
-    return RawVectors(words, block[owned], report, shared=table), meta
+    return owner, shared
 
 
 def _vectors_mode(vocab: Path) -> str:

@@ -21,14 +21,11 @@ from bias.files import home, remove_stale, writing
 from bias.vectors import download
 from bias.vectors.access import ENV, ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
-from bias.vectors.sources import ImportReport, Progress, pickle_refused
-from bias.vectors.worker import ImportRequest, run_import
+from bias.vectors.formats import accepted, pickle_suffixes, suffixes
+from bias.vectors.raw import ImportReport, Progress
+from bias.vectors.sources import pickle_refused
+from bias.vectors.worker import FASTTEXT, FILE, URL, ImportRequest, run_import
 
-UPLOAD_SUFFIXES = (".vec.gz", ".txt.gz", ".bin.gz", ".vec", ".txt", ".bin", ".gz")
-"""What a visitor may upload: text vectors and word2vec/fastText binaries, none of which can run
-code when read. gensim `.kv`/`.model`/`.wv` files are pickles and are refused."""
-
-_PICKLE_SUFFIXES = (".kv", ".model", ".wv", ".pkl", ".pickle")
 _NOT_NAME = re.compile(r"[^a-z0-9._-]+")
 
 
@@ -52,14 +49,14 @@ def chosen_name(typed: str, source: str) -> str:
 def upload_suffix(filename: str) -> str:
     """The suffix an upload is stored under, or `BiasInputError` for a format not accepted."""
     lower = filename.lower()
-    if lower.endswith(_PICKLE_SUFFIXES):
+    if lower.endswith(pickle_suffixes()):
         raise BiasInputError(pickle_refused(_shown(filename)))
-    for suffix in UPLOAD_SUFFIXES:
+    for suffix in suffixes("upload"):
         if lower.endswith(suffix):
             return suffix
     raise BiasInputError(
-        f"{_shown(filename)} is not a vector file this server accepts: upload text vectors "
-        "(.vec, .txt, optionally .gz) or a word2vec or fastText .bin."
+        f"{_shown(filename)} is not a vector file this server accepts: upload "
+        f"{accepted('upload')}."
     )
 
 
@@ -102,7 +99,8 @@ def import_upload(
     """Import an uploaded file; messages and the cache name it by the visitor's file name."""
     path = save_upload(data, filename, access)
     try:
-        request = ImportRequest("file", str(path), name, language, limit, _shown(filename))
+        request = ImportRequest(FILE, str(path), name, language, limit, _shown(filename),
+                                origin="upload")
         return run_import(request, access, progress)
     finally:
         path.unlink(missing_ok=True)
@@ -124,11 +122,11 @@ def import_from_server(
         if not access.urls:
             raise BiasInputError(_switched_off("Downloading from an address", "urls"))
         request = ImportRequest(
-            "url", source, name, language, limit, private_addresses=access.private_addresses
+            URL, source, name, language, limit, private_addresses=access.private_addresses
         )
     else:
-        request = ImportRequest("file", str(readable_server_file(source, access)), name,
-                                language, limit, label=source)
+        request = ImportRequest(FILE, str(readable_server_file(source, access)), name,
+                                language, limit, label=source, origin="server path")
     return run_import(request, access, progress)
 
 
@@ -137,7 +135,7 @@ def import_fasttext(
 ) -> tuple[EmbeddingInfo, ImportReport]:
     """Download the official fastText vectors of `language` (always allowed: a fixed address)."""
     request = ImportRequest(
-        "fasttext", language, download.fasttext_name(language), language, limit,
+        FASTTEXT, language, download.fasttext_name(language), language, limit,
         private_addresses=access.private_addresses,
     )
     return run_import(request, access, progress)

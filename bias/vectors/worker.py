@@ -38,16 +38,21 @@ from bias.files import FULL_DISK, write_error
 from bias.vectors import store
 from bias.vectors.access import ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
-from bias.vectors.sources import ImportReport, Progress
+from bias.vectors.formats import Origin
+from bias.vectors.raw import ImportReport, Progress
+
+FASTTEXT, FILE, URL = "fasttext", "file", "url"
+"""The kinds of import (`ImportRequest.kind`), written here only."""
 
 
 @dataclass(frozen=True)
 class ImportRequest:
     """One import, as plain values that cross the process boundary.
 
-    `kind` is "fasttext" (source: a language code), "file" (a path the dashboard has checked, or
-    an upload's temporary copy) or "url" (an address the dashboard has checked). `label` is how
-    the cache and messages name the source (an upload's own file name).
+    `kind` is `FASTTEXT` (source: a language code), `FILE` (a path the dashboard has checked, or
+    an upload's temporary copy) or `URL` (an address the dashboard has checked). `label` is how
+    the cache and messages name the source (an upload's own file name); `origin` is where a file
+    comes from ("upload" or "server path"), which decides the formats it may have.
     """
 
     kind: str
@@ -57,9 +62,13 @@ class ImportRequest:
     limit: int
     label: str | None = None
     private_addresses: bool = False
+    origin: Origin = "command line"
 
 
 _OUT_OF_MEMORY = 3
+_NO_THREAD = "can't start new thread"
+"""CPython's RuntimeError when a thread's stack cannot be mapped: under `RLIMIT_AS`, that is the
+memory ceiling (the readers start threads), so it is reported like a MemoryError."""
 _SLOTS: dict[int, threading.BoundedSemaphore] = {}
 _SLOTS_LOCK = threading.Lock()
 _BUSY = (
@@ -160,7 +169,14 @@ def _stopped(access: ServerAccess) -> str:
 
 
 def _worker_main() -> None:
-    """The child side: apply the limits, run the request, report on stdout."""
+    """The child side: apply the limits, run the request, report on stdout.
+
+    The readers (polars, ISA-L, numpy) are imported before the memory ceiling: polars maps its
+    native library when first imported, and under a small `RLIMIT_AS` that half-fails (a
+    NameError inside polars) instead of raising MemoryError, so a visitor would see a bug
+    rather than the sentence that the import needed more than the server allows."""
+    from bias.vectors import download  # noqa: F401
+
     limits = json.loads(os.environ.get("BIASWORDS_WORKER_LIMITS", "{}"))
     os.nice(19)
     if "memory_mb" in limits:
@@ -183,6 +199,8 @@ def _worker_main() -> None:
     except MemoryError:  # printing may fail too: the exit code says it
         sys.exit(_OUT_OF_MEMORY)
     except Exception as exc:
+        if _NO_THREAD in str(exc):  # a thread's stack did not fit under the memory ceiling
+            sys.exit(_OUT_OF_MEMORY)
         if isinstance(exc, OSError) and exc.errno in FULL_DISK:  # the cache found no room
             say({"error": str(write_error(exc))})
         else:  # a bug: hand the traceback to the dashboard, which shows it
@@ -194,12 +212,12 @@ def _worker_main() -> None:
 def _run(request: ImportRequest, progress: Progress) -> tuple[EmbeddingInfo, ImportReport]:
     from bias.vectors import download
 
-    if request.kind == "fasttext":
+    if request.kind == FASTTEXT:
         return download.download_fasttext(
             request.source, name=request.name, limit=request.limit, progress=progress,
             private_addresses=request.private_addresses,
         )
-    if request.kind not in ("file", "url"):
+    if request.kind not in (FILE, URL):
         raise ValueError(f"unknown import kind {request.kind!r}")
     return download.import_embedding(
         request.source,
@@ -209,6 +227,7 @@ def _run(request: ImportRequest, progress: Progress) -> tuple[EmbeddingInfo, Imp
         progress=progress,
         label=request.label,
         private_addresses=request.private_addresses,
+        origin=request.origin,
     )
 
 

@@ -6,8 +6,8 @@ import json
 import numpy as np
 
 from bias.cli import main
-from bias.stats.confounds import control_list
-from bias.wordsets import get_wordset
+from bias.stats.confounds_gender import control_list
+from bias.wordsets.library import get_wordset
 from tests.language_vectors import language_words
 
 

@@ -38,7 +38,8 @@ from bias.errors import BiasInputError
 from bias.report.notes import notes_text
 from bias.vectors.embeddings import Embedding
 from bias.vectors.neighbours import nearest_neighbours
-from bias.wordsets import TermSet, WordSet, user_wordsets
+from bias.wordsets import TermSet, WordSet
+from bias.wordsets.library import user_wordsets
 
 DIMS = 12
 
@@ -564,7 +565,7 @@ def test_save_draw_as_user_wordset(home):
 @pytest.fixture(scope="module")
 def glove_weat6():
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     emb, ws = load_embedding("glove-6b-50d"), get_wordset("weat6")
     return emb, ws, generate_candidates(emb, ws)

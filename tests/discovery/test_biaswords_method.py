@@ -316,7 +316,7 @@ def test_glove_run_is_reproducible_and_seeds_do_not_share_streams(glove_run):
 def test_weat_flags_the_same_fallback():
     from bias.stats.weat import run_weat
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     result = run_weat(load_embedding("glove-6b-50d"), get_wordset("weat6"))
     ambiguous = [n for n in result.notes if n.code == "ambiguous_word"]
@@ -382,7 +382,7 @@ def test_csv_round_trip_and_spreadsheet_values(names_world):
 def test_cli_applies_a_curation_file(tmp_path):
     from bias.discovery.biaswords import run_biaswords
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     out = tmp_path / "weat6.csv"
     biaswords_cli("glove-6b-50d", "weat6", draws=2, save_curation=str(out), baseline=False)
@@ -426,7 +426,7 @@ def test_draws_from_an_uncurated_table_are_exploratory(names_world):
 
 def test_glove_flags_the_known_cases_and_no_common_name():
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets import get_wordset
+    from bias.wordsets.library import get_wordset
 
     emb = load_embedding("glove-6b-50d")
 

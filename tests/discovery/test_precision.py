@@ -13,7 +13,7 @@ import pytest
 
 from bias.discovery.candidates import generate_candidates
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tools.precision_sample import sample
 
 ROOT = Path(__file__).resolve().parents[2]

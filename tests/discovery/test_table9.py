@@ -9,7 +9,7 @@ from bias.discovery.candidates import generate_candidates
 from bias.discovery.filters import paper_only
 from bias.discovery.options import CandidateOptions
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 SEEDS = {"biasw1": "ger1", "biasw2": "weat8-ger", "biasw3": "ger2"}
 HEADS = ("Medizin", "Ingenieurwesen")

@@ -17,7 +17,8 @@ from bias.discovery.curation import (
 )
 from bias.errors import BiasInputError
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import TermSet, WordSet, get_wordset
+from bias.wordsets import TermSet, WordSet
+from bias.wordsets.library import get_wordset
 
 PAGE = "../../views/biaswords.py"
 
@@ -119,7 +120,7 @@ def test_shared_workspace_is_separate_from_a_tab(home):
 
 def test_a_curation_from_before_workspaces_is_found_only_if_it_is_really_this_one(home):
     from bias.discovery.curation import legacy_curation
-    from bias.wordsets import safe_id
+    from bias.wordsets.editing import safe_id
 
     fresh = generate_candidates(
         load_embedding("glove-6b-50d"), get_wordset("weat6"), CandidateOptions(neighbours=3)

@@ -11,7 +11,7 @@ import pytest
 
 from bias.cli import main
 from bias.report.text import percent
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 
 def weat7_file(path: Path, **changes: object) -> Path:

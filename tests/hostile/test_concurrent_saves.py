@@ -21,7 +21,9 @@ from bias.discovery.curation import (
     parse_curation,
     replace_curation,
 )
-from bias.wordsets import TermSet, WordSet, save_user_wordset, titled, user_wordsets
+from bias.wordsets import TermSet, WordSet
+from bias.wordsets.editing import save_user_wordset, titled
+from bias.wordsets.library import user_wordsets
 from tests.synthetic import clustered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,7 +80,8 @@ def test_saves_one_after_the_other_keep_both_and_a_resave_changes_nothing():
 def test_two_processes_on_one_data_folder_lose_none_of_100_saves(home):
     script = textwrap.dedent("""
         import sys
-        from bias.wordsets import TermSet, WordSet, save_user_wordset, titled
+        from bias.wordsets import TermSet, WordSet
+        from bias.wordsets.editing import save_user_wordset, titled
         who = sys.argv[1]
         for i in range(50):
             ws = WordSet("d", "t", "en", TermSet("X", (f"{who}{i}",)), TermSet("Y", ("y",)),

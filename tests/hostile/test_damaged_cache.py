@@ -14,7 +14,7 @@ from bias.errors import BiasInputError
 from bias.stats.weat import run_weat
 from bias.vectors import catalog, store
 from bias.vectors.download import import_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests.hostile.helpers import vec_bytes
 
 

@@ -22,7 +22,8 @@ from bias.discovery.curation import load_curation, replace_curation
 from bias.errors import BiasInputError
 from bias.vectors import store, visitor
 from bias.vectors.access import ServerAccess
-from bias.wordsets import get_wordset, save_user_wordset, titled, user_dir, user_wordsets
+from bias.wordsets.editing import save_user_wordset, titled
+from bias.wordsets.library import get_wordset, user_dir, user_wordsets
 from tests.apptest import open_app
 from tests.hostile.test_concurrent_saves import _candidates, _marked
 

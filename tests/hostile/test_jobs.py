@@ -16,7 +16,7 @@ from bias.stats.batch import run_batch
 from bias.stats.permutation import PermutationOptions, permutation_test
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import DEFAULT_EMBEDDING
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests.apptest import open_app
 from views.jobs import Slots, server_slots
 

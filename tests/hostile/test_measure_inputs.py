@@ -7,7 +7,8 @@ import pytest
 from bias.cli import main
 from bias.errors import BiasInputError
 from bias.stats.wefat import MAX_ROWS, parse_values
-from bias.wordsets import get_named_sets, parse_named_sets
+from bias.wordsets.library import get_named_sets
+from bias.wordsets.parsing import parse_named_sets
 
 
 @pytest.mark.parametrize(

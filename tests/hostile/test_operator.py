@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bias.vectors.download import import_embedding
-from bias.wordsets import delete_user_wordset, user_wordsets
+from bias.wordsets.editing import delete_user_wordset
+from bias.wordsets.library import user_wordsets
 from tests.apptest import open_app
 from views.operator import OPERATOR_TOKEN_ENV, is_operator
 

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from bias.errors import BiasInputError
-from bias.vectors import sources
-from bias.vectors.sources import BAD_WORD, DUPLICATE, ReadLimits, read_vectors
+from bias.vectors import streams
+from bias.vectors.raw import BAD_WORD, DUPLICATE, ReadLimits
+from bias.vectors.sources import read_vectors
 
 
 def gzip_member(data: bytes) -> bytes:
@@ -52,7 +53,7 @@ def test_a_gzip_bomb_is_rejected_early_in_bounded_memory(bomb):
 
 def test_a_blank_line_bomb_is_stopped_by_the_ratio(tmp_path, monkeypatch):
     """10 KB that inflate to 10 MB; the ratio is judged from the start here (not after 16 MB)."""
-    monkeypatch.setattr(sources, "_RATIO_GRACE_BYTES", 0)
+    monkeypatch.setattr(streams, "_RATIO_GRACE_BYTES", 0)
     path = tmp_path / "blank.vec.gz"
     path.write_bytes(gzip_member(b"2 2\nsame 1 2\n") + gzip_member(b"\n" * (10 << 20)))
     assert path.stat().st_size < 64 << 10
@@ -63,10 +64,10 @@ def test_a_blank_line_bomb_is_stopped_by_the_ratio(tmp_path, monkeypatch):
 
 def test_one_inflate_step_is_bounded(bomb):
     with bomb.open("rb") as handle:
-        chunks = sources._inflate(sources.CountingReader(handle), "bomb", ReadLimits())
+        chunks = streams.inflate(streams.CountingReader(handle), "bomb", ReadLimits())
         sizes = [len(next(chunks)) for _ in range(20)]
         chunks.close()
-    assert max(sizes) <= sources._INFLATE_BYTES
+    assert max(sizes) <= streams._INFLATE_BYTES
 
 
 def test_the_total_inflated_size_is_bounded(tmp_path):

@@ -10,7 +10,7 @@ import threading
 import numpy as np
 
 from bias.stats.weat import WeatOptions
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from views import shared
 from views.result_cache import ResultCache
 

@@ -15,19 +15,10 @@ import pytest
 from bias.errors import BiasInputError
 from bias.limits import MAX_NAME_CHARS, MAX_TITLE_CHARS, MAX_WORD_CHARS
 from bias.report.markup import md, neutral, plotly_text
-from bias.wordsets import (
-    TermSet,
-    WordSet,
-    damaged_user_wordsets,
-    edited,
-    get_wordset,
-    parse_named_sets,
-    parse_wordset,
-    save_user_wordset,
-    titled,
-    user_dir,
-    user_wordsets,
-)
+from bias.wordsets import TermSet, WordSet
+from bias.wordsets.editing import edited, save_user_wordset, titled
+from bias.wordsets.library import damaged_user_wordsets, get_wordset, user_dir, user_wordsets
+from bias.wordsets.parsing import parse_named_sets, parse_wordset
 
 PAYLOADS = [
     "![x](http://127.0.0.1:9/img.png)", "[link](http://127.0.0.1:9/)", "**bold** _it_ `code`",

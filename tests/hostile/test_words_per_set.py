@@ -18,7 +18,8 @@ from bias.stats import bootstrap
 from bias.stats.effect_size import effect_size
 from bias.stats.influence import leave_one_out
 from bias.stats.permutation import tie_tolerance
-from bias.wordsets import TermSet, parse_named_sets, parse_wordset
+from bias.wordsets import TermSet
+from bias.wordsets.parsing import parse_named_sets, parse_wordset
 
 
 def _old_leave_one_out(s, cos_a, cos_b, nx):

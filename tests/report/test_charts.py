@@ -6,7 +6,7 @@ import pytest
 from bias.report.charts import weat as charts
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests.synthetic import planted
 
 

@@ -7,7 +7,7 @@ from bias.report.text import effect_size_ci_text
 from bias.report.weat_report import weat_report
 from bias.stats.weat import run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from bias.report import text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.vectors.embeddings import Match, WordLookup
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 
 @pytest.fixture(scope="module")

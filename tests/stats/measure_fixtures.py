@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bias.wordsets import NamedSets, TermSet, named_sets_of
+from bias.wordsets import NamedSets, TermSet
+from bias.wordsets.parsing import named_sets_of
 from tests.synthetic import planted
 
 

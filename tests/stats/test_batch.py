@@ -16,7 +16,8 @@ from bias.stats.verdict import decide
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import get_wordset, parse_wordset
+from bias.wordsets.library import get_wordset
+from bias.wordsets.parsing import parse_wordset
 
 FAST = WeatOptions(method="randomized", iterations=2000, seed=1)
 EN = {DEFAULT_EMBEDDING: "en"}

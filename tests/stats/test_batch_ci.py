@@ -10,7 +10,7 @@ from bias.report.charts.forest import forest_figure
 from bias.stats.batch import run_batch, to_frame
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 OPTIONS = WeatOptions(method="randomized", iterations=2000, seed=1, ci_resamples=2000)
 

@@ -24,24 +24,24 @@ from bias.report.confounds_text import (
     gender_control_text,
     pairs_text,
 )
-from bias.stats.confounds import (
+from bias.stats.confounds_frequency import FrequencyGap, frequency_check
+from bias.stats.confounds_gender import (
     CONTROL_DIR,
     GRAMMATICAL_GENDER,
-    FrequencyGap,
     control_list,
     denotes,
-    frequency_check,
     gender_pair,
     grammatical_gender_control,
-    measures_disagree,
     read_control_list,
-    ripa_pairs,
 )
+from bias.stats.confounds_measures import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import NamedSets, TermSet, WordSet, get_wordset, named_sets_of
+from bias.wordsets import NamedSets, TermSet, WordSet
+from bias.wordsets.library import get_wordset
+from bias.wordsets.parsing import named_sets_of
 from tests.synthetic import planted
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,7 +189,7 @@ def test_with_every_noun_drawn_the_control_is_the_weat_of_the_nouns_in_place_of_
 
 def test_the_draws_average_the_effect_sizes_of_explicit_subsets():
     """The vectorised draws against a loop of run_weat on the subsets each draw took."""
-    from bias.stats.confounds import _subset_masks, control_effect_sizes
+    from bias.stats.confounds_gender import _subset_masks, control_effect_sizes
 
     embedding, wordset = _gendered("es", lean=0.4, nouns_lean=0.3, gender_as="attributes")
     control = control_list("es")

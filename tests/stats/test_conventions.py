@@ -19,7 +19,8 @@ from bias.stats.conventions import (
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import load_embedding
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import TermSet, WordSet, bundled_wordsets
+from bias.wordsets import TermSet, WordSet
+from bias.wordsets.library import bundled_wordsets
 from tests.synthetic import planted
 
 # Unit vectors in 2-D with A = (1, 0) and B = (0, 1), so s(w) = w₁ − w₂:

@@ -15,7 +15,7 @@ from bias.stats.interval_coverage import (
 )
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import bundled_wordsets
+from bias.wordsets.library import bundled_wordsets
 
 
 def _unit(rng, n, dims=6):

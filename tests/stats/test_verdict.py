@@ -14,7 +14,7 @@ from bias.stats.permutation import PermutationTest
 from bias.stats.verdict import MIN_SET_WORDS, Coverage, decide
 from bias.stats.weat import run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 
 
 def perm(p: float, smallest: float = 1e-4, alternative: str = "greater") -> PermutationTest:

@@ -16,7 +16,7 @@ from bias.stats.effect_size import effect_size
 from bias.stats.permutation import index_dtype, permutation_test
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests import reference
 from tests.synthetic import planted, raw_sets
 

@@ -10,7 +10,7 @@ from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import get_named_sets
+from bias.wordsets.library import get_named_sets
 
 WEFE = {
     "weat1": {"rnd": 0.000546205, "mac": 0.954819033, "ect": 0.845384615, "ripa": 0.013316407,

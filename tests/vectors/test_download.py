@@ -17,7 +17,7 @@ from bias.errors import BiasInputError
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors import catalog, download, store
 from bias.vectors.embeddings import Embedding
-from bias.wordsets import parse_wordset
+from bias.wordsets.parsing import parse_wordset
 
 WORDS = [f"wort{i}" for i in range(4000)]
 MATRIX = np.random.default_rng(7).standard_normal((len(WORDS), 40)).astype(np.float32)

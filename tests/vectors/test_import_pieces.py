@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 
 from bias.errors import BiasInputError
-from bias.vectors import download, sources, store
+from bias.vectors import download, npy_files, store, streams, text_reader
 from bias.vectors.embeddings import normalise_rows
-from bias.vectors.sources import ALL_ZERO, DUPLICATE, read_vectors
+from bias.vectors.raw import ALL_ZERO, DUPLICATE
+from bias.vectors.sources import read_vectors
 
 
 def write_vec(path, matrix, header=True, words=None):
@@ -30,12 +31,12 @@ def write_vec(path, matrix, header=True, words=None):
 @pytest.fixture
 def small_blocks(monkeypatch):
     """Blocks of about 2 KB (some 50 lines of 3 values), read in 500-byte chunks."""
-    monkeypatch.setattr(sources, "_PARSE_BYTES", 2048)
-    monkeypatch.setattr(sources, "_READ_BYTES", 500)
+    monkeypatch.setattr(text_reader, "_PARSE_BYTES", 2048)
+    monkeypatch.setattr(streams, "_READ_BYTES", 500)
 
 
 def test_rows_in_many_blocks_are_stored_as_one_matrix(tmp_path, monkeypatch, small_blocks):
-    monkeypatch.setattr(store, "_WRITE_ROWS", 37)
+    monkeypatch.setattr(npy_files, "_WRITE_ROWS", 37)
     matrix = np.random.default_rng(2).normal(size=(1234, 3)).astype(np.float32)
     path = tmp_path / "v.vec"
     write_vec(path, matrix, header=False)
@@ -66,8 +67,8 @@ def test_small_blocks_read_as_one_block_does(tmp_path, monkeypatch):
     path = tmp_path / "d.vec"
     write_vec(path, matrix, words=words)
     whole = read_vectors(path, limit=550)
-    monkeypatch.setattr(sources, "_PARSE_BYTES", 2048)
-    monkeypatch.setattr(sources, "_READ_BYTES", 500)
+    monkeypatch.setattr(text_reader, "_PARSE_BYTES", 2048)
+    monkeypatch.setattr(streams, "_READ_BYTES", 500)
     pieces = read_vectors(path, limit=550)
     assert len(pieces.more) >= 5 and whole.more == ()
     assert pieces.words == whole.words and len(pieces.words) == 550
@@ -112,14 +113,14 @@ def test_an_import_writes_its_rows_while_reading(tmp_path, small_blocks, limit, 
     path = tmp_path / "s.vec"
     write_vec(path, matrix, words=words)
     handed: list[int] = []
-    original = store.UnitRowsFile.add
+    original = npy_files.UnitRowsFile.add
 
     def add(self, block):
         handed.append(len(block))
         original(self, block)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(store.UnitRowsFile, "add", add)
+        patch.setattr(npy_files.UnitRowsFile, "add", add)
         info, report = download.import_embedding(path, name="streamed", language="de", limit=limit)
     assert len(handed) >= 5 and sum(handed) == rows == info.words == report.words
     read = read_vectors(path, limit=limit)
@@ -134,7 +135,7 @@ def test_an_import_writes_its_rows_while_reading(tmp_path, small_blocks, limit, 
 def test_a_failed_import_leaves_nothing_and_a_listing_does_not_disturb_one(
     tmp_path, small_blocks, monkeypatch
 ):
-    monkeypatch.setattr(sources, "_PROGRESS_SECONDS", 0.0)  # a report for every chunk read
+    monkeypatch.setattr(text_reader, "_PROGRESS_SECONDS", 0.0)  # a report for every chunk read
     matrix = np.random.default_rng(7).normal(size=(600, 3)).astype(np.float32)
     path = tmp_path / "ok.vec"
     write_vec(path, matrix)
@@ -151,7 +152,7 @@ def test_a_failed_import_leaves_nothing_and_a_listing_does_not_disturb_one(
     bad = tmp_path / "bad.vec"
     bad.write_text(path.read_text().replace("w590 ", "w590 " + "1 " * 3000, 1))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sources, "_MAX_LINE_BYTES", 4000)  # that line is too long: the import fails
+        patch.setattr(text_reader, "_MAX_LINE_BYTES", 4000)  # that line is too long: it fails
         with pytest.raises(BiasInputError):
             download.import_embedding(bad, name="broken", language="de")
     assert sorted(p.name for p in store.root().iterdir()) == ["calm"]
@@ -160,7 +161,7 @@ def test_a_failed_import_leaves_nothing_and_a_listing_does_not_disturb_one(
 def test_progress_counts_bytes_as_they_arrive_and_ends_exact(tmp_path, small_blocks, monkeypatch):
     """Reports come with the bytes read (not only once a block is parsed), never go back in
     bytes, never pass the limit in words, and the last one is the exact count kept."""
-    monkeypatch.setattr(sources, "_PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(text_reader, "_PROGRESS_SECONDS", 0.0)
     matrix = np.random.default_rng(8).normal(size=(900, 3)).astype(np.float32)
     path = tmp_path / "p.vec"
     write_vec(path, matrix)

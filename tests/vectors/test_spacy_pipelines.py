@@ -11,7 +11,7 @@ from spacy.strings import StringStore
 from bias.cli import main
 from bias.errors import BiasInputError
 from bias.stats.weat import SetReport
-from bias.vectors import store, visitor
+from bias.vectors import entry_files, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.download import import_pipeline
 from bias.vectors.embeddings import Embedding, Match, SharedRows
@@ -160,12 +160,12 @@ def test_a_bundled_conversion_is_made_once_and_again_when_damaged(home, tiny):
         calls.append(1)
         return read_spacy_vectors(str(tiny))[0]
 
-    first = store.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
-    again = store.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
+    first = entry_files.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
+    again = entry_files.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
     assert len(calls) == 1 and list(again.words) == list(first.words) == ["homme", "femme"]
     assert again.lookup("femmes").found_as == "femme"
     (folder / "words.txt").write_bytes(b"homme")  # one word short: damaged
-    store.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
+    entry_files.load_converted(folder, "tiny-bundled", "xx", "tiny source", read)
     assert len(calls) == 2 and (folder / "words.txt").read_bytes() == b"homme\nfemme"
     assert not list(folder.parent.glob(".tmp-*"))
 

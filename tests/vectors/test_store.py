@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from bias.errors import BiasInputError
-from bias.vectors import catalog, store
-from bias.vectors.sources import ImportReport, RawVectors
+from bias.vectors import catalog, entry_files, store
+from bias.vectors.raw import ImportReport, RawVectors
 
 
 @pytest.fixture(autouse=True)
@@ -98,7 +98,7 @@ def test_a_failed_write_leaves_nothing(home: Path, monkeypatch: pytest.MonkeyPat
     def full_disk(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store, "_write", full_disk)
+    monkeypatch.setattr(entry_files, "write_file", full_disk)
     with pytest.raises(OSError, match="No space left"):
         store.save("de-test", "de", raw(), source="x")
     assert entries(home) == []

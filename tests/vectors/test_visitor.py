@@ -1,14 +1,13 @@
-"""The rules of dashboard imports (`bias.vectors.visitor`): names, uploads, and the worker."""
+"""The rules of dashboard imports (`bias.vectors.visitor`): names, uploads, server paths."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
 
 from bias.errors import BiasInputError
-from bias.vectors import store, visitor, worker
+from bias.vectors import store, visitor
 from bias.vectors.access import ServerAccess
 
 
@@ -80,34 +79,3 @@ def test_an_upload_imports_through_the_worker(home: Path) -> None:
     )
     assert (info.name, info.words, report.words) == ("tiny", 2, 2)
     assert store.read_meta("tiny")["source"] == "Tiny.vec" and seen[-1][1] == 2
-
-
-def test_one_import_at_a_time_by_default(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    started, release = threading.Event(), threading.Event()
-
-    def slow(request, access, progress):
-        started.set()
-        release.wait(10)
-        raise BiasInputError("done")
-
-    monkeypatch.setattr(worker, "_supervise", slow)
-    access = ServerAccess()
-    request = worker.ImportRequest("file", "x", "x", "en", 10)
-    outcome: list[str] = []
-
-    def run_first() -> None:
-        try:
-            worker.run_import(request, access)
-        except BiasInputError as exc:
-            outcome.append(str(exc))
-
-    first = threading.Thread(target=run_first)
-    first.start()
-    started.wait(10)
-    with pytest.raises(BiasInputError, match="Another import is running on this server"):
-        worker.run_import(request, access)
-    release.set()
-    first.join()
-    assert outcome == ["done"]
-    with pytest.raises(BiasInputError, match="done"):  # the slot is free again
-        worker.run_import(request, access)

@@ -6,7 +6,8 @@ from bias.report.batch_report import skipped_texts
 from bias.stats.batch import run_batch, table7
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import DEFAULT_EMBEDDING
-from bias.wordsets import all_wordsets, get_wordset, short_titles, usual_tests
+from bias.wordsets.library import all_wordsets, get_wordset
+from bias.wordsets.ordering import short_titles, usual_tests
 from tests.apptest import open_app
 from tests.language_vectors import import_language
 

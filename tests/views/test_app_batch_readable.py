@@ -2,7 +2,8 @@
 
 import json
 
-from bias.wordsets import all_wordsets, short_titles
+from bias.wordsets.library import all_wordsets
+from bias.wordsets.ordering import short_titles
 from tests.apptest import open_app
 
 

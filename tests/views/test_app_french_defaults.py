@@ -2,7 +2,7 @@
 test and French words on French vectors, never English ones."""
 
 from bias.vectors.bundled import FRENCH_EMBEDDING
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests.apptest import open_app
 from views.shared import ACTIVE_KEY
 

@@ -7,7 +7,7 @@ from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import load_embedding
-from bias.wordsets import get_named_sets
+from bias.wordsets.library import get_named_sets
 from tests.apptest import open_app
 
 
@@ -90,7 +90,7 @@ def test_ripa_on_lists_that_are_not_pairs_says_so(page):
 
 def test_measures_that_point_different_ways_are_said_to(page):
     from bias.report.confounds_text import agreement_text
-    from bias.stats.confounds import measures_disagree
+    from bias.stats.confounds_measures import measures_disagree
 
     glove, sets = load_embedding("glove-6b-50d"), get_named_sets("weat8")
     direct = agreement_text(measures_disagree(

@@ -8,7 +8,7 @@ from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests.apptest import open_app
 
 

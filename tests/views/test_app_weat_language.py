@@ -5,7 +5,7 @@ import pytest
 from bias.report import text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests.apptest import open_app
 from tests.language_vectors import import_language
 from views.shared import ACTIVE_KEY

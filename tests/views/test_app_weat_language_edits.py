@@ -2,7 +2,7 @@
 in the tab's draft too (issue 24: edit Y, choose French, choose English again, and the published
 WEAT 7 was back)."""
 
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests.apptest import open_app
 
 EDITED = "poetry\nart\ndance"

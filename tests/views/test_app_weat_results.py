@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from bias.wordsets import get_wordset
+from bias.wordsets.library import get_wordset
 from tests.apptest import open_app
 
 

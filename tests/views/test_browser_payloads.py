@@ -13,7 +13,8 @@ import socket
 import pytest
 
 from bias import drafts
-from bias.wordsets import TermSet, WordSet, save_user_wordset
+from bias.wordsets import TermSet, WordSet
+from bias.wordsets.editing import save_user_wordset
 from tests.views.chromium_steps import SCREENSHOT_DIR
 
 pytestmark = pytest.mark.browser

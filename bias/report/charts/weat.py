@@ -12,7 +12,8 @@ from plotly.subplots import make_subplots
 
 from bias.report import text
 from bias.report.markup import plotly_text
-from bias.stats.weat import HISTOGRAM_BINS, WeatResult
+from bias.stats.null_histogram import HISTOGRAM_BINS
+from bias.stats.weat import WeatResult
 
 SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
 """One colour per set, used by every chart so a set looks the same everywhere."""
