@@ -23,8 +23,9 @@ from bias.report.batch_report import (
     skipped_texts,
     summary,
 )
-from bias.report.charts.forest import forest_figure
+from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
+from bias.report.text import printed_p
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
 from bias.stats.permutation import MAX_DRAWS
 from bias.stats.pooling import pool
@@ -193,7 +194,8 @@ if rows:
     # Short names in the table: a whole title would push the numbers out of view.
     titles = pl.col("test").replace_strict(short_names, default=pl.col("title")).alias("title")
     verdicts = pl.col(r"^.* verdict$").replace_strict(verdict_text.SHORT, default=None)
-    wide = wide.with_columns(titles, verdicts)
+    printed = pl.col(r"^.* reported p$").map_elements(printed_p, return_dtype=pl.String)
+    wide = wide.with_columns(titles, verdicts, printed)
     # An empty text cell stays empty (not "None"), and a column with nothing in it is not shown.
     shown = [c for c in wide.columns if c != "test" and wide[c].null_count() < wide.height]
     wide = wide.with_columns(pl.col(pl.String).fill_null(""))
@@ -219,11 +221,12 @@ if rows:
     with tabs[1]:
         spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
         pooled = pool(rows)
-        st.plotly_chart(forest_figure(rows, spans, pooled), key="batch.forest")
+        st.plotly_chart(forest_figure(rows, spans, pooled, short_names), key="batch.forest")
         if pooled:
             st.dataframe(
-                pl.DataFrame([{"test": p.family, "results": p.k, "pooled d": p.estimate,
-                               "95% low": p.low, "95% high": p.high, "τ²": p.tau2, "I²": p.i2}
+                pl.DataFrame([{"test": family_title(p, rows, short_names), "results": p.k,
+                               "pooled d": p.estimate, "95% low": p.low, "95% high": p.high,
+                               "τ²": p.tau2, "I²": p.i2}
                               for p in pooled]),
                 hide_index=True,
                 column_config={
