@@ -23,6 +23,7 @@ import streamlit as st
 from bias.discovery.biaswords import BiasWordsRun, pool_wordsets, validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
 from bias.discovery.curation import (
+    MAX_FILE_BYTES,
     SHARED,
     DamagedCuration,
     apply_curation_table,
@@ -54,6 +55,7 @@ from bias.report.biaswords_text import (
 from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
+from bias.report.text import format_d, p_phrase
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets, first_gender_test
 from views.shared import keep, persistent, report_button, sidebar, user_errors
@@ -282,6 +284,7 @@ def sharing(embedding, wordset: WordSet, space: str, candidates) -> None:
         )  # fmt: skip
         upload = cols[1].file_uploader(
             "Import a curated table (CSV)", type=["csv"], key="_biaswords.import",
+            max_upload_size=MAX_FILE_BYTES // 1_000_000,
             help="A table downloaded here, perhaps edited in a spreadsheet; your current "
             "curation is kept as the backup.",
         )  # fmt: skip
@@ -499,7 +502,8 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         "Draw to show and save",
         options=[d.index for d in ranked],
         format_func=lambda i: (
-            f"Draw {i}: p = {sampling.draw(i).p_value:.4f}, d = {sampling.draw(i).effect_size:.2f}"
+            f"Draw {i}: {p_phrase(sampling.draw(i).p_value)}, "
+            f"d = {format_d(sampling.draw(i).effect_size)}"
         ),
     )
     draw = sampling.draw(chosen)

@@ -12,13 +12,20 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.report.markup import md
 from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
-from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
+from views.shared import (
+    active_embedding_name,
+    public_source,
+    set_active_embedding,
+    show_error,
+    sidebar,
+)
 
 sidebar()
 st.title("Embeddings")
@@ -35,7 +42,7 @@ table = pl.DataFrame(
         "Words sharing a vector": [i.shared_words for i in infos],
         "Dimensions": [i.dimensions for i in infos],
         "Kind": [i.kind for i in infos],
-        "Source": [i.source for i in infos],
+        "Source": [public_source(i.source) for i in infos],
     }
 )
 st.dataframe(
@@ -123,7 +130,8 @@ limit = st.number_input(
 )
 server_tab = access.paths or access.urls
 labels = ["Download fastText", "Upload a file"] + (["File on the server"] if server_tab else [])
-tabs = st.tabs(labels)
+# A key keeps the chosen tab over the rerun that follows an import (it went back to the first).
+tabs = st.tabs(labels, key="embeddings.tab", on_change="rerun")
 with tabs[0]:
     size = download.fasttext_estimate(int(limit))
     st.write(
@@ -151,6 +159,7 @@ with tabs[1]:
     upload = st.file_uploader(
         "Vector file",
         type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
+        max_upload_size=access.max_upload_mb,
         help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up to "
         f"{access.max_upload_mb:,} MB. Saved gensim files (.kv) are not accepted: they can "
         "carry code.",
@@ -208,7 +217,8 @@ st.write(
     "number by number. It is refused when that embedding is not here or is not the same file "
     "(its sha256 differs)."
 )
-report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report")
+report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report",
+                          max_upload_size=MAX_INPUT_FILE_BYTES // 1_000_000)
 if report is not None and st.button("Check it", icon=":material/fact_check:"):
     try:
         with st.spinner("Running every result again…", show_time=True):

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import astuple
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import streamlit as st
 
@@ -243,6 +245,19 @@ def _on_select() -> None:
     remember(ACTIVE_KEY)
 
 
+def public_source(source: str) -> str:
+    """Where an embedding came from, as every visitor may read it: a file imported on the
+    server by the command line is named by its file name only (its folder is the server's
+    business, e.g. a user's home), an address without its user, password or query."""
+    parts = urllib.parse.urlsplit(source)
+    if parts.scheme in ("http", "https"):
+        return urllib.parse.urlunsplit((parts.scheme, parts.hostname or "", parts.path, "", ""))
+    path_like = source.startswith(("/", "~", "\\", ".")) or re.match(r"[A-Za-z]:[\\/]", source)
+    if path_like or (re.search(r"[\\/]", source) and not re.search(r"\s", source)):
+        return "a file on the server: " + PurePath(source.replace("\\", "/")).name
+    return source
+
+
 def sidebar() -> Embedding | None:
     """Draw the sidebar (call once, at the top of every page) and return the active embedding.
 
@@ -290,7 +305,7 @@ def sidebar() -> Embedding | None:
             f"{embedding.dimensions} dimensions{shared}"
         )
         if info.source:
-            st.caption(md(info.source))
+            st.caption(md(public_source(info.source)))
         warm_up_charts()
     return embedding
 

@@ -8,6 +8,7 @@ its charts in `weat.figures` (drawn once per result, not on every rerun).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import TYPE_CHECKING
 
@@ -15,19 +16,20 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
+from bias.notes import Note
 from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.markup import md
-from bias.report.notes import notes_text
+from bias.report.notes import note_text, notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.spreadsheet import csv_text
 from bias.stats.confounds import weat_confounds
 from bias.stats.permutation import MAX_DRAWS
-from bias.stats.weat import WeatOptions, WeatResult
+from bias.stats.weat import SetReport, WeatOptions, WeatResult
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
@@ -238,6 +240,7 @@ def no_embedding_panel(code: str) -> None:
                 f"A {name} vector file",
                 type=[suffix.rsplit(".", 1)[1] for suffix in visitor.UPLOAD_SUFFIXES],
                 key="weat.upload",
+                max_upload_size=access.max_upload_mb,
                 help="Text vectors (.vec, .txt, optionally .gz), word2vec or fastText .bin; up "
                 f"to {access.max_upload_mb:,} MB.",
             )
@@ -387,10 +390,19 @@ for column, key in zip(columns, SET_KEYS, strict=True):
             height=220,
             placeholder="one word per line",
         )
-        lookups = embedding.lookup_all(parse_words(st.session_state[f"weat.words.{key}"]))
+        words = tuple(parse_words(st.session_state[f"weat.words.{key}"]))
+        lookups = embedding.lookup_all(words)
         found = sum(item.found for item in lookups)
         missing, fallback = text.lookup_notice(lookups, embedding.name)
-        st.caption(f"{found} of {len(lookups)} words found")
+        # A repeat ('math' twice, 'Man' beside 'man') counts once in the test: said here, as
+        # the result will say it, not only after Run.
+        name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
+        repeated = SetReport(key, name, words, tuple(lookups)).repeated
+        distinct = f", {found - len(repeated)} distinct" if repeated else ""
+        st.caption(f"{found} of {len(lookups)} words found{distinct}")
+        if repeated:
+            note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
+            st.info(md(note_text(note)), icon=":material/content_copy:")
         if missing:
             st.warning(md(missing), icon=":material/search_off:")
         if fallback:
@@ -467,6 +479,17 @@ run = st.button(
 )
 
 
+def shown_for() -> str:
+    """A fingerprint of what a result is for (embedding, lists, options), kept in the tab's
+    draft with the result: a refresh restores the lists, and the result is shown again (from
+    the server's cache) only while they are still the ones it was run on."""
+    try:
+        now = repr((active_embedding_name(), current_sets(), current_options()))
+    except BiasInputError:
+        return ""
+    return hashlib.sha256(now.encode()).hexdigest()
+
+
 def run_test() -> None:
     try:
         wordset = current_wordset(everything, language)
@@ -477,9 +500,13 @@ def run_test() -> None:
         st.session_state.pop("weat.result", None)
         st.session_state.pop("weat.confounds", None)
         st.session_state.pop("weat.figures", None)
+        st.session_state["weat.shown_for"] = ""
+        remember("weat.shown_for")
         show_error(exc)
         return
     st.session_state["weat.result"] = result
+    st.session_state["weat.shown_for"] = shown_for()
+    remember("weat.shown_for")
     # The confound controls of this result (grammatical gender, word frequency): a few ms, and
     # the frequency lists' load once per server.
     st.session_state["weat.confounds"] = weat_confounds(embedding, wordset, result)
@@ -491,8 +518,12 @@ def run_test() -> None:
     tried.add((active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
 
 
+keep("weat.shown_for", "")
 if run:
     run_test()
+elif "weat.result" not in st.session_state and (shown := st.session_state["weat.shown_for"]) and (
+        shown == shown_for()):
+    run_test()  # a refresh: the lists are back from the draft, and so is their result
 
 # Pixels per number: wide enough for '< 0.0001' and 'Reported effect size' whole; the row wraps
 # onto a second line when the page is narrow (a projector, a split screen). (A comment, not a

@@ -1,0 +1,98 @@
+"""The small traps of a first hour (issue 24, item 9), each as a visitor meets it in AppTest."""
+
+import re
+
+from bias.discovery.curation import MAX_FILE_BYTES
+from bias.limits import MAX_INPUT_FILE_BYTES
+from bias.vectors.download import import_embedding
+from tests.apptest import open_app
+from tests.language_vectors import write_vec
+from tests.views.test_page_biaswords import generate_weat6
+
+
+def upload_limits(at) -> dict[str, int]:
+    """Each file uploader's label and the size limit (MB) it tells the visitor."""
+    return {u.proto.label: u.proto.max_upload_size_mb for u in at.get("file_uploader")}
+
+
+def test_each_uploader_says_its_own_limit(home, monkeypatch):
+    monkeypatch.setenv("BIASWORDS_MAX_UPLOAD_MB", "300")
+    measures = open_app("views/measures.py")
+    assert upload_limits(measures) == {"…or your own word-set file": 2}
+    measures.segmented_control(key="_measures.metric").set_value("wefat").run()
+    assert upload_limits(measures)["CSV file"] == 2
+    embeddings = open_app("views/embeddings.py")
+    assert upload_limits(embeddings) == {"Vector file": 300,
+                                         "Report or JSON": MAX_INPUT_FILE_BYTES // 1_000_000}
+    biaswords = generate_weat6()
+    assert upload_limits(biaswords) == {"Import a curated table (CSV)": MAX_FILE_BYTES // 1_000_000}
+
+
+def test_the_formulas_are_on_the_page_not_a_path_to_a_file(home):
+    at = open_app("views/measures.py")
+    formulas = next(e for e in at.expander if e.label.startswith("Formulas"))
+    assert formulas.label == "Formulas (docs/metrics.md, 'SC-WEAT: how one word leans')"
+    assert "association s(w, A, B)" in formulas.markdown[0].value
+    assert not any("docs/metrics.md" in c.value for c in at.caption)
+    at.segmented_control(key="_measures.metric").set_value("weat").run()
+    formulas = next(e for e in at.expander if e.label.startswith("Formulas"))
+    assert formulas.label == "Formulas (docs/weat.md, 'The numbers')"
+
+
+def test_a_command_line_import_shows_its_file_name_not_the_server_folder(home, tmp_path):
+    folder = tmp_path / "private-home" / "ann"
+    folder.mkdir(parents=True)
+    path = folder / "news-en.vec"
+    write_vec(path, "en")
+    import_embedding(path, name="news-en", language="en")
+    at = open_app()
+    at.selectbox(key="_biaswords.embedding_select").set_value("news-en").run()
+    sidebar = [c.value for c in at.sidebar.caption]
+    assert "a file on the server: news-en.vec" in sidebar
+    assert not any(str(folder) in c or "private-home" in c for c in sidebar)
+    table = open_app("views/embeddings.py").dataframe[0].value.set_index("Name")
+    assert table.loc["news-en", "Source"] == "a file on the server: news-en.vec"
+
+
+def test_the_embeddings_page_keeps_its_tab_over_the_rerun_after_an_import(home):
+    at = open_app("views/embeddings.py")
+    assert at.session_state["embeddings.tab"] == "Download fastText"
+    at.session_state["embeddings.tab"] = "Upload a file"
+    at.session_state["embeddings.done"] = "Imported news-de: 1,000 words."  # what an import sets
+    at.run()
+    assert any(s.value.startswith("Imported news-de") for s in at.success)
+    assert at.session_state["embeddings.tab"] == "Upload a file"
+
+
+def test_a_refresh_shows_the_result_again(home):
+    tab = open_app()
+    next(b for b in tab.button if b.label == "Run test").click().run()
+    shown = {m.label: m.value for m in tab.metric}
+    assert shown["Effect size d"] == "1.54"
+    refreshed = open_app(draft=tab.query_params["draft"])
+    assert not refreshed.exception
+    assert {m.label: m.value for m in refreshed.metric} == shown
+    # Lists edited after the run: the refresh brings the lists back, not a result for them.
+    words = next(t for t in tab.text_area if t.key == "_weat.words.X")
+    words.input("math\nalgebra\ngeometry").run()
+    assert not open_app(draft=tab.query_params["draft"]).metric
+
+
+def test_a_repeated_word_is_said_under_its_list_before_run(home):
+    at = open_app()
+    x = next(t for t in at.text_area if t.key == "_weat.words.X")
+    x.input(x.value + "\nmath\nMath").run()
+    assert "8 of 10 words found, 8 distinct" not in [c.value for c in at.caption]
+    assert "10 of 10 words found, 8 distinct" in [c.value for c in at.caption]
+    note = next(i.value for i in at.info if "the same vector as a word before" in i.value)
+    assert note.startswith("X (Math): math, Math have the same vector")
+
+
+def test_the_draw_picker_writes_p_as_the_best_draw_line_does(home):
+    at = generate_weat6()
+    at.number_input(key="_biaswords.draws").set_value(5).run()
+    next(b for b in at.button if b.label.startswith("Draw new sets")).click().run()
+    best = next(c.value for c in at.caption if c.value.startswith("Most significant draw #"))
+    number, p = re.match(r"Most significant draw #(\d+): (p [=<] [^ ]+)", best).groups()
+    picker = next(s for s in at.selectbox if s.label == "Draw to show and save")
+    assert picker.options[0].startswith(f"Draw {number}: {p}, d = ")
