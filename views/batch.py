@@ -197,7 +197,9 @@ if rows:
     printed = pl.col(r"^.* reported p$").map_elements(printed_p, return_dtype=pl.String)
     wide = wide.with_columns(titles, verdicts, printed)
     # An empty text cell stays empty (not "None"), and a column with nothing in it is not shown.
-    shown = [c for c in wide.columns if c != "test" and wide[c].null_count() < wide.height]
+    # The test's language last: the numbers and the verdict come first into view at 800 px.
+    shown = [c for c in wide.columns if c not in ("test", "language")
+             and wide[c].null_count() < wide.height] + ["language"]
     wide = wide.with_columns(pl.col(pl.String).fill_null(""))
     tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
     with tabs[0]:
@@ -207,8 +209,9 @@ if rows:
             width="stretch",
             # The readable title first and always in view; the id stays in the data (export).
             column_order=shown,
+            # As wide as the longest name (a fixed width cut "WEATHub WEAT 6 (French, transla…").
             column_config=number_format
-            | {"title": st.column_config.TextColumn("Test", width="medium", pinned=True)},
+            | {"title": st.column_config.TextColumn("Test", pinned=True)},
         )
         st.caption(
             "One row per test that ran (those that could not are listed above); for each "
@@ -251,7 +254,8 @@ if rows:
             "cannot decide. The diamond on the same line is what the source reported."
         )
     with tabs[2]:
-        every_row = to_frame(rows, reasons)
+        every_row = to_frame(rows, reasons).with_columns(
+            pl.col("wordset").replace_strict(short_names, default=pl.col("title")).alias("title"))
         st.dataframe(
             every_row,
             hide_index=True,
@@ -265,7 +269,7 @@ if rows:
                     else st.column_config.Column(label, help=why)
                 )
                 for column, (label, why) in ROW_COLUMNS.items()
-            } | {"title": st.column_config.TextColumn("Test", width="large", pinned=True)},
+            } | {"title": st.column_config.TextColumn("Test", pinned=True)},
         )
     report_button(lambda: batch_report_html(rows, pool(rows)), "weat_batch_report.html",
                   "Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, a methods "

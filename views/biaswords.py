@@ -55,7 +55,7 @@ from bias.report.biaswords_text import (
 from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
-from bias.report.text import format_d, p_phrase
+from bias.report.text import format_d, format_p, p_phrase
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets, first_gender_test
 from views.shared import keep, persistent, report_button, sidebar, user_errors
@@ -378,17 +378,23 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         width="stretch",
         height=420,
         disabled=[c for c in shown.columns if c not in EDITABLE],
+        # The decision and its reasons first, beside the word (pinned): at 800 px the reasons
+        # were off-screen and 'Check' was cut even at 1400. Pixel widths that add up to the
+        # 530 px of an 800 px window; the rest scrolls beside the pinned word.
         column_order=[
-            "kept", "set", "seed", "candidate", "similarity",
-            *(("pos", "seed_pos") if candidates.tagger else ()), "verdict", "check",
+            "kept", "candidate", "verdict", "check", "set", "seed", "similarity",
+            *(("pos", "seed_pos") if candidates.tagger else ()),
         ],
         column_config={
-            "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws"),
-            "set": st.column_config.TextColumn("Set", width="small"),
-            "seed": st.column_config.TextColumn("Seed", help="The seed word it is near"),
-            "candidate": st.column_config.TextColumn("Candidate", help="Edit to fix a spelling"),
+            "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws",
+                                                    width=56, pinned=True),
+            "set": st.column_config.TextColumn("Set", width=48),
+            "seed": st.column_config.TextColumn("Seed", help="The seed word it is near",
+                                                width=96),
+            "candidate": st.column_config.TextColumn("Candidate", help="Edit to fix a spelling",
+                                                     width=110, pinned=True),
             "similarity": st.column_config.NumberColumn(
-                "Similarity", format="%.3f",
+                "Similarity", format="%.3f", width=80,
                 help="How close the candidate is to its seed (cosine similarity: 1 = same "
                 "direction, 0 = unrelated).",
             ),
@@ -402,12 +408,12 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
             ),
             "verdict": st.column_config.TextColumn(
                 "Why dropped",
-                width="large",
+                width=200,
                 help="The filter's reason, kept when you override it ('dropped by the filter, "
                 "kept by you'); your own drops say so.",
             ),
             "check": st.column_config.TextColumn(
-                "Check", width="medium", help="Something a person should look at, e.g. a word "
+                "Check", width=160, help="Something a person should look at, e.g. a word "
                 "near both sides of a pair, or a seed that means something else here."
             ),
         },
@@ -478,7 +484,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         "deviation. 0.2 is small, 0.8 large; it can exceed 2 when X and Y differ in size.",
     )  # fmt: skip
     metrics[3].metric(
-        "Best draw, p corrected", f"{summary.best_p_holm:.3g}",
+        "Best draw, p corrected", format_p(summary.best_p_holm),
         help="The most significant draw's p after Holm's correction for having picked it "
         "among all the draws (its raw p is below).",
     )  # fmt: skip

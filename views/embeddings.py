@@ -39,10 +39,9 @@ table = pl.DataFrame(
         "Language": [language_name(i.language) for i in infos],
         "Name": [i.name for i in infos],
         "Words": [i.words for i in infos],
-        "Words sharing a vector": [i.shared_words for i in infos],
+        "Shared words": [i.shared_words for i in infos],
         "Dimensions": [i.dimensions for i in infos],
         "Kind": [i.kind for i in infos],
-        "Source": [public_source(i.source) for i in infos],
     }
 )
 st.dataframe(
@@ -51,13 +50,18 @@ st.dataframe(
     width="stretch",
     column_config={
         "Words": st.column_config.NumberColumn(format="localized"),
-        "Words sharing a vector": st.column_config.NumberColumn(
+        "Shared words": st.column_config.NumberColumn(
             format="localized",
             help="Rarer words of a pruned table (a spaCy pipeline) that have no vector of their "
             "own and use a frequent word's; tests report them as 'shared row'.",
         ),
     },
 )
+
+# Where each comes from, as sentences under the table: a column of them pushed the table past
+# an 800 px window, and a source is read, not compared.
+st.caption("  \n".join(f"**{md(i.name)}**: {md(public_source(i.source))}" for i in infos
+                        if i.source))
 
 damaged = store.list_damaged()
 for entry in damaged:

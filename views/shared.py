@@ -44,6 +44,11 @@ from bias.vectors.embeddings import Embedding
 from bias.wordsets import WordSet
 from views.result_cache import ResultCache
 
+# Pixels per metric: wide enough for '< 0.0001' and 'Reported effect size'
+# whole; a row of metrics in a wrapping horizontal container goes onto a second line when the
+# page is narrow (a projector, a split screen) instead of cutting its numbers.
+METRIC_WIDTH = 200
+
 # Session-state key holding the name of the active embedding (a str).
 ACTIVE_KEY = "biaswords.embedding"
 

@@ -50,6 +50,7 @@ from bias.wordsets import (
     titled,
 )
 from views.shared import (
+    METRIC_WIDTH,
     active_embedding_name,
     cached_weat,
     drafted,
@@ -370,7 +371,12 @@ st.caption(
     "One word per line, or separated by commas, semicolons or tabs. The notes under each list "
     "update when you click outside it (or press Ctrl+Enter)."
 )
-columns = st.columns(4)
+# Four lists of LIST_WIDTH px in a row that wraps: side by side in the 1,000 px of a 1400 px
+# window, two by two in the 530 px of an 800 px one. Four columns there were 120 px wide: set
+# names were cut and the notes under the lists broke words mid-word.
+LIST_WIDTH = 232
+lists_row = st.container(horizontal=True, wrap=True, gap="small")
+columns = [lists_row.container(width=LIST_WIDTH) for _ in SET_KEYS]
 roles = {
     "X": "Target words, first group",
     "Y": "Target words, second group",
@@ -397,7 +403,8 @@ for column, key in zip(columns, SET_KEYS, strict=True):
         # A repeat ('math' twice, 'Man' beside 'man') counts once in the test: said here, as
         # the result will say it, not only after Run.
         name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
-        repeated = SetReport(key, name, words, tuple(lookups)).repeated
+        shared_rows = st.session_state.get("weat.shared_rows", DEFAULTS["weat.shared_rows"])
+        repeated = SetReport(key, name, words, tuple(lookups), not shared_rows).repeated
         distinct = f", {found - len(repeated)} distinct" if repeated else ""
         st.caption(f"{found} of {len(lookups)} words found{distinct}")
         if repeated:
@@ -525,10 +532,11 @@ elif "weat.result" not in st.session_state and (shown := st.session_state["weat.
         shown == shown_for()):
     run_test()  # a refresh: the lists are back from the draft, and so is their result
 
-# Pixels per number: wide enough for '< 0.0001' and 'Reported effect size' whole; the row wraps
-# onto a second line when the page is narrow (a projector, a split screen). (A comment, not a
-# docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
-METRIC_WIDTH = 200
+# The per-word table: its columns in reading order and their widths in pixels. (A comment, not
+# a docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
+WORD_ORDER = ("word", "set", "association", "influence", "effect_size_without", "found_as", "match")
+WORD_WIDTHS = {"word": 110, "set": 48, "association": 80, "influence": 100,
+               "effect_size_without": 96}
 
 
 def show_metrics(result: WeatResult, original: WordSet | None) -> None:
@@ -635,15 +643,21 @@ def show_result(result: WeatResult) -> None:
         schema_overrides={"effect_size_without": pl.Float64},
     ).with_columns(pl.col(pl.Float64).fill_nan(None))
     with tabs[3]:
+        # The word (pinned) and its numbers first, in widths that fit the 530 px of an 800 px
+        # window ('Change of d' was cut there); how it was found comes after, and scrolls.
         st.dataframe(
             words,
             hide_index=True,
             width="stretch",
+            column_order=WORD_ORDER,
             column_config={
                 column: (
-                    st.column_config.NumberColumn(label, help=help_text, format="%.3f")
+                    st.column_config.NumberColumn(label, help=help_text, format="%.3f",
+                                                  width=WORD_WIDTHS.get(column))
                     if words.schema[column].is_float()
-                    else st.column_config.Column(label, help=help_text)
+                    else st.column_config.Column(label, help=help_text,
+                                                 width=WORD_WIDTHS.get(column),
+                                                 pinned=column == "word")
                 )
                 for column, (label, help_text) in text.WORD_COLUMNS.items()
             },

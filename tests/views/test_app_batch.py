@@ -101,7 +101,7 @@ def test_batch_counts_tests_and_embeddings_apart_and_names_tests_by_title(home, 
     assert " of 4 results detect a bias at the 5% level" in at.caption[0].value
     forest = json.loads(at.get("plotly_chart")[0].proto.spec)
     labels = {label for trace in forest["data"] for label in trace["y"]}
-    assert labels == {f"{test} · {name}" for test in ("WEAT 7", WEAT14)
+    assert labels == {f"{test}<br>{name}" for test in ("WEAT 7", WEAT14)
                       for name in (DEFAULT_EMBEDDING, "en-small")} | {
                           "pooled · WEAT 7", f"pooled · {WEAT14}"}
     assert list(at.dataframe[1].value["test"]) == ["WEAT 7", WEAT14]  # the pooled table

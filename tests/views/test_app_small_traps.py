@@ -50,8 +50,10 @@ def test_a_command_line_import_shows_its_file_name_not_the_server_folder(home, t
     sidebar = [c.value for c in at.sidebar.caption]
     assert "a file on the server: news-en.vec" in sidebar
     assert not any(str(folder) in c or "private-home" in c for c in sidebar)
-    table = open_app("views/embeddings.py").dataframe[0].value.set_index("Name")
-    assert table.loc["news-en", "Source"] == "a file on the server: news-en.vec"
+    page = open_app("views/embeddings.py")
+    sources = next(c.value for c in page.caption if c.value.startswith("**"))
+    assert "**news-en**: a file on the server: news-en.vec" in sources
+    assert "private-home" not in sources
 
 
 def test_the_embeddings_page_keeps_its_tab_over_the_rerun_after_an_import(home):
@@ -93,6 +95,9 @@ def test_the_draw_picker_writes_p_as_the_best_draw_line_does(home):
     at.number_input(key="_biaswords.draws").set_value(5).run()
     next(b for b in at.button if b.label.startswith("Draw new sets")).click().run()
     best = next(c.value for c in at.caption if c.value.startswith("Most significant draw #"))
-    number, p = re.match(r"Most significant draw #(\d+): (p [=<] [^ ]+)", best).groups()
+    number, p, holm = re.match(
+        r"Most significant draw #(\d+): (p [=<] [^ ]+) as computed, ([^ ]+) after Holm",
+        best).groups()
     picker = next(s for s in at.selectbox if s.label == "Draw to show and save")
     assert picker.options[0].startswith(f"Draw {number}: {p}, d = ")
+    assert next(m.value for m in at.metric if m.label == "Best draw, p corrected") == holm

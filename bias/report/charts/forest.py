@@ -32,10 +32,12 @@ the words are resampled; a cross where the test cannot decide."""
 
 
 def row_label(row: BatchRow, names: Mapping[str, str] | None = None) -> str:
-    """The y-axis label of a row: the test's name, then its embedding ('WEATHub WEAT 7 (German,
-    translated) · fasttext-cc-de-300', shown as text). `names` gives a test's name by its id
-    (the dashboard's short titles); by default it is the test's title."""
-    return plotly_text(f"{(names or {}).get(row.wordset, row.title)} · {row.embedding}")
+    """The y-axis label of a row: the test's name over its embedding, on two lines ('WEATHub
+    WEAT 7 (German, translated)' over 'fasttext-cc-de-300', shown as text; on one line they
+    left the plot a sliver at 800 px). `names` gives a test's name by its id (the dashboard's
+    short titles); by default it is the test's title."""
+    name = (names or {}).get(row.wordset, row.title)
+    return f"{plotly_text(name)}<br>{plotly_text(row.embedding)}"
 
 
 def family_title(pooled: PooledEffect, rows: Sequence[BatchRow],
@@ -78,10 +80,10 @@ def forest_figure(
         # Two short lines: one long title was cut at 800 px.
         title="Effect sizes by test<br><sup>dot: ours, filled where the bias holds when the "
         "words are resampled<br>open diamond: reported by the source</sup>",
-        xaxis_title="effect size d (0 = no difference; about ±2 at most)",
+        xaxis_title="effect size d (0: no difference)",
         legend={"orientation": "h", "y": 0.02, "yanchor": "bottom", "yref": "container", "x": 0},
         margin={"t": 90, "b": 110, "l": 24},
-        height=230 + 26 * max(len(labels), 1),
+        height=230 + 40 * max(len(labels), 1),
     )
     return fig
 
