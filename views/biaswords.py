@@ -380,14 +380,15 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         disabled=[c for c in shown.columns if c not in EDITABLE],
         # The decision and its reasons first, beside the word (pinned): at 800 px the reasons
         # were off-screen and 'Check' was cut even at 1400. Pixel widths that add up to the
-        # 530 px of an 800 px window; the rest scrolls beside the pinned word.
+        # 528 px of an 800 px window (an editable header needs 72 for its pencil); the rest scrolls
+        # beside the pinned word.
         column_order=[
             "kept", "candidate", "verdict", "check", "set", "seed", "similarity",
             *(("pos", "seed_pos") if candidates.tagger else ()),
         ],
         column_config={
             "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws",
-                                                    width=56, pinned=True),
+                                                    width=72, pinned=True),
             "set": st.column_config.TextColumn("Set", width=48),
             "seed": st.column_config.TextColumn("Seed", help="The seed word it is near",
                                                 width=96),
@@ -408,13 +409,14 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
             ),
             "verdict": st.column_config.TextColumn(
                 "Why dropped",
-                width=200,
+                width=184,
                 help="The filter's reason, kept when you override it ('dropped by the filter, "
-                "kept by you'); your own drops say so.",
+                "kept by you'); your own drops say so. Click a cell to read all of it.",
             ),
             "check": st.column_config.TextColumn(
-                "Check", width=160, help="Something a person should look at, e.g. a word "
-                "near both sides of a pair, or a seed that means something else here."
+                "Check", width=150, help="Something a person should look at, e.g. a word "
+                "near both sides of a pair, or a seed that means something else here. Click a "
+                "cell to read all of it."
             ),
         },
     )
