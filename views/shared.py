@@ -1,9 +1,9 @@
 """UI helpers shared by every dashboard page (Streamlit only; no statistics here).
 
-Every page starts with
+`app.py` draws the sidebar once per run (`frame()`); every page starts with
 
     from views.shared import sidebar, show_error, user_errors
-    embedding = sidebar()          # draws the sidebar, returns the active Embedding (or None)
+    embedding = sidebar()          # the active Embedding of that sidebar (or None)
 
 and uses `active_embedding()` / `active_embedding_name()` wherever it needs the embedding again.
 The names in this module are a stable interface for other pages; add, don't rename.
@@ -263,13 +263,36 @@ def public_source(source: str) -> str:
     return source
 
 
-def sidebar() -> Embedding | None:
-    """Draw the sidebar (call once, at the top of every page) and return the active embedding.
+# The run counter of app.py's frame, and (run, embedding) of the sidebar it drew in that run.
+_FRAME_RUN = "_frame.run"
+_FRAME_DRAWN = "_frame.drawn"
 
-    The sidebar shows the active embedding (language, words, dimensions) and a selectbox of every
-    available embedding, grouped by language. Returns None when the embedding cannot be loaded;
-    the error is then shown in the sidebar and the page should stop or show nothing that needs it.
+
+def frame() -> None:
+    """Draw what every page shares, once per run, from `app.py` before the page runs (Streamlit's
+    guidance for `st.navigation`: the common frame in the entry point): the sidebar with the
+    active embedding. The page then gets that embedding from `sidebar()`."""
+    run = st.session_state[_FRAME_RUN] = st.session_state.get(_FRAME_RUN, 0) + 1
+    st.session_state[_FRAME_DRAWN] = (run, _draw_sidebar())
+
+
+def sidebar() -> Embedding | None:
+    """The active embedding for a page (call once, at the top of every page): the one `frame()`
+    drew the sidebar for in this run, or, when the page runs on its own (a test of one page
+    file), the sidebar is drawn here.
+
+    Returns None when the embedding cannot be loaded; the error is then shown in the sidebar and
+    the page should stop or show nothing that needs it.
     """
+    drawn = st.session_state.get(_FRAME_DRAWN)
+    if drawn is not None and drawn[0] == st.session_state.get(_FRAME_RUN):
+        return drawn[1]
+    return _draw_sidebar()
+
+
+def _draw_sidebar() -> Embedding | None:
+    """Draw the sidebar: the active embedding (language, words, dimensions) and a selectbox of
+    every available embedding, grouped by language; the embedding, or None (the error shown)."""
     _draft()
     if problem := st.session_state.pop("_draft_problem", None):
         st.sidebar.warning(md(problem), icon=":material/history:")
