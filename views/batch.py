@@ -32,6 +32,7 @@ from bias.stats.pooling import pool
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import all_wordsets, listing_order, short_titles, usual_tests
+from views import state
 from views.shared import (
     active_embedding_name,
     cached_weat,
@@ -170,10 +171,10 @@ if st.button(
         show_error(exc)
     else:
         bar.empty()
-        st.session_state["batch.rows"] = rows
+        state.keep_batch_rows(rows)
 
 
-rows = st.session_state.get("batch.rows")
+rows = state.batch_rows()
 if rows:
     st.subheader(header(rows))
     st.caption(summary(rows))

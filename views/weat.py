@@ -49,6 +49,7 @@ from bias.wordsets import (
     save_user_wordset,
     titled,
 )
+from views import state
 from views.shared import (
     METRIC_WIDTH,
     active_embedding_name,
@@ -504,31 +505,26 @@ def run_test() -> None:
         with st.spinner(f"Running {md(wordset.title)} on {md(embedding.name)}…", show_time=True):
             result = cached_weat(active_embedding_name(), wordset, options)
     except BiasInputError as exc:
-        st.session_state.pop("weat.result", None)
-        st.session_state.pop("weat.confounds", None)
-        st.session_state.pop("weat.figures", None)
+        state.forget_result()
         st.session_state["weat.shown_for"] = ""
         remember("weat.shown_for")
         show_error(exc)
         return
-    st.session_state["weat.result"] = result
-    st.session_state["weat.shown_for"] = shown_for()
-    remember("weat.shown_for")
     # The confound controls of this result (grammatical gender, word frequency): a few ms, and
     # the frequency lists' load once per server.
-    st.session_state["weat.confounds"] = weat_confounds(embedding, wordset, result)
-    st.session_state["weat.result_for"] = (active_embedding_name(), wordset.sets(), options)
-    st.session_state["weat.result_wordset"] = wordset
-    # Distinct tests (lists and embedding) run in this tab: p < 0.05 over many tries needs the
-    # Batch page's correction, and the result says so from the second test on.
-    tried = st.session_state.setdefault("weat.tests_run", set())
-    tried.add((active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
+    state.show_result(state.ShownResult(
+        result, wordset, (active_embedding_name(), wordset.sets(), options),
+        weat_confounds(embedding, wordset, result)))
+    st.session_state["weat.shown_for"] = shown_for()
+    remember("weat.shown_for")
+    state.tests_run().add(
+        (active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
 
 
 keep("weat.shown_for", "")
 if run:
     run_test()
-elif "weat.result" not in st.session_state and (shown := st.session_state["weat.shown_for"]) and (
+elif state.shown_result() is None and (shown := st.session_state["weat.shown_for"]) and (
         shown == shown_for()):
     run_test()  # a refresh: the lists are back from the draft, and so is their result
 
@@ -582,18 +578,19 @@ def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]
     """The result's three charts, drawn once per result and kept in this visitor's session
     beside it: every edit of a list while a result is shown reruns the page, and drawing them
     again took 60-70 ms of Plotly each time. `st.plotly_chart` only reads a figure."""
-    kept = st.session_state.get("weat.figures")
-    if kept is None or kept[0] is not result:
+    figures = state.figures_for(result)
+    if figures is None:
         figures = (
             charts.null_histogram_figure(result),
             charts.association_figure(result),
             charts.influence_figure(result),
         )
-        kept = st.session_state["weat.figures"] = (result, figures)
-    return kept[1]
+        state.keep_figures(result, figures)
+    return figures
 
 
-def show_result(result: WeatResult) -> None:
+def show_result(shown: state.ShownResult) -> None:
+    result = shown.result
     st.divider()
     st.subheader(f"Result: {md(result.title)}")
     st.caption(md(f"on {result.embedding} · {text.method_text(result)}"))
@@ -601,20 +598,20 @@ def show_result(result: WeatResult) -> None:
         now = (active_embedding_name(), current_sets(), current_options())
     except BiasInputError:
         now = None
-    if now != st.session_state.get("weat.result_for"):
+    if now != shown.made_for:
         st.info("The lists, options or embedding changed since this result; press Run again.")
     box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
            "cannot_decide": st.warning}[result.verdict.state]
     box(f"**{md(verdict_text.headline(result.verdict))}**  \n{md(verdict_text.meaning(result))}")
-    confounds = st.session_state.get("weat.confounds")
+    confounds = shown.confounds
     for line in confound_warnings(confounds) if confounds else ():
         st.warning(md(line), icon=":material/warning:")
     st.caption(md(verdict_text.coverage_text(result.coverage)))
-    if len(tried := st.session_state.get("weat.tests_run", ())) > 1:
+    if len(tried := state.tests_run()) > 1:
         st.caption(verdict_text.many_tests_text(len(tried)))
     st.write(md(text.explanation(result)))
 
-    wordset = st.session_state.get("weat.result_wordset")
+    wordset = shown.wordset
     show_metrics(result, everything.get(wordset.edited_from) if wordset else None)
     for warning in notes_text(result.notes):
         st.warning(md(warning), icon=":material/info:")
@@ -666,7 +663,7 @@ def show_result(result: WeatResult) -> None:
     stem = f"{result.wordset_id}_{result.embedding}"
     with st.container(horizontal=True, wrap=True):
         report_button(
-            lambda: weat_report_html(result, st.session_state.get("weat.confounds")),
+            lambda: weat_report_html(result, shown.confounds),
             f"{stem}_report.html",
             "the verdict, numbers, words, figures, a methods paragraph and references")
         st.download_button(
@@ -715,15 +712,15 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     put("weat.preset", saved.id)
 
 
-result = st.session_state.get("weat.result")
-if result is not None:
+shown_result = state.shown_result()
+if shown_result is not None:
     with st.container(key="weat-result"):
-        show_result(result)
+        show_result(shown_result)
     if run:  # the result is where the eyes are: Run moves the page to it
-        st.session_state["weat.runs"] = st.session_state.get("weat.runs", 0) + 1
+        state.count_run()
     # Drawn on every rerun, so the elements below keep their place (an expander that moves is
     # drawn anew, closed); the script runs only when the count changes.
-    scroll_to("weat-result", st.session_state.get("weat.runs", 0))
+    scroll_to("weat-result", state.runs())
 
 st.divider()
 with st.expander("Save these lists as my word set", icon=":material/save:"):
