@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import polars as pl
 import streamlit as st
 
 from bias.discovery.biaswords import BiasWordsRun, pool_wordsets, validate
@@ -517,7 +518,12 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     draw = sampling.draw(chosen)
     shown = [draw, *(d for d in ranked[:3] if d.index != draw.index)][:3]
     st.caption("Like the paper's Table 9: the chosen draw and the most significant others.")
-    st.dataframe(draws_table(wordset, shown), hide_index=True, width="stretch")
+    table = draws_table(wordset, shown)
+    p_row = pl.int_range(pl.len()) == table[""].to_list().index("p-value")
+    table = table.with_columns(  # p as the picker and the line above write it (format_p)
+        pl.when(p_row).then(pl.lit(format_p(d.p_value))).otherwise(pl.col(f"Draw {d.index}"))
+        .alias(f"Draw {d.index}") for d in shown)
+    st.dataframe(table, hide_index=True, width="stretch")
     title = st.text_input("Save the chosen draw as", value=f"BiasWords {wordset.id} {chosen}")
     if st.button("Save as word set", icon=":material/save:"):
         saved = save_draw(wordset, draw, title=title, embedding=embedding.name, sampling=sampling)
