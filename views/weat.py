@@ -399,15 +399,18 @@ for column, key in zip(columns, SET_KEYS, strict=True):
         )
         words = tuple(parse_words(st.session_state[f"weat.words.{key}"]))
         lookups = embedding.lookup_all(words)
-        found = sum(item.found for item in lookups)
         missing, fallback = text.lookup_notice(lookups, embedding.name)
-        # A repeat ('math' twice, 'Man' beside 'man') counts once in the test: said here, as
-        # the result will say it, not only after Run.
+        # Counted as the result will count them (`SetReport`), not only after Run: words with
+        # a vector of their own, words that only share a frequent word's (a pruned table), and
+        # repeats ('math' twice, 'Man' beside 'man'), which count once.
         name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
         shared_rows = st.session_state.get("weat.shared_rows", DEFAULTS["weat.shared_rows"])
-        repeated = SetReport(key, name, words, tuple(lookups), not shared_rows).repeated
-        distinct = f", {found - len(repeated)} distinct" if repeated else ""
-        st.caption(f"{found} of {len(lookups)} words found{distinct}")
+        report = SetReport(key, name, words, tuple(lookups), not shared_rows)
+        counts, repeated = report.coverage, report.repeated
+        caption = f"{counts.found} of {counts.listed} words found"
+        if counts.shared:
+            caption += f", {counts.shared} more only share a vector"
+        st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
         if repeated:
             note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
             st.info(md(note_text(note)), icon=":material/content_copy:")

@@ -84,8 +84,7 @@ def test_a_repeated_word_is_said_under_its_list_before_run(home):
     at = open_app()
     x = next(t for t in at.text_area if t.key == "_weat.words.X")
     x.input(x.value + "\nmath\nMath").run()
-    assert "8 of 10 words found, 8 distinct" not in [c.value for c in at.caption]
-    assert "10 of 10 words found, 8 distinct" in [c.value for c in at.caption]
+    assert "10 of 10 words found; 8 distinct vectors" in [c.value for c in at.caption]
     note = next(i.value for i in at.info if "the same vector as a word before" in i.value)
     assert note.startswith("X (Math): math, Math have the same vector")
 
@@ -103,3 +102,19 @@ def test_the_draw_picker_writes_p_as_the_best_draw_line_does(home):
     assert next(m.value for m in at.metric if m.label == "Best draw, p corrected") == holm
     table = next(d.value for d in at.dataframe if f"Draw {number}" in d.value.columns)
     assert table.set_index("").loc["p-value", f"Draw {number}"] == p.split(" ", 1)[1].lstrip("= ")
+
+
+def test_the_notes_under_the_lists_count_as_the_result_does_on_a_pruned_table(home):
+    """French WEATHub WEAT 15 on spaCy's pruned table: under each list, the words with a vector
+    of their own, those that only share one, and the distinct vectors, as the result's coverage
+    counts them after Run (the lists said '8 of 10 words found' where the result said 2)."""
+    at = open_app()
+    at.selectbox(key="_weat.language").set_value("fr").run()
+    at.selectbox(key="_weat.preset").set_value("weathub-fr-weat15").run()
+    before = [c.value for c in at.caption if " words found" in c.value][:4]
+    next(b for b in at.button if b.label == "Run test").click().run()
+    coverage = at.session_state["weat.result"].coverage
+    assert [text.split(" of ")[0] for text in before] == [
+        str(coverage[key].found) for key in ("X", "Y", "A", "B")]
+    assert before[0].startswith(f"{coverage['X'].found} of 10 words found, "
+                                f"{coverage['X'].shared} more only share a vector")
