@@ -409,7 +409,8 @@ for column, key in zip(columns, SET_KEYS, strict=True):
         counts, repeated = report.coverage, report.repeated
         caption = f"{counts.found} of {counts.listed} words found"
         if counts.shared:
-            caption += f", {counts.shared} more only share a vector"
+            verb = "shares" if counts.shared == 1 else "share"
+            caption += f", {counts.shared} more only {verb} a vector"
         st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
         if repeated:
             note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})

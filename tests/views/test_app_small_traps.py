@@ -110,6 +110,8 @@ def test_the_notes_under_the_lists_count_as_the_result_does_on_a_pruned_table(ho
     counts them after Run (the lists said '8 of 10 words found' where the result said 2)."""
     at = open_app()
     at.selectbox(key="_weat.language").set_value("fr").run()
+    weat7_x = next(c.value for c in at.caption if " words found" in c.value)
+    assert weat7_x == "7 of 8 words found, 1 more only shares a vector; 6 distinct vectors"
     at.selectbox(key="_weat.preset").set_value("weathub-fr-weat15").run()
     before = [c.value for c in at.caption if " words found" in c.value][:4]
     next(b for b in at.button if b.label == "Run test").click().run()
