@@ -75,6 +75,7 @@ def full_shot(page, path: Path, width: int) -> None:
         "[data-testid=\"stSidebarContent\"]')].map(e => e.scrollHeight), 600)"
     )
     page.set_viewport_size({"width": width, "height": min(int(height) + 40, 8000)})
+    page.mouse.move(0, 0)  # no tooltip of whatever the last click left the pointer over
     page.wait_for_timeout(800)
     page.screenshot(path=str(path))
     page.set_viewport_size(viewport)
