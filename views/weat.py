@@ -358,7 +358,8 @@ if on_screen is not None and on_screen.edited_from is not None and preset is not
         icon=":material/undo:",
     )
 if preset is not None and (preset.notes or preset.source):
-    about = "About this test" if on_screen is preset else f"About the original {md(preset.title)}"
+    # The whole title, wrapped: the box above cuts a long one ("…: ImmigrantTe…").
+    about = f"About {'' if on_screen is preset else 'the original '}{md(preset.title)}"
     with st.expander(about):
         if preset.source.get("citation"):
             st.write(md(text.source_line(preset.source)))

@@ -5,6 +5,7 @@ import re
 from bias.discovery.curation import MAX_FILE_BYTES
 from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.vectors.download import import_embedding
+from bias.wordsets import get_wordset
 from tests.apptest import open_app
 from tests.language_vectors import write_vec
 from tests.views.test_page_biaswords import generate_weat6
@@ -120,3 +121,12 @@ def test_the_notes_under_the_lists_count_as_the_result_does_on_a_pruned_table(ho
         str(coverage[key].found) for key in ("X", "Y", "A", "B")]
     assert before[0].startswith(f"{coverage['X'].found} of 10 words found, "
                                 f"{coverage['X'].shared} more only share a vector")
+
+
+def test_a_long_test_title_is_shown_whole_below_its_box(home):
+    """The 'Prepared test' box cuts a long title at either width; the expander under it carries
+    the whole title (an expander's label wraps)."""
+    at = open_app()
+    at.selectbox(key="_weat.preset").set_value("weathub-en-weat15").run()
+    title = get_wordset("weathub-en-weat15").title
+    assert len(title) > 100 and f"About {title}" in [e.label for e in at.expander]
