@@ -206,7 +206,9 @@ try:
 except BiasInputError as exc:
     show_error(exc)
 if sets is not None:
-    st.caption(md(measures_text.inputs_sentence(metric, sets)))
+    # The whole title first: the box above cuts a long one.
+    title = "" if upload else f"{md(wordsets[chosen].title)}. "
+    st.caption(title + md(measures_text.inputs_sentence(metric, sets)))
 
 words = values = None
 if info.needs == "words":

@@ -130,3 +130,6 @@ def test_a_long_test_title_is_shown_whole_below_its_box(home):
     at.selectbox(key="_weat.preset").set_value("weathub-en-weat15").run()
     title = get_wordset("weathub-en-weat15").title
     assert len(title) > 100 and f"About {title}" in [e.label for e in at.expander]
+    at.switch_page("views/measures.py").run()
+    at.selectbox(key="_measures.wordset.sc-weat").set_value("weathub-en-weat15").run()
+    assert any(c.value.startswith(f"{title}. Leans are measured towards") for c in at.caption)
