@@ -59,6 +59,7 @@ from bias.report.notes import notes_text, tagging_hint
 from bias.report.text import format_d, format_p, p_phrase
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet, all_wordsets, first_gender_test
+from views import state
 from views.shared import keep, persistent, report_button, sidebar, user_errors
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
@@ -100,7 +101,7 @@ def editor_key(embedding: str, wordset_id: str) -> str:
 
 def workspace() -> str:
     """This tab's workspace: its draft id (`views.shared` gives every tab one)."""
-    return st.session_state.get("_draft_id", SHARED)
+    return state.draft_id() or SHARED
 
 
 def seed_tests(language: str) -> list[WordSet]:

@@ -19,6 +19,7 @@ from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.sources import DEFAULT_LIMIT
+from views import state
 from views.shared import (
     active_embedding_name,
     public_source,
@@ -91,7 +92,7 @@ def run_import(label: str, total_words: int, action) -> None:
         return
     bar.empty()
     set_active_embedding(info.name)
-    st.session_state["embeddings.done"] = (
+    state.say_done(
         f"Imported {info.name}: {info.words:,} words, {info.dimensions} dimensions. "
         f"{report.summary()} It is now the active embedding."
     )
@@ -101,7 +102,7 @@ def run_import(label: str, total_words: int, action) -> None:
 def chosen_language() -> str:
     """The language a new embedding is most likely for: the one chosen on the WEAT page when no
     embedding has it yet, else the active embedding's."""
-    wanted = st.session_state.get("weat.language")
+    wanted = state.weat_language()
     if wanted in LANGUAGES and not any(info.language == wanted for info in infos):
         return wanted
     active = active_embedding_name()
@@ -121,8 +122,8 @@ def language_choice(key: str) -> str:
 
 
 st.subheader("Add an embedding")
-if st.session_state.get("embeddings.done"):
-    st.success(md(st.session_state.pop("embeddings.done")))
+if done := state.take_done():
+    st.success(md(done))
 limit = st.number_input(
     "Keep the most frequent words",
     min_value=1_000,
@@ -244,5 +245,5 @@ if imported:
         except BiasInputError as exc:
             show_error(exc)
         else:
-            st.session_state["embeddings.done"] = f"Deleted {victim}."
+            state.say_done(f"Deleted {victim}.")
             st.rerun()

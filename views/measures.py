@@ -40,6 +40,7 @@ from bias.wordsets import (
     parse_named_sets,
 )
 from bias.wordsets import parse_words as split_words
+from views import state
 from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
@@ -250,7 +251,7 @@ with st.expander("Options"):
             **persistent("measures.p_value", DEFAULTS.p_value),
         )
 
-results: dict = st.session_state.setdefault("measures.results", {})
+results = state.measure_results()
 ready = sets is not None and not (info.needs == "values" and values is None)
 if info.needs == "values" and values is None:
     st.caption("Paste or upload a table to run WEFAT.")

@@ -42,6 +42,7 @@ from bias.vectors.catalog import (
 )
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import WordSet
+from views import state
 from views.result_cache import ResultCache
 
 # Pixels per metric: wide enough for '< 0.0001' and 'Reported effect size'
@@ -141,15 +142,15 @@ def _draft() -> dict:
     The address is set again on every run, because a page switch may drop it. A damaged draft
     file is kept aside by `drafts.read`; its sentence is shown once, in the sidebar.
     """
-    if "_draft_id" not in st.session_state:
+    if state.DRAFT_ID not in st.session_state:
         given = st.query_params.get(DRAFT_PARAM, "")
         draft_id = given if drafts.valid_id(given) else drafts.new_id()
-        st.session_state["_draft_id"] = draft_id
+        st.session_state[state.DRAFT_ID] = draft_id
         draft = drafts.read(draft_id)
         st.session_state["_draft"] = draft.values
         st.session_state["_draft_problem"] = draft.problem
-    if st.query_params.get(DRAFT_PARAM) != st.session_state["_draft_id"]:
-        st.query_params[DRAFT_PARAM] = st.session_state["_draft_id"]
+    if st.query_params.get(DRAFT_PARAM) != st.session_state[state.DRAFT_ID]:
+        st.query_params[DRAFT_PARAM] = st.session_state[state.DRAFT_ID]
     return st.session_state["_draft"]
 
 
@@ -172,7 +173,7 @@ def remember(key: str, *, typed: bool = True) -> None:
         noted[key] = st.session_state[key]
         return
     noted.pop(key, None)
-    draft_id = st.session_state["_draft_id"]
+    draft_id = st.session_state[state.DRAFT_ID]
     values = {**noted, **drafts.load(draft_id), key: st.session_state[key]}
     try:
         drafts.save(draft_id, values)

@@ -1,9 +1,11 @@
 """What a visitor's tab holds beyond its widgets, under one name each, with typed accessors.
 
 A page reads and writes its results here instead of by string keys: the WEAT page's shown result
-with what it was made for, its confounds and charts, the tests run in the tab, and the Batch
-page's rows. (Typed widget values live under the keys of `views.shared.keep`, written to the
-tab's draft.) The keys stay plain strings of `st.session_state`, so a test can read them too.
+with what it was made for, its confounds and charts, the tests run in the tab, the Batch page's
+rows, the Measures page's results; and what one part reads of another: the language chosen on
+the WEAT page, the tab's draft id, the Embeddings page's message after a rerun. (Typed widget
+values live under the keys of `views.shared.keep`, written to the tab's draft.) The keys stay
+plain strings of `st.session_state`, so a test can read them too.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ WEAT_FIGURES = "weat.figures"
 WEAT_TESTS_RUN = "weat.tests_run"
 WEAT_RUNS = "weat.runs"
 BATCH_ROWS = "batch.rows"
+WEAT_LANGUAGE = "weat.language"
+MEASURE_RESULTS = "measures.results"
+EMBEDDINGS_DONE = "embeddings.done"
+DRAFT_ID = "_draft_id"
 
 
 @dataclass(frozen=True)
@@ -100,3 +106,29 @@ def batch_rows() -> Sequence[BatchRow] | None:
 
 def keep_batch_rows(rows: Sequence[BatchRow]) -> None:
     st.session_state[BATCH_ROWS] = rows
+
+
+def weat_language() -> str | None:
+    """The language chosen on the WEAT page in this tab (None before the page ran)."""
+    return st.session_state.get(WEAT_LANGUAGE)
+
+
+def measure_results() -> dict:
+    """The Measures page's last result per input, kept while the tab lives."""
+    return st.session_state.setdefault(MEASURE_RESULTS, {})
+
+
+def draft_id() -> str | None:
+    """This tab's draft id (`views.shared` gives every tab one), or None before it did."""
+    return st.session_state.get(DRAFT_ID)
+
+
+def say_done(message: str) -> None:
+    """A sentence for the Embeddings page to show after the rerun that follows an import or a
+    deletion."""
+    st.session_state[EMBEDDINGS_DONE] = message
+
+
+def take_done() -> str | None:
+    """That sentence, once."""
+    return st.session_state.pop(EMBEDDINGS_DONE, None)
