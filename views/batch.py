@@ -23,8 +23,9 @@ from bias.report.batch_report import (
     skipped_texts,
     summary,
 )
-from bias.report.charts.forest import forest_figure
+from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
+from bias.report.text import printed_p
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
 from bias.stats.permutation import MAX_DRAWS
 from bias.stats.pooling import pool
@@ -32,6 +33,7 @@ from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import listing_order, short_titles, usual_tests
+from views import state
 from views.jobs import run_job
 from views.shared import (
     active_embedding_name,
@@ -163,10 +165,10 @@ if st.button(
     except BiasInputError as exc:
         show_error(exc)
     else:
-        st.session_state["batch.rows"] = rows
+        state.keep_batch_rows(rows)
 
 
-rows = st.session_state.get("batch.rows")
+rows = state.batch_rows()
 if rows:
     st.subheader(header(rows))
     st.caption(summary(rows))
@@ -187,9 +189,12 @@ if rows:
     # Short names in the table: a whole title would push the numbers out of view.
     titles = pl.col("test").replace_strict(short_names, default=pl.col("title")).alias("title")
     verdicts = pl.col(r"^.* verdict$").replace_strict(verdict_text.SHORT, default=None)
-    wide = wide.with_columns(titles, verdicts)
+    printed = pl.col(r"^.* reported p$").map_elements(printed_p, return_dtype=pl.String)
+    wide = wide.with_columns(titles, verdicts, printed)
     # An empty text cell stays empty (not "None"), and a column with nothing in it is not shown.
-    shown = [c for c in wide.columns if c != "test" and wide[c].null_count() < wide.height]
+    # The test's language last: the numbers and the verdict come first into view at 800 px.
+    shown = [c for c in wide.columns if c not in ("test", "language")
+             and wide[c].null_count() < wide.height] + ["language"]
     wide = wide.with_columns(pl.col(pl.String).fill_null(""))
     tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
     with tabs[0]:
@@ -199,8 +204,9 @@ if rows:
             width="stretch",
             # The readable title first and always in view; the id stays in the data (export).
             column_order=shown,
+            # As wide as the longest name (a fixed width cut "WEATHub WEAT 6 (French, transla…").
             column_config=number_format
-            | {"title": st.column_config.TextColumn("Test", width="medium", pinned=True)},
+            | {"title": st.column_config.TextColumn("Test", pinned=True)},
         )
         st.caption(
             "One row per test that ran (those that could not are listed above); for each "
@@ -213,11 +219,12 @@ if rows:
     with tabs[1]:
         spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
         pooled = pool(rows)
-        st.plotly_chart(forest_figure(rows, spans, pooled), key="batch.forest")
+        st.plotly_chart(forest_figure(rows, spans, pooled, short_names), key="batch.forest")
         if pooled:
             st.dataframe(
-                pl.DataFrame([{"test": p.family, "results": p.k, "pooled d": p.estimate,
-                               "95% low": p.low, "95% high": p.high, "τ²": p.tau2, "I²": p.i2}
+                pl.DataFrame([{"test": family_title(p, rows, short_names), "results": p.k,
+                               "pooled d": p.estimate, "95% low": p.low, "95% high": p.high,
+                               "τ²": p.tau2, "I²": p.i2}
                               for p in pooled]),
                 hide_index=True,
                 column_config={
@@ -242,7 +249,8 @@ if rows:
             "cannot decide. The diamond on the same line is what the source reported."
         )
     with tabs[2]:
-        every_row = to_frame(rows, reasons)
+        every_row = to_frame(rows, reasons).with_columns(
+            pl.col("wordset").replace_strict(short_names, default=pl.col("title")).alias("title"))
         st.dataframe(
             every_row,
             hide_index=True,
@@ -256,7 +264,7 @@ if rows:
                     else st.column_config.Column(label, help=why)
                 )
                 for column, (label, why) in ROW_COLUMNS.items()
-            } | {"title": st.column_config.TextColumn("Test", width="large", pinned=True)},
+            } | {"title": st.column_config.TextColumn("Test", pinned=True)},
         )
     report_button(lambda: batch_report_html(rows, pool(rows)), "weat_batch_report.html",
                   "Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, a methods "

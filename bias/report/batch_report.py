@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from bias.report.notes import note_text
-from bias.report.text import ALPHA, format_d, format_p
+from bias.report.text import ALPHA, format_d, format_p, printed_p
 from bias.report.verdict import SHORT
 from bias.serialize import jsonable
 from bias.spreadsheet import csv_text
@@ -36,16 +36,23 @@ def skipped_groups(
 
 
 def header(rows: Sequence[BatchRow]) -> str:
-    """'12 tests run, 3 skipped' — the count a reader checks first."""
+    """'17 tests run on 2 embeddings (26 results), 3 skipped' — the count a reader checks first.
+    A row is one test on one embedding, so tests and results are counted apart."""
     ran, skipped = counts(rows)
-    return f"{ran} {'test' if ran == 1 else 'tests'} run, {skipped} skipped"
+    tests = len({row.wordset for row in rows if row.ran})
+    embeddings = len({row.embedding for row in rows if row.ran})
+    text = (f"{tests} {'test' if tests == 1 else 'tests'} run on {embeddings} "
+            f"{'embedding' if embeddings == 1 else 'embeddings'}")
+    if ran != tests:
+        text += f" ({ran} results)"
+    return f"{text}, {skipped} skipped"
 
 
 def summary(rows: Sequence[BatchRow], alpha: float = ALPHA) -> str:
     """How many tests detect a bias before and after adjustment over the whole batch."""
     ran = [row for row in rows if row.ran]
     text = (
-        f"{sum(row.p_value < alpha for row in ran)} of {len(ran)} tests run detect a bias at the "
+        f"{sum(row.p_value < alpha for row in ran)} of {len(ran)} results detect a bias at the "
         f"{alpha:.0%} level; {sum(row.p_holm < alpha for row in ran)} after Holm's correction, "
         f"{sum(row.p_bh < alpha for row in ran)} after Benjamini–Hochberg's (over the whole "
         "batch)."
@@ -144,7 +151,7 @@ def batch_text(rows: Sequence[BatchRow]) -> str:
             bars = "|" if row.reported_d_is_absolute else ""
             reported = (
                 f"   reported {bars}d{bars} {format_d(row.reported_d)}, "
-                f"p {row.reported_p_text or format_p(row.reported_p)}"
+                f"p {printed_p(row.reported_p_text or format_p(row.reported_p))}"
             )
         lines.append(
             f"{row.wordset:24} {row.embedding:24} d {format_d(row.effect_size):>6} "

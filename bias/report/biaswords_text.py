@@ -12,6 +12,7 @@ import polars as pl
 
 from bias.discovery.sampling import Sampling
 from bias.report.notes import notes_text
+from bias.report.text import format_p, p_phrase
 
 EXPLORATORY = (
     "Exploratory: nobody has curated these candidates by hand, so the draws show what the "
@@ -82,8 +83,8 @@ def best_draw_line(sampling: Sampling) -> str:
     summary = sampling.summary
     best = sampling.draw(summary.best)
     return (
-        f"Most significant draw #{best.index}: p = {best.p_value:.3g} as computed, "
-        f"{summary.best_p_holm:.3g} after Holm's correction over the {summary.draws} draws "
+        f"Most significant draw #{best.index}: {p_phrase(best.p_value)} as computed, "
+        f"{format_p(summary.best_p_holm)} after Holm's correction over the {summary.draws} draws "
         f"(it was picked among them); d = {_num(best.effect_size)}"
     )
 

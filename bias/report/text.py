@@ -160,7 +160,16 @@ def reported_p_text(rep: Reported) -> str:
 
     The printed text is kept because it can be a bound ('< 10^-3'), which a number would hide.
     """
-    text = rep.p_value_text or format_p(rep.p_value)
+    return printed_p(rep.p_value_text or format_p(rep.p_value))
+
+
+def printed_p(text: str) -> str:
+    """A p-value as a source printed it, for a reader: exponents as superscripts, and a p
+    printed as zero ('0.000', which WEATHub prints for p below 0.0005) as the bound it means,
+    '< 0.0005 (printed 0.000)', since a p of zero cannot be."""
+    zeros = re.fullmatch(r"0\.(0+)", text.strip())
+    if zeros:
+        return f"< 0.{zeros.group(1)}5 (printed {text.strip()})"
     return re.sub(r"\^(-?\d+)", lambda m: m.group(1).translate(_SUPERSCRIPT), text)
 
 

@@ -31,7 +31,7 @@ def test_curation_labels():
 
 def test_best_draw_line_carries_holm_beside_the_raw_p():
     line = best_draw_line(sampling())
-    assert line.startswith("Most significant draw #1: p = 0.001 as computed, 0.002 after Holm")
+    assert line.startswith("Most significant draw #1: p = 0.0010 as computed, 0.0020 after Holm")
     assert "1 significant at p < 0.05 (50%)" in share_line(sampling())
     assert baseline_line(sampling()) is None  # no baseline run, no sentence about one
 

@@ -68,7 +68,7 @@ def test_a_test_that_cannot_run_is_a_row_with_its_reason_outside_the_adjustment(
     assert "qqqzzzx" in skipped_texts(rows)[0]
     assert math.isnan(rows[0].p_value) and math.isnan(rows[0].p_holm)
     assert rows[1].p_holm == rows[1].p_value  # a family of one is not adjusted
-    assert counts(rows) == (1, 1) and header(rows) == "1 test run, 1 skipped"
+    assert counts(rows) == (1, 1) and header(rows) == "1 test run on 1 embedding, 1 skipped"
     frame = to_frame(rows, skipped_texts(rows))
     assert frame.height == 2 and frame["skipped"][0] == skipped_texts(rows)[0]
     assert frame["p_value"][0] is None

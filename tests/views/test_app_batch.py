@@ -1,5 +1,7 @@
 """Batch page in AppTest: languages first, the engine's Table 7, skipped tests with reasons, CSV."""
 
+import json
+
 import pytest
 
 from bias.report.batch_report import skipped_texts
@@ -37,14 +39,14 @@ def test_two_tests_give_the_engine_table(page):
     group = f"en · {DEFAULT_EMBEDDING}"
     assert list(shown[f"{group} p"]) == pytest.approx([r.p_value for r in rows])
     assert list(shown[f"{group} d"]) == pytest.approx([r.effect_size for r in rows])
-    assert list(shown[f"{group} reported p"]) == ["0.018", "10^-2"]  # as Caliskan printed them
+    assert list(shown[f"{group} reported p"]) == ["0.018", "10⁻²"]  # as Caliskan printed them
     # Nothing skipped: no "None" column; the readable title first, the id kept for the export.
     assert "skipped" not in page.dataframe[0].proto.column_order
     assert page.dataframe[0].proto.column_order[0] == "title" and set(shown["skipped"]) == {""}
     every = page.dataframe[1].value
     assert list(every["p_holm"]) == pytest.approx([r.p_holm for r in rows])
     assert list(every["p_bh"]) == pytest.approx([r.p_bh for r in rows])
-    assert page.subheader[0].value == "2 tests run, 0 skipped"
+    assert page.subheader[0].value == "2 tests run on 1 embedding, 0 skipped"
     assert any(d.label == "Download table (CSV)" for d in page.get("download_button"))
     assert page.get("plotly_chart")
 
@@ -58,7 +60,7 @@ def test_three_languages_one_embedding_lists_the_skipped_with_reasons(page):
     run_all(page)
     english = [t for t in tests if get_wordset(t).language == "en"]
     others = len(tests) - len(english)
-    assert page.subheader[0].value == f"{len(english)} tests run, {others} skipped"
+    assert page.subheader[0].value == f"{len(english)} tests run on 1 embedding, {others} skipped"
     warning = page.warning[0].value
     assert warning.startswith("**Not run:**")
     shown = short_titles(all_wordsets())
@@ -79,9 +81,35 @@ def test_choosing_german_selects_its_embedding_and_runs_weathub(home, tmp_path):
     assert at.multiselect(key="_batch.embeddings").value == ["de-small"]
     at.multiselect(key="_batch.tests").set_value(["weathub-de-weat7", "biasw1"]).run()
     run_all(at)
-    assert at.subheader[0].value == "2 tests run, 0 skipped"
+    assert at.subheader[0].value == "2 tests run on 1 embedding, 0 skipped"
     table = at.dataframe[0].value.set_index("test")
     assert table.loc["weathub-de-weat7", "de · de-small reported d"] == -0.45
+
+
+WEAT14 = "WEATHub WEAT 14 (English, culture-specific)"
+
+
+def test_batch_counts_tests_and_embeddings_apart_and_names_tests_by_title(home, tmp_path):
+    """Two tests on two English embeddings are 2 tests and 4 results; the forest plot and the
+    pooled table name tests by title, not id; WEATHub's printed p of 0.000 reads as the bound
+    it means."""
+    import_language(tmp_path, "en", "en-small")
+    at = open_app("views/batch.py")
+    at.multiselect(key="_batch.tests").set_value(["weat7", "weathub-en-weat14"]).run()
+    at.multiselect(key="_batch.embeddings").set_value([DEFAULT_EMBEDDING, "en-small"]).run()
+    run_all(at)
+    assert at.subheader[0].value == "2 tests run on 2 embeddings (4 results), 0 skipped"
+    assert " of 4 results detect a bias at the 5% level" in at.caption[0].value
+    forest = json.loads(at.get("plotly_chart")[0].proto.spec)
+    labels = {label for trace in forest["data"] for label in trace["y"]}
+    assert labels == {f"{test}<br>{name}" for test in ("WEAT 7", WEAT14)
+                      for name in (DEFAULT_EMBEDDING, "en-small")} | {
+                          "pooled · WEAT 7", f"pooled · {WEAT14}"}
+    assert list(at.dataframe[1].value["test"]) == ["WEAT 7", WEAT14]  # the pooled table
+    table = at.dataframe[0].value.set_index("test")
+    assert table.loc["weathub-en-weat14", f"en · {DEFAULT_EMBEDDING} reported p"] == (
+        "< 0.0005 (printed 0.000)")
+    assert table.loc["weat7", f"en · {DEFAULT_EMBEDDING} reported p"] == "0.018"
 
 
 def test_choices_survive_page_switch(page):

@@ -30,5 +30,9 @@ def test_tests_box_shows_short_names_and_the_table_leads_with_the_title(home):
     assert list(at.dataframe[0].value["title"]) == ["WEAT 7", "WEAT 8"]
     title = json.loads(table.columns)["title"]
     assert title["label"] == "Test" and title["pinned"] is True
+    # No fixed width: a long name is not cut; the numbers come before the test's language.
+    assert "width" not in title and table.column_order[-1] == "language"
     every = at.dataframe[1].proto
     assert "wordset" not in every.column_order
+    assert list(at.dataframe[1].value["title"]) == ["WEAT 7", "WEAT 8"]
+    assert "width" not in json.loads(every.columns)["title"]

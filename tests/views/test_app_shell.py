@@ -24,3 +24,15 @@ def test_every_page_renders_without_error(home):
     for page in ("views/biaswords.py", "views/batch.py", "views/embeddings.py", "views/weat.py"):
         at.switch_page(page).run()
         assert not at.exception, page
+
+
+def test_app_draws_the_sidebar_once_for_every_page(home):
+    """app.py draws the frame (`views.shared.frame`) and each page reads its embedding from it:
+    one sidebar per run, the same on every page."""
+    at = open_app()
+    for page in ("views/weat.py", "views/measures.py", "views/biaswords.py", "views/batch.py",
+                 "views/debias.py", "views/embeddings.py"):
+        at.switch_page(page).run()
+        assert not at.exception, page
+        assert [s.value for s in at.sidebar.subheader] == ["Word embedding"], page
+        assert at.session_state["_frame.drawn"][0] == at.session_state["_frame.run"], page

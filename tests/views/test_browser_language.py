@@ -46,7 +46,7 @@ def test_batch_of_three_languages_on_one_embedding_lists_the_skipped(server, vis
         page.wait_for_timeout(800)
     page.keyboard.press("Escape")
     page.get_by_role("button", name="Run all").click()
-    header = page.get_by_role("heading", name="tests run,")
+    header = page.get_by_role("heading", name="tests run on")
     header.wait_for(timeout=120_000)
     assert header.inner_text().endswith("skipped") and " 0 skipped" not in header.inner_text()
     warning = page.get_by_text("Not run:")

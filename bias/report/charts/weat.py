@@ -30,7 +30,6 @@ def null_histogram_figure(result: WeatResult, bins: int = HISTOGRAM_BINS) -> go.
     counts, counted, edges = histogram.counts, histogram.counted, histogram.edges
     centres = (edges[:-1] + edges[1:]) / 2
     widths = np.diff(edges)
-    observed = result.statistic
     total = max(int(counts.sum()), 1)
     fig = go.Figure()
     for part, name, colour in (
@@ -46,28 +45,7 @@ def null_histogram_figure(result: WeatResult, bins: int = HISTOGRAM_BINS) -> go.
             marker_color=colour,
             hovertemplate="statistic %{x:.3f}<br>share %{y:.2%}<extra></extra>",
         )
-    start = abs(observed) if result.alternative == "two-sided" else observed
-    right = max(float(edges[-1]), start)
-    fig.add_vrect(x0=start, x1=right, fillcolor="#c44569", opacity=0.12, line_width=0)
-    if result.alternative == "two-sided":
-        left = -abs(observed)
-        fig.add_vrect(
-            x0=min(float(edges[0]), left), x1=left, fillcolor="#c44569", opacity=0.12, line_width=0
-        )
-    # Plotly's autorange also spans the empty trace and the shaded areas; fit the data instead.
-    low, high = min(float(edges[0]), -abs(observed)), max(float(edges[-1]), abs(observed))
-    pad = 0.05 * (high - low or 1.0)
-    fig.add_vline(
-        x=observed,
-        line_width=3,
-        line_color="#1f1d2b",
-        annotation_text=f"observed {observed:.3f}",
-        # The label sits on the side with more room, so it is never cut off at the edge.
-        annotation_position="top left" if observed > (low + high) / 2 else "top right",
-    )
-    if result.alternative == "two-sided" and observed != 0:
-        fig.add_vline(x=-observed, line_width=1, line_dash="dot", line_color="#1f1d2b")
-    fig.update_xaxes(range=[low - pad, high + pad])
+    _mark_observed(fig, result, float(edges[0]), float(edges[-1]))
     fig.update_layout(
         title="How unusual is the observed difference?",
         xaxis_title="test statistic: difference of mean associations",
@@ -83,6 +61,33 @@ def null_histogram_figure(result: WeatResult, bins: int = HISTOGRAM_BINS) -> go.
         height=480,
     )
     return fig
+
+
+def _mark_observed(fig: go.Figure, result: WeatResult, first: float, last: float) -> None:
+    """The observed statistic as a line (its mirror dotted when two-sided), the area the p-value
+    counts shaded, and the x-axis fitted to the bars `first`..`last` and the line."""
+    observed = result.statistic
+    start = abs(observed) if result.alternative == "two-sided" else observed
+    fig.add_vrect(x0=start, x1=max(last, start), fillcolor="#c44569", opacity=0.12,
+                  line_width=0)
+    if result.alternative == "two-sided":
+        left = -abs(observed)
+        fig.add_vrect(x0=min(first, left), x1=left, fillcolor="#c44569", opacity=0.12,
+                      line_width=0)
+    # Plotly's autorange also spans the empty trace and the shaded areas; fit the data instead.
+    low, high = min(first, -abs(observed)), max(last, abs(observed))
+    pad = 0.05 * (high - low or 1.0)
+    fig.add_vline(
+        x=observed,
+        line_width=3,
+        line_color="#1f1d2b",
+        annotation_text=f"observed {observed:.3f}",
+        # The label sits on the side with more room, so it is never cut off at the edge.
+        annotation_position="top left" if observed > (low + high) / 2 else "top right",
+    )
+    if result.alternative == "two-sided" and observed != 0:
+        fig.add_vline(x=-observed, line_width=1, line_dash="dot", line_color="#1f1d2b")
+    fig.update_xaxes(range=[low - pad, high + pad])
 
 
 def _bars(fig: go.Figure, result: WeatResult, keys: str, value: str, row: int | None) -> None:

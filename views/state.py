@@ -1,0 +1,134 @@
+"""What a visitor's tab holds beyond its widgets, under one name each, with typed accessors.
+
+A page reads and writes its results here instead of by string keys: the WEAT page's shown result
+with what it was made for, its confounds and charts, the tests run in the tab, the Batch page's
+rows, the Measures page's results; and what one part reads of another: the language chosen on
+the WEAT page, the tab's draft id, the Embeddings page's message after a rerun. (Typed widget
+values live under the keys of `views.shared.keep`, written to the tab's draft.) The keys stay
+plain strings of `st.session_state`, so a test can read them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from bias.stats.batch import BatchRow
+    from bias.stats.confounds import WeatConfounds
+    from bias.stats.weat import WeatResult
+    from bias.wordsets import WordSet
+
+WEAT_RESULT = "weat.result"
+WEAT_RESULT_FOR = "weat.result_for"
+WEAT_RESULT_WORDSET = "weat.result_wordset"
+WEAT_CONFOUNDS = "weat.confounds"
+WEAT_FIGURES = "weat.figures"
+WEAT_TESTS_RUN = "weat.tests_run"
+WEAT_RUNS = "weat.runs"
+BATCH_ROWS = "batch.rows"
+WEAT_LANGUAGE = "weat.language"
+MEASURE_RESULTS = "measures.results"
+EMBEDDINGS_DONE = "embeddings.done"
+DRAFT_ID = "_draft_id"
+
+
+@dataclass(frozen=True)
+class ShownResult:
+    """The WEAT page's last result and what belongs to it."""
+
+    result: WeatResult
+    # The test as it was run (its `edited_from` names the preset an edit came from).
+    wordset: WordSet | None
+    # (embedding name, sets, options) it was run on: the page says when these changed.
+    made_for: tuple | None
+    confounds: WeatConfounds | None
+
+
+def shown_result() -> ShownResult | None:
+    """The WEAT result shown in this tab, or None."""
+    result = st.session_state.get(WEAT_RESULT)
+    if result is None:
+        return None
+    return ShownResult(result, st.session_state.get(WEAT_RESULT_WORDSET),
+                       st.session_state.get(WEAT_RESULT_FOR), st.session_state.get(WEAT_CONFOUNDS))
+
+
+def show_result(shown: ShownResult) -> None:
+    """Keep `shown` as the tab's WEAT result (its charts are drawn again for it)."""
+    st.session_state[WEAT_RESULT] = shown.result
+    st.session_state[WEAT_CONFOUNDS] = shown.confounds
+    st.session_state[WEAT_RESULT_FOR] = shown.made_for
+    st.session_state[WEAT_RESULT_WORDSET] = shown.wordset
+
+
+def forget_result() -> None:
+    """No WEAT result in this tab any more (a run failed): its confounds and charts go too."""
+    for key in (WEAT_RESULT, WEAT_CONFOUNDS, WEAT_FIGURES):
+        st.session_state.pop(key, None)
+
+
+def figures_for(result: WeatResult) -> tuple[go.Figure, ...] | None:
+    """The charts kept for `result` (the very object), or None when none are."""
+    kept = st.session_state.get(WEAT_FIGURES)
+    return kept[1] if kept is not None and kept[0] is result else None
+
+
+def keep_figures(result: WeatResult, figures: tuple[go.Figure, ...]) -> None:
+    st.session_state[WEAT_FIGURES] = (result, figures)
+
+
+def tests_run() -> set[tuple]:
+    """The distinct tests (embedding and lists) run in this tab: from the second on, a result
+    says that many tries need the Batch page's correction."""
+    return st.session_state.setdefault(WEAT_TESTS_RUN, set())
+
+
+def count_run() -> int:
+    """One more press of Run in this tab: the count the page scrolls to the result by."""
+    st.session_state[WEAT_RUNS] = runs() + 1
+    return st.session_state[WEAT_RUNS]
+
+
+def runs() -> int:
+    return st.session_state.get(WEAT_RUNS, 0)
+
+
+def batch_rows() -> Sequence[BatchRow] | None:
+    """The Batch page's last rows in this tab, or None."""
+    return st.session_state.get(BATCH_ROWS)
+
+
+def keep_batch_rows(rows: Sequence[BatchRow]) -> None:
+    st.session_state[BATCH_ROWS] = rows
+
+
+def weat_language() -> str | None:
+    """The language chosen on the WEAT page in this tab (None before the page ran)."""
+    return st.session_state.get(WEAT_LANGUAGE)
+
+
+def measure_results() -> dict:
+    """The Measures page's last result per input, kept while the tab lives."""
+    return st.session_state.setdefault(MEASURE_RESULTS, {})
+
+
+def draft_id() -> str | None:
+    """This tab's draft id (`views.shared` gives every tab one), or None before it did."""
+    return st.session_state.get(DRAFT_ID)
+
+
+def say_done(message: str) -> None:
+    """A sentence for the Embeddings page to show after the rerun that follows an import or a
+    deletion."""
+    st.session_state[EMBEDDINGS_DONE] = message
+
+
+def take_done() -> str | None:
+    """That sentence, once."""
+    return st.session_state.pop(EMBEDDINGS_DONE, None)
