@@ -95,3 +95,13 @@ HEAVY_WEAT_DRAWS = 1_000_000
 JOBS_PER_VISITOR = 1
 """Heavy jobs one visitor (one tab: Streamlit cannot tell two tabs of one person apart) may have
 running or waiting: a new one replaces the tab's earlier one, which stops."""
+
+WORK_BUDGET = 1_000_000_000
+"""Word-draws one request may ask for, counted before any work starts (`bias.budget`): each
+random or enumerated arrangement, bootstrap resample or BiasWords draw times the words it works
+on, summed over everything the request runs (a Batch's tests, BiasWords' draws and baseline).
+Measured on the lab server's kind of machine (2-core AMD EPYC, `bench/work_budget.py`), a
+word-draw costs 5 to 26 ns in WEAT's permutation test, 12 to 80 ns in its bootstrap and 60 to
+160 ns in the measures' permutation tests (RND, ECT, SC-WEAT; the slowest), so the largest
+request allowed runs for at most about 3 minutes on one core, while every published test at the
+page's default settings uses under 1% of it (WEAT 6: 12,870 × 16 + 10,000 × 32 word-draws)."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import polars as pl
 
+from bias.budget import check_batch
 from bias.errors import BiasInputError
 from bias.jobs import steps
 from bias.notes import Note
@@ -195,6 +196,7 @@ def run_batch(
             if batch.cross_language or languages.get(name) == wordset.language
         ]
         plan += [(wordset, name) for name in targets] or [(wordset, None)]
+    check_batch([wordset for wordset, name in plan if name], options, options.ci_resamples)
     rows = []
     for wordset, name in steps(plan, len(plan)):
         if name is None:

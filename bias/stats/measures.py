@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from bias.budget import check_measure
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import provenance
@@ -163,6 +164,7 @@ def run_measure(
             "unused": [s.name for s in sets.attributes[1:]],
         })
         sets = replace(sets, attributes=sets.attributes[:1])
+    check_measure(metric, sets, options.test, measure.p_value == "always" or options.p_value, words)
     measured = measure.run(embedding, sets, options=options, **inputs)
     if note:
         measured = replace(measured, notes=(note, *measured.notes))

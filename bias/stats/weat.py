@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from bias.bounds import Bound, bounded
+from bias.budget import check_weat
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import Provenance, provenance
@@ -397,6 +398,7 @@ def run_weat(
 ) -> WeatResult:
     """Run WEAT for one word set on one embedding, reporting every word's fate."""
     reports = _set_reports(embedding, wordset, leave_out_shared=not options.shared_rows)
+    check_weat({k: len(r.used_lookups) for k, r in reports.items()}, options, options.ci_resamples)
     vectors = {key: embedding.vectors_for(rep.used_lookups) for key, rep in reports.items()}
     targets = np.vstack([vectors["X"], vectors["Y"]])
     cos_a = (targets @ vectors["A"].T).astype(np.float64)
