@@ -33,6 +33,13 @@ class DrawLike(Protocol):
     baseline: bool
 
 
+class MeasureOptionsLike(Protocol):
+    """What is read of `bias.stats.measure.MeasureOptions`."""
+
+    test: PermutationOptions
+    p_value: bool
+
+
 def arrangements(count: int, options: PermutationOptions) -> int:
     """How many arrangements a permutation test over `count` possible ones will use: all of
     them when it enumerates (`decide_exact`), else its random draws."""
@@ -97,11 +104,18 @@ def check_draws(sizes: Mapping[str, int], options: DrawLike) -> None:
     what = f"{options.draws:,} draws" + (" and their baseline" if options.baseline else "")
     check_work(work, what, "the number of draws or of reshufflings per draw, or the words per draw")
 
+VECTOR_WORDS = 100
+"""RND and ECT read whole vectors in every draw, so there a word counts once per this many
+dimensions (a 300-d vector as 3 words): measured, a word-draw of RND costs 60 to 90 ns at 50
+dimensions and 350 ns at 300 (`bench/work_budget.py`)."""
+
+
 def measure_work(metric: str, sets: NamedSets, options: PermutationOptions, p_value: bool,
-                 words: Sequence[str] | None = None) -> int:
+                 words: Sequence[str] | None = None, dimensions: int = VECTOR_WORDS) -> int:
     """Word-draws of a measure's permutation test (0 for one without): RND and ECT partition
-    the target words, RIPA flips the signs of its pairs (each draw reads the attribute words
-    too), SC-WEAT partitions A ∪ B for every measured word (WEAT counts in `run_weat`)."""
+    the target words and read every target and attribute vector (`VECTOR_WORDS`), RIPA flips
+    the signs of its pairs, SC-WEAT partitions A ∪ B for every measured word (WEAT counts in
+    `run_weat`)."""
     targets = [len(s.words) for s in sets.targets]
     attributes = [len(s.words) for s in sets.attributes]
     if metric == "sc-weat" and len(attributes) == 2:
@@ -110,14 +124,24 @@ def measure_work(metric: str, sets: NamedSets, options: PermutationOptions, p_va
     if not p_value or len(targets) != 2 or not attributes:
         return 0
     if metric in ("rnd", "ect"):
-        return arrangements(partition_count(*targets), options) * (sum(targets) + attributes[0])
+        scale = -(-dimensions // VECTOR_WORDS)  # whole hundreds, rounded up
+        draws = arrangements(partition_count(*targets), options)
+        return draws * (sum(targets) + attributes[0]) * scale
     if metric == "ripa":
         return arrangements(2 ** targets[0], options) * (targets[0] + attributes[0])
     return 0
 
 
-def check_measure(metric: str, sets: NamedSets, options: PermutationOptions, p_value: bool,
-                  words: Sequence[str] | None = None) -> None:
+class MeasureLike(Protocol):
+    """What is read of a `bias.stats.measures.Measure` (its name and whether it has a p)."""
+
+    name: str
+    p_value: str
+
+
+def check_measure(measure: MeasureLike, sets: NamedSets, options: MeasureOptionsLike,
+                  words: Sequence[str] | None, dimensions: int) -> None:
     """Refuse a measure whose permutation test needs more than the budget (`measure_work`)."""
-    check_work(measure_work(metric, sets, options, p_value, words), "This measure's p-value",
-               "the number of draws or the number of words")
+    p_value = measure.p_value == "always" or options.p_value
+    work = measure_work(measure.name, sets, options.test, p_value, words, dimensions)
+    check_work(work, "This measure's p-value", "the number of draws or the number of words")

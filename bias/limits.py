@@ -100,8 +100,9 @@ WORK_BUDGET = 1_000_000_000
 """Word-draws one request may ask for, counted before any work starts (`bias.budget`): each
 random or enumerated arrangement, bootstrap resample or BiasWords draw times the words it works
 on, summed over everything the request runs (a Batch's tests, BiasWords' draws and baseline).
-Measured on the lab server's kind of machine (2-core AMD EPYC, `bench/work_budget.py`), a
-word-draw costs 5 to 26 ns in WEAT's permutation test, 12 to 80 ns in its bootstrap and 60 to
-160 ns in the measures' permutation tests (RND, ECT, SC-WEAT; the slowest), so the largest
-request allowed runs for at most about 3 minutes on one core, while every published test at the
-page's default settings uses under 1% of it (WEAT 6: 12,870 × 16 + 10,000 × 32 word-draws)."""
+Measured on the lab server's kind of machine (2-core AMD EPYC shared by five sessions,
+`bench/work_budget.py`), a word-draw costs 5 to 30 ns in WEAT's permutation test, 20 to 220 ns
+in its bootstrap (the slowest: 2,000 + 2,000 words) and 10 to 180 ns in the measures'
+permutation tests, so the largest request allowed runs for at most about 4 minutes on one core,
+while every published test at the page's defaults uses under a thousandth of it (WEAT 6:
+12,870 × 16 + 10,000 × 32 = 525,920 word-draws)."""

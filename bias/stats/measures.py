@@ -164,7 +164,7 @@ def run_measure(
             "unused": [s.name for s in sets.attributes[1:]],
         })
         sets = replace(sets, attributes=sets.attributes[:1])
-    check_measure(metric, sets, options.test, measure.p_value == "always" or options.p_value, words)
+    check_measure(measure, sets, options, words, embedding.dimensions)
     measured = measure.run(embedding, sets, options=options, **inputs)
     if note:
         measured = replace(measured, notes=(note, *measured.notes))

@@ -146,6 +146,8 @@ def test_a_measure_with_a_p_value_just_under_runs_and_just_over_is_refused(metri
     small_budget(work - 1)
     with pytest.raises(BiasInputError, match=f"This measure's p-value would need {work:,}"):
         run_measure(metric, embedding, sets, options)
+    if metric != "sc-weat":  # a 300-d vector counts as 3 words: 1,000 × 24 × 3
+        assert budget.measure_work(metric, sets, options.test, True, None, 300) == 72_000
     # Without a p-value RND and ECT draw nothing and are never refused.
     if metric != "sc-weat":
         run_measure(metric, embedding, sets, MeasureOptions(test=options.test))
