@@ -175,3 +175,23 @@ def test_the_cli_refuses_a_weat_over_the_budget_with_exit_2(tmp_path):
     assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
     assert "would need 1,011,050,000 word-draws" in done.stderr
     assert "to at most 9,890,594 for these 101 target words" in done.stderr
+
+
+def test_the_weat_page_at_its_largest_draws_says_the_engine_s_sentence(home):
+    from bias.stats.permutation import MAX_DRAWS
+    from bias.vectors.catalog import load_embedding
+    from tests.apptest import open_app
+
+    words = [w for w in load_embedding("glove-6b-50d").words[200:2000] if w.isalpha()]
+    page = open_app("views/weat.py")
+    for key, chosen in (("X", words[:60]), ("Y", words[60:120])):
+        box = next(t for t in page.text_area if t.key == f"_weat.words.{key}")
+        box.input("\n".join(chosen)).run()
+    page.number_input(key="_weat.iterations").set_value(MAX_DRAWS).run()  # the widget's maximum
+    next(b for b in page.button if b.label == "Run test").click().run()
+    assert not page.exception
+    # 10,000,000 draws × 120 targets alone are 1.2 × 10^9 word-draws.
+    errors = [e.value for e in page.error]
+    assert len(errors) == 1
+    assert "word-draws (draws × words), more than the 1,000,000,000" in errors[0]
+    assert "weat.result" not in page.session_state
