@@ -112,10 +112,10 @@ dimensions and 350 ns at 300 (`bench/work_budget.py`)."""
 
 def measure_work(metric: str, sets: NamedSets, options: PermutationOptions, p_value: bool,
                  words: Sequence[str] | None = None, dimensions: int = VECTOR_WORDS) -> int:
-    """Word-draws of a measure's permutation test (0 for one without): RND and ECT partition
-    the target words and read every target and attribute vector (`VECTOR_WORDS`), RIPA flips
-    the signs of its pairs, SC-WEAT partitions A ∪ B for every measured word (WEAT counts in
-    `run_weat`)."""
+    """Word-draws of a measure's permutation test (0 for one without, and for RND, ECT and
+    RIPA without `p_value`): RND and ECT partition the target words and read every target and
+    attribute vector (`VECTOR_WORDS`), RIPA flips the signs of its pairs, SC-WEAT (always
+    tested) partitions A ∪ B for every measured word; WEAT counts in `run_weat`."""
     targets = [len(s.words) for s in sets.targets]
     attributes = [len(s.words) for s in sets.attributes]
     if metric == "sc-weat" and len(attributes) == 2:
@@ -132,16 +132,20 @@ def measure_work(metric: str, sets: NamedSets, options: PermutationOptions, p_va
     return 0
 
 
-class MeasureLike(Protocol):
-    """What is read of a `bias.stats.measures.Measure` (its name and whether it has a p)."""
-
-    name: str
-    p_value: str
-
-
-def check_measure(measure: MeasureLike, sets: NamedSets, options: MeasureOptionsLike,
+def check_measure(metric: str, sets: NamedSets, options: MeasureOptionsLike,
                   words: Sequence[str] | None, dimensions: int) -> None:
     """Refuse a measure whose permutation test needs more than the budget (`measure_work`)."""
-    p_value = measure.p_value == "always" or options.p_value
-    work = measure_work(measure.name, sets, options.test, p_value, words, dimensions)
+    work = measure_work(metric, sets, options.test, options.p_value, words, dimensions)
     check_work(work, "This measure's p-value", "the number of draws or the number of words")
+
+
+def measure_request_work(metric: str, sets: NamedSets, options: MeasureOptionsLike,
+                         words: Sequence[str] | None = None, dimensions: int = VECTOR_WORDS,
+                         weat_resamples: int = 0) -> int:
+    """Every word-draw `run_measure` will ask for, WEAT's own included (its test and
+    `weat_resamples` bootstrap resamples): the Measures page queues a request over
+    `HEAVY_WORK` among the server's heavy jobs."""
+    if metric == "weat" and len(sets.targets) == 2 and len(sets.attributes) == 2:
+        counts = [len(s.words) for s in (*sets.targets, *sets.attributes)]
+        return weat_work(dict(zip("XYAB", counts, strict=True)), options.test, weat_resamples)
+    return measure_work(metric, sets, options.test, options.p_value, words, dimensions)

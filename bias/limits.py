@@ -96,6 +96,11 @@ JOBS_PER_VISITOR = 1
 """Heavy jobs one visitor (one tab: Streamlit cannot tell two tabs of one person apart) may have
 running or waiting: a new one replaces the tab's earlier one, which stops."""
 
+HEAVY_WORK = 100_000_000
+"""A measure on the Measures page asking for more word-draws than this (`bias.budget`) waits for
+a heavy-job slot, as a WEAT of more than `HEAVY_WEAT_DRAWS` draws does: 2 to 20 s at the rates
+measured for `WORK_BUDGET`, where a published test's measure is a few million at most."""
+
 WORK_BUDGET = 1_000_000_000
 """Word-draws one request may ask for, counted before any work starts (`bias.budget`): each
 random or enumerated arrangement, bootstrap resample or BiasWords draw times the words it works

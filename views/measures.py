@@ -15,8 +15,10 @@ from dataclasses import replace
 import polars as pl
 import streamlit as st
 
+from bias.budget import measure_request_work
 from bias.errors import BiasInputError
 from bias.files import parse_json
+from bias.limits import HEAVY_WORK
 from bias.report import measures_text
 from bias.report.charts import measures as measures_charts
 from bias.report.confounds_text import agreement_text, pairs_text
@@ -34,6 +36,7 @@ from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import first_gender_test, numbered_test
 from bias.wordsets.parsing import named_sets_of, parse_named_sets
 from bias.wordsets.parsing import parse_words as split_words
+from views.jobs import run_job
 from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
@@ -217,8 +220,11 @@ if info.needs == "values" and values is None:
     st.caption("Paste or upload a table to run WEFAT.")
 if st.button("Measure", type="primary", disabled=not ready, icon=":material/play_arrow:"):
     try:
-        results[metric] = _cached(metric, embedding.name, _sets_json(sets), int(seed),
-                                  bool(p_value), words, values)
+        work = measure_request_work(metric, sets, replace(DEFAULTS, p_value=bool(p_value)), words,
+                                    embedding.dimensions, WeatOptions().ci_resamples)
+        results[metric] = run_job(f"Measuring {info.label}", lambda: _cached(
+            metric, embedding.name, _sets_json(sets), int(seed), bool(p_value), words, values),
+            queued=work > HEAVY_WORK)
     except BiasInputError as exc:
         results.pop(metric, None)
         show_error(exc)

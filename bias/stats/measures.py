@@ -164,7 +164,7 @@ def run_measure(
             "unused": [s.name for s in sets.attributes[1:]],
         })
         sets = replace(sets, attributes=sets.attributes[:1])
-    check_measure(measure, sets, options, words, embedding.dimensions)
+    check_measure(metric, sets, options, words, embedding.dimensions)
     measured = measure.run(embedding, sets, options=options, **inputs)
     if note:
         measured = replace(measured, notes=(note, *measured.notes))
