@@ -17,8 +17,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bias import budget
 from bias.limits import MAX_SCWEAT_WORDS, WORK_BUDGET
+from bias.stats import budget
 from bias.stats.bootstrap import effect_size_interval
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure

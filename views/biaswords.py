@@ -23,6 +23,7 @@ import streamlit as st
 from bias.discovery.biaswords import BiasWordsRun, pool_wordsets, validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
 from bias.discovery.curation import (
+    MAX_FILE_BYTES,
     SHARED,
     DamagedCuration,
     apply_curation_table,
@@ -289,6 +290,7 @@ def sharing(embedding, wordset: WordSet, space: str, candidates) -> None:
         )  # fmt: skip
         upload = cols[1].file_uploader(
             "Import a curated table (CSV)", type=["csv"], key="_biaswords.import",
+            max_upload_size=MAX_FILE_BYTES >> 20,  # the engine's bound, in whole MiB
             help="A table downloaded here, perhaps edited in a spreadsheet; your current "
             "curation is kept as the backup.",
         )  # fmt: skip

@@ -19,13 +19,13 @@ from bias.debiasing.inputs import bundled_ids, load_inputs, parse_inputs
 from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, debias
 from bias.errors import BiasInputError
 from bias.jobs import checkpoint
+from bias.limits import MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import debias_text
 from bias.vectors.store import check_name
 from bias.wordsets.library import all_wordsets
 from views.jobs import run_job
 from views.shared import persistent, set_active_embedding, show_error, sidebar
 
-MAX_UPLOAD_BYTES = 2_000_000
 METHOD_LABELS = {"hard": "Hard debias", "multiclass": "Multiclass hard debias", "inlp": "INLP"}
 METHOD_HELP = {
     "hard": "Bolukbasi et al. (2016): removes the direction that separates the definitional "
@@ -41,8 +41,9 @@ PREFERRED_CHECKS = ("weat6", "weat7")
 
 def _uploaded_inputs(upload):
     raw = upload.getvalue()
-    if len(raw) > MAX_UPLOAD_BYTES:
-        raise BiasInputError("That file is larger than 2 MB; a pairs file is much smaller.")
+    if len(raw) > MAX_TEXT_UPLOAD_BYTES:
+        raise BiasInputError(f"That file is larger than {MAX_TEXT_UPLOAD_MB} MB; a pairs file is "
+                             "much smaller.")
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
@@ -172,6 +173,7 @@ pairs_id = left.selectbox("Word pairs", ids, **_offered(
     f"debias.pairs.{embedding.language}", ids,
     f"{embedding.language}-gender" if f"{embedding.language}-gender" in ids else ids[0]))
 upload = right.file_uploader("…or your own pairs file", type=["json"], key="debias.upload",
+                             max_upload_size=MAX_TEXT_UPLOAD_MB,
                              help='JSON: {"definitional": [["he", "she"], …], "equalize": '
                              '[["man", "woman"], …], "protected": ["king", …]}')
 inputs = None

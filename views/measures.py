@@ -15,16 +15,16 @@ from dataclasses import replace
 import polars as pl
 import streamlit as st
 
-from bias.budget import measure_request_work
 from bias.errors import BiasInputError
 from bias.files import parse_json
-from bias.limits import HEAVY_WORK
+from bias.limits import HEAVY_WORK, MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import measures_text
 from bias.report.charts import measures as measures_charts
 from bias.report.confounds_text import agreement_text, pairs_text
 from bias.report.markup import md
 from bias.report.measure_html import measure_report_html
 from bias.report.notes import notes_text
+from bias.stats.budget import measure_request_work
 from bias.stats.confounds_measures import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions, MeasureResult
 from bias.stats.measures import METRICS, run_measure
@@ -40,7 +40,6 @@ from views.jobs import run_job
 from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
-MAX_UPLOAD_BYTES = 2_000_000
 EXAMPLE_WORDS = (
     "nurse, engineer, secretary, carpenter, librarian, pilot, teacher, lawyer, doctor, "
     "plumber, dancer, mechanic, receptionist, firefighter, hairdresser, surgeon"
@@ -85,8 +84,9 @@ def _cached(metric: str, embedding_name: str, sets_json: str, seed: int, p_value
 
 def _uploaded_sets(upload) -> NamedSets:
     raw = upload.getvalue()
-    if len(raw) > MAX_UPLOAD_BYTES:
-        raise BiasInputError("That file is larger than 2 MB; a word-set file is much smaller.")
+    if len(raw) > MAX_TEXT_UPLOAD_BYTES:
+        raise BiasInputError(f"That file is larger than {MAX_TEXT_UPLOAD_MB} MB; a word-set file "
+                             "is much smaller.")
     data = parse_json(raw, upload.name, "word-set file")
     stem = upload.name.rsplit(".", 1)[0]
     return parse_named_sets(data, where=upload.name, default_id=stem or "upload")
@@ -94,8 +94,9 @@ def _uploaded_sets(upload) -> NamedSets:
 
 def _uploaded_table(upload) -> str:
     raw = upload.getvalue()
-    if len(raw) > MAX_UPLOAD_BYTES:
-        raise BiasInputError("That table is larger than 2 MB; give at most a few thousand rows.")
+    if len(raw) > MAX_TEXT_UPLOAD_BYTES:
+        raise BiasInputError(f"That table is larger than {MAX_TEXT_UPLOAD_MB} MB; give at most a "
+                             "few thousand rows.")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -163,6 +164,7 @@ chosen = left.selectbox(
 )
 upload = right.file_uploader(
     "…or your own word-set file", type=["json"], key="measures.upload",
+    max_upload_size=MAX_TEXT_UPLOAD_MB,
     help="JSON with sets X, Y, A, B, or any number of named sets: "
     '{"targets": {"men": [...], "women": [...]}, "attributes": {"career": [...]}}',
 )
@@ -197,7 +199,8 @@ elif info.needs == "values":
         placeholder="occupation,share of women (%)\nnurse,87\nengineer,16\n…",
     )
     table_upload = st.file_uploader("CSV file", type=["csv", "tsv", "txt"],
-                                    key="measures.table_upload")
+                                    key="measures.table_upload",
+                                    max_upload_size=MAX_TEXT_UPLOAD_MB)
     try:
         source = _uploaded_table(table_upload) if table_upload else table_text
         values = tuple(parse_values(source)) if source.strip() else None

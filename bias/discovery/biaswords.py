@@ -26,7 +26,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from bias.budget import check_draws
 from bias.discovery.baseline import run_baseline
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
 from bias.discovery.pos import AUTO, TaggerChoice, choose_tagger
@@ -36,6 +35,7 @@ from bias.jobs import part
 from bias.limits import MAX_NAME_CHARS, MAX_TITLE_CHARS, shorten
 from bias.provenance import Provenance, provenance
 from bias.serialize import jsonable
+from bias.stats.budget import check_draws
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, TermSet, WordSet
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field, replace
 
 import polars as pl
 
-from bias.budget import check_batch
 from bias.errors import BiasInputError
 from bias.jobs import steps
 from bias.notes import Note
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
+from bias.stats.budget import check_batch
 from bias.stats.pvalues import benjamini_hochberg, holm
 from bias.stats.verdict import Coverage
 from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat

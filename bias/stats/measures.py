@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from bias.budget import check_measure
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import provenance
 from bias.serialize import jsonable
+from bias.stats.budget import check_measure
 from bias.stats.measure import MeasureOptions, MeasureResult, WordScore
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.embeddings import Embedding

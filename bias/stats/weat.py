@@ -27,12 +27,12 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from bias.bounds import Bound, bounded
-from bias.budget import check_weat
 from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import Provenance, provenance
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval, effect_size_interval
+from bias.stats.budget import check_weat
 from bias.stats.conventions import ConventionalEffectSize, convention_for, effect_size_under
 from bias.stats.effect_size import effect_size, max_effect_size
 from bias.stats.influence import leave_one_out

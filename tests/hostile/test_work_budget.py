@@ -14,11 +14,11 @@ import sys
 
 import pytest
 
-from bias import budget
 from bias.discovery.biaswords import validate
 from bias.discovery.sampling import DrawOptions
 from bias.errors import BiasInputError
 from bias.limits import WORK_BUDGET
+from bias.stats import budget
 from bias.stats.batch import run_batch
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
