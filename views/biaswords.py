@@ -55,6 +55,7 @@ from bias.report.biaswords_text import (
 from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
+from bias.stats.budget import check_draws
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet
 from bias.wordsets.library import all_wordsets
@@ -457,6 +458,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     result_key = f"biaswords.sampling.{embedding.name}.{wordset.id}"
     if st.button("Draw new sets and run WEAT on each", icon=":material/casino:"):
         options = DrawOptions(draws=int(draws), seed=int(seed), iterations=int(iterations))
+        check_draws(draw_sizes(first), options)  # over the budget: said now, not after queueing
         st.session_state[result_key] = run_job(
             "Drawing and validating, and the same for random words",
             lambda: validate(embedding, wordset, curated, options, sizes=draw_sizes(first)),

@@ -195,3 +195,27 @@ def test_the_weat_page_at_its_largest_draws_says_the_engine_s_sentence(home):
     assert len(errors) == 1
     assert "word-draws (draws × words), more than the 1,000,000,000" in errors[0]
     assert "weat.result" not in page.session_state
+
+
+def test_the_biaswords_page_at_its_largest_draws_says_so_before_queueing(home):
+    from streamlit.testing.v1 import AppTest
+
+    from views.jobs import server_slots
+
+    page = AppTest.from_file("../../views/biaswords.py", default_timeout=120).run()
+    page.selectbox(key="_biaswords.wordset").set_value("weat6").run()
+    next(b for b in page.button if b.label == "Generate candidates").click().run()
+    slots = server_slots()
+    others = [slots.enter(f"someone else {i}") for i in range(slots.capacity)]  # a full queue
+    try:
+        page.number_input(key="_biaswords.draws").set_value(10_000).run()  # the maximum
+        next(b for b in page.button if b.label.startswith("Draw new sets")).click().run()
+    finally:
+        for ticket in others:
+            slots.leave(ticket)
+    assert not page.exception
+    # 10,000 draws × 2 × 205,920 (above): refused at once, not after waiting for a place.
+    assert [e.value for e in page.error] == [
+        "10,000 draws and their baseline would need 4,118,400,000 word-draws (draws × words), "
+        "more than the 1,000,000,000 one request may use on this shared server; lower the "
+        "number of draws or of reshufflings per draw, or the words per draw."]
