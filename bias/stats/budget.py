@@ -42,8 +42,13 @@ class MeasureOptionsLike(Protocol):
 
 def arrangements(count: int, options: PermutationOptions) -> int:
     """How many arrangements a permutation test over `count` possible ones will use: all of
-    them when it enumerates (`decide_exact`), else its random draws."""
-    return count if decide_exact(count, options) else options.iterations
+    them when it enumerates (`decide_exact`), else its random draws; 0 for a forced exact test
+    of too many, which the test itself refuses with its own sentence when it runs (in a Batch,
+    as that test's row: the rest of the batch still runs)."""
+    try:
+        return count if decide_exact(count, options) else options.iterations
+    except BiasInputError:
+        return 0
 
 
 def weat_work(sizes: Mapping[str, int], options: PermutationOptions, resamples: int = 0) -> int:

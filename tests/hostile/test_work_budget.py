@@ -153,6 +153,17 @@ def test_a_measure_with_a_p_value_just_under_runs_and_just_over_is_refused(metri
         run_measure(metric, embedding, sets, MeasureOptions(test=options.test))
 
 
+def test_a_forced_exact_test_of_too_many_partitions_keeps_its_own_sentence():
+    embedding, wordset, _ = planted(sizes=(14, 14, 2, 2))  # C(28, 14) = 40,116,600 > 2 × 10^7
+    exact = WeatOptions(method="exact", ci_resamples=0)
+    assert budget.weat_work({"X": 14, "Y": 14, "A": 2, "B": 2}, exact) == 0
+    with pytest.raises(BiasInputError, match="too many to enumerate"):
+        run_weat(embedding, wordset, exact)
+    rows = run_batch([wordset], ["planted"], exact, languages={"planted": "en"},
+                     runner=lambda name, ws, opts: run_weat(embedding, ws, opts))
+    assert [row.skipped.code for row in rows] == ["test_not_run"]  # a row, not a failed batch
+
+
 def test_ripa_counts_its_sign_flips(small_budget):
     _, wordset, _ = planted()
     sets = NamedSets("t", "t", "en", (wordset.X, wordset.Y), (wordset.A,))
