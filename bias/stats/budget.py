@@ -69,21 +69,21 @@ def check_work(work: int, what: str, lower: str) -> None:
         )
 
 
-def _weat_lower(sizes: Mapping[str, int], options: PermutationOptions, resamples: int) -> str:
+def _weat_lower(sizes: Mapping[str, int], resamples: int) -> str:
     """What to lower, with the largest number of draws that would fit when that helps."""
     room = WORK_BUDGET - resamples * sum(sizes.values())
     targets = sizes["X"] + sizes["Y"]
     if resamples and room < WORK_BUDGET // 2:
         return "the bootstrap resamples, the number of draws or the number of words"
     fit = max(room // max(targets, 1), 0)
-    return f"the number of draws (to at most {fit:,} for these {targets:,} target words) or the " \
-        "number of words"
+    return (f"the number of draws (to at most {fit:,} for these {targets:,} target words) or the "
+            "number of words")
 
 
 def check_weat(sizes: Mapping[str, int], options: PermutationOptions, resamples: int = 0) -> None:
     """Refuse one WEAT over the budget (`weat_work`)."""
     check_work(weat_work(sizes, options, resamples), "This test",
-               _weat_lower(sizes, options, resamples))
+               _weat_lower(sizes, resamples))
 
 
 def listed_sizes(wordset: WordSet) -> dict[str, int]:
