@@ -23,6 +23,14 @@ MAX_INPUT_FILE_BYTES = 20_000_000
 """Bytes of a word-set, values or curation file read by name: a word set at every bound above
 is under 1 MB, so this only stops a wrong file (a vector file, /dev/zero) being read whole."""
 
+MAX_TEXT_UPLOAD_MB = 2
+"""Size of a word-set file, values table or pairs file uploaded on a page, in MiB as Streamlit's
+uploaders count (`max_upload_size`): the largest bundled word set is under 10 KB and a table of a
+few thousand rows under 200 KB, while a chosen file stays in the server's memory for as long as
+the tab keeps it."""
+
+MAX_TEXT_UPLOAD_BYTES = MAX_TEXT_UPLOAD_MB << 20
+
 MAX_SCWEAT_WORDS = 500
 """Words SC-WEAT measures in one run: each word costs a pass over every partition of A ∪ B."""
 
@@ -95,3 +103,19 @@ HEAVY_WEAT_DRAWS = 1_000_000
 JOBS_PER_VISITOR = 1
 """Heavy jobs one visitor (one tab: Streamlit cannot tell two tabs of one person apart) may have
 running or waiting: a new one replaces the tab's earlier one, which stops."""
+
+HEAVY_WORK = 100_000_000
+"""A measure on the Measures page asking for more word-draws than this (`bias.stats.budget`)
+waits for a heavy-job slot, as a WEAT of more than `HEAVY_WEAT_DRAWS` draws does: 2 to 20 s at
+the rates measured for `WORK_BUDGET`, where a published test's measure is a few million at most."""
+
+WORK_BUDGET = 1_000_000_000
+"""Word-draws one request may ask for, counted before any work starts (`bias.stats.budget`): each
+random or enumerated arrangement, bootstrap resample or BiasWords draw times the words it works
+on, summed over everything the request runs (a Batch's tests, BiasWords' draws and baseline).
+Measured on the lab server's kind of machine (2-core AMD EPYC shared by five sessions,
+`bench/work_budget.py`), a word-draw costs 5 to 30 ns in WEAT's permutation test, 20 to 220 ns
+in its bootstrap (the slowest: 2,000 + 2,000 words) and 10 to 180 ns in the measures'
+permutation tests, so the largest request allowed runs for at most about 4 minutes on one core,
+while every published test at the page's defaults uses under a thousandth of it (WEAT 6:
+12,870 × 16 + 10,000 × 32 = 525,920 word-draws)."""

@@ -57,6 +57,7 @@ from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
 from bias.report.text import format_d, format_p, p_phrase
+from bias.stats.budget import check_draws
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet
 from bias.wordsets.library import all_wordsets
@@ -65,6 +66,7 @@ from views import state
 from views.jobs import run_job
 from views.operator import confirmed
 from views.shared import keep, persistent, report_button, sidebar, user_errors
+from views.uploads import upload_mb
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
 # Kurpicz-Briki 2020 are not public (wordsets/README.md). A comment, not a docstring: pages hold no
@@ -293,7 +295,7 @@ def sharing(embedding, wordset: WordSet, space: str, candidates) -> None:
         )  # fmt: skip
         upload = cols[1].file_uploader(
             "Import a curated table (CSV)", type=["csv"], key="_biaswords.import",
-            max_upload_size=MAX_FILE_BYTES // 1_000_000,
+            max_upload_size=upload_mb(MAX_FILE_BYTES),
             help="A table downloaded here, perhaps edited in a spreadsheet; your current "
             "curation is kept as the backup.",
         )  # fmt: skip
@@ -468,6 +470,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     result_key = f"biaswords.sampling.{embedding.name}.{wordset.id}"
     if st.button("Draw new sets and run WEAT on each", icon=":material/casino:"):
         options = DrawOptions(draws=int(draws), seed=int(seed), iterations=int(iterations))
+        check_draws(draw_sizes(first), options)  # over the budget: said now, not after queueing
         st.session_state[result_key] = run_job(
             "Drawing and validating, and the same for random words",
             lambda: validate(embedding, wordset, curated, options, sizes=draw_sizes(first)),

@@ -16,14 +16,16 @@ import streamlit as st
 
 from bias.debiasing.checks import CheckResult, WeatSide
 from bias.debiasing.inputs import bundled_ids, load_inputs, parse_inputs
-from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, busy, debias
+from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, debias
 from bias.errors import BiasInputError
+from bias.jobs import checkpoint
+from bias.limits import MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import debias_text
 from bias.vectors.store import check_name
 from bias.wordsets.library import all_wordsets
+from views.jobs import run_job
 from views.shared import persistent, set_active_embedding, show_error, sidebar
 
-MAX_UPLOAD_BYTES = 2_000_000
 METHOD_LABELS = {"hard": "Hard debias", "multiclass": "Multiclass hard debias", "inlp": "INLP"}
 METHOD_HELP = {
     "hard": "Bolukbasi et al. (2016): removes the direction that separates the definitional "
@@ -39,8 +41,9 @@ PREFERRED_CHECKS = ("weat6", "weat7")
 
 def _uploaded_inputs(upload):
     raw = upload.getvalue()
-    if len(raw) > MAX_UPLOAD_BYTES:
-        raise BiasInputError("That file is larger than 2 MB; a pairs file is much smaller.")
+    if len(raw) > MAX_TEXT_UPLOAD_BYTES:
+        raise BiasInputError(f"That file is larger than {MAX_TEXT_UPLOAD_MB} MB; a pairs file is "
+                             "much smaller.")
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
@@ -170,6 +173,7 @@ pairs_id = left.selectbox("Word pairs", ids, **_offered(
     f"debias.pairs.{embedding.language}", ids,
     f"{embedding.language}-gender" if f"{embedding.language}-gender" in ids else ids[0]))
 upload = right.file_uploader("…or your own pairs file", type=["json"], key="debias.upload",
+                             max_upload_size=MAX_TEXT_UPLOAD_MB,
                              help='JSON: {"definitional": [["he", "she"], …], "equalize": '
                              '[["man", "woman"], …], "protected": ["king", …]}')
 inputs = None
@@ -196,19 +200,15 @@ seed = right.number_input("Random seed", min_value=0, step=1, **persistent("debi
 
 if st.button("Debias and check", type="primary", disabled=inputs is None,
              icon=":material/play_arrow:"):
-    bar = st.progress(0.0, text="Waiting for another visitor's debiasing run to end…"
-                      if busy() else "Starting…")
-    try:
-        result = debias(
+    try:  # in the server's one queue of heavy jobs (views.jobs), its steps as checkpoints
+        result = run_job(f"Debiasing {embedding.name}", lambda: debias(
             embedding, inputs, [wordsets[i] for i in checks],
             DebiasOptions(method=method, seed=int(seed)), save_as=check_name(name.strip()),
-            progress=lambda share, what: bar.progress(share, text=what.capitalize() + "…"),
-        )
+            progress=lambda share, _what: checkpoint(share),
+        ))
         st.session_state["debias.result"] = result.without_embedding()
     except BiasInputError as exc:
         show_error(exc)
-    finally:
-        bar.empty()
 
 shown = st.session_state.get("debias.result")
 if shown is not None:

@@ -28,7 +28,7 @@ from views.shared import (
     show_error,
     sidebar,
 )
-from views.uploads import vector_uploader
+from views.uploads import upload_mb, vector_uploader
 
 sidebar()
 st.title("Embeddings")
@@ -218,7 +218,7 @@ st.write(
     "(its sha256 differs)."
 )
 report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report",
-                          max_upload_size=MAX_INPUT_FILE_BYTES // 2**20)
+                          max_upload_size=upload_mb(MAX_INPUT_FILE_BYTES))
 if report is not None and st.button("Check it", icon=":material/fact_check:"):
     try:
         with st.spinner("Running every result again…", show_time=True):

@@ -18,12 +18,14 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.files import parse_json
+from bias.limits import HEAVY_WORK, MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import measures_text
 from bias.report.charts import measures as measures_charts
 from bias.report.confounds_text import agreement_text, pairs_text
 from bias.report.markup import md
 from bias.report.measure_html import measure_report_html
 from bias.report.notes import notes_text
+from bias.stats.budget import measure_request_work
 from bias.stats.confounds_measures import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions, MeasureResult
 from bias.stats.measures import METRICS, run_measure
@@ -36,11 +38,10 @@ from bias.wordsets.ordering import first_gender_test, numbered_test
 from bias.wordsets.parsing import named_sets_of, parse_named_sets
 from bias.wordsets.parsing import parse_words as split_words
 from views import state
+from views.jobs import run_job
 from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
-UPLOAD_MB = 2  # a word-set file or a table of a few thousand rows is far smaller
-MAX_UPLOAD_BYTES = UPLOAD_MB * 1_000_000
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 EXAMPLE_WORDS = (
     "nurse, engineer, secretary, carpenter, librarian, pilot, teacher, lawyer, doctor, "
@@ -106,9 +107,9 @@ def formula_section(label: str) -> tuple[str, str]:
 
 def _uploaded_sets(upload) -> NamedSets:
     raw = upload.getvalue()
-    if len(raw) > MAX_UPLOAD_BYTES:
-        raise BiasInputError(
-            f"That file is larger than {UPLOAD_MB} MB; a word-set file is much smaller.")
+    if len(raw) > MAX_TEXT_UPLOAD_BYTES:
+        raise BiasInputError(f"That file is larger than {MAX_TEXT_UPLOAD_MB} MB; a word-set file "
+                             "is much smaller.")
     data = parse_json(raw, upload.name, "word-set file")
     stem = upload.name.rsplit(".", 1)[0]
     return parse_named_sets(data, where=upload.name, default_id=stem or "upload")
@@ -116,9 +117,9 @@ def _uploaded_sets(upload) -> NamedSets:
 
 def _uploaded_table(upload) -> str:
     raw = upload.getvalue()
-    if len(raw) > MAX_UPLOAD_BYTES:
-        raise BiasInputError(
-            f"That table is larger than {UPLOAD_MB} MB; give at most a few thousand rows.")
+    if len(raw) > MAX_TEXT_UPLOAD_BYTES:
+        raise BiasInputError(f"That table is larger than {MAX_TEXT_UPLOAD_MB} MB; give at most a "
+                             "few thousand rows.")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -192,7 +193,7 @@ chosen = left.selectbox(
 )
 upload = right.file_uploader(
     "…or your own word-set file", type=["json"], key="measures.upload",
-    max_upload_size=UPLOAD_MB,
+    max_upload_size=MAX_TEXT_UPLOAD_MB,
     help="JSON with sets X, Y, A, B, or any number of named sets: "
     '{"targets": {"men": [...], "women": [...]}, "attributes": {"career": [...]}}',
 )
@@ -229,7 +230,8 @@ elif info.needs == "values":
         placeholder="occupation,share of women (%)\nnurse,87\nengineer,16\n…",
     )
     table_upload = st.file_uploader("CSV file", type=["csv", "tsv", "txt"],
-                                    key="measures.table_upload", max_upload_size=UPLOAD_MB)
+                                    key="measures.table_upload",
+                                    max_upload_size=MAX_TEXT_UPLOAD_MB)
     try:
         source = _uploaded_table(table_upload) if table_upload else table_text
         values = tuple(parse_values(source)) if source.strip() else None
@@ -252,8 +254,11 @@ if info.needs == "values" and values is None:
     st.caption("Paste or upload a table to run WEFAT.")
 if st.button("Measure", type="primary", disabled=not ready, icon=":material/play_arrow:"):
     try:
-        results[metric] = _cached(metric, embedding.name, _sets_json(sets), int(seed),
-                                  bool(p_value), words, values)
+        work = measure_request_work(metric, sets, replace(DEFAULTS, p_value=bool(p_value)), words,
+                                    embedding.dimensions, WeatOptions().ci_resamples)
+        results[metric] = run_job(f"Measuring {info.label}", lambda: _cached(
+            metric, embedding.name, _sets_json(sets), int(seed), bool(p_value), words, values),
+            queued=work > HEAVY_WORK)
     except BiasInputError as exc:
         results.pop(metric, None)
         show_error(exc)

@@ -17,6 +17,12 @@ from bias.vectors import formats
 from bias.vectors.access import ServerAccess
 
 
+def upload_mb(limit_bytes: int) -> int:
+    """An engine bound in bytes as a file uploader's `max_upload_size`, in whole MiB, rounded
+    down: the browser then never sends a file the engine would refuse after the upload."""
+    return limit_bytes >> 20
+
+
 def vector_uploader(label: str, key: str, access: ServerAccess):
     """A file uploader for vector files, up to `access.max_upload_mb`, saying so."""
     return st.file_uploader(

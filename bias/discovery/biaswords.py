@@ -29,12 +29,13 @@ from pathlib import Path
 from bias.discovery.baseline import run_baseline
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
 from bias.discovery.pos import AUTO, TaggerChoice, choose_tagger
-from bias.discovery.sampling import DrawOptions, Sampling, draw_sets, streams
+from bias.discovery.sampling import DrawOptions, Sampling, draw_sets, draw_sizes, streams
 from bias.errors import BiasInputError
 from bias.jobs import part
 from bias.limits import MAX_NAME_CHARS, MAX_TITLE_CHARS, shorten
 from bias.provenance import Provenance, provenance
 from bias.serialize import jsonable
+from bias.stats.budget import check_draws
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, TermSet, WordSet
 
@@ -129,6 +130,7 @@ def validate(
     (when `options.baseline`), with `curated` taken from the candidates (a hand decision or the
     person's "reviewed" mark).
     """
+    check_draws(draw_sizes(wordset, sizes), options)
     parts = 2 if options.baseline else 1  # the draws, then as many baseline draws (bias.jobs)
     with part(0, parts):
         sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)

@@ -25,6 +25,7 @@ from bias.jobs import steps
 from bias.notes import Note
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
+from bias.stats.budget import check_batch
 from bias.stats.pvalues import benjamini_hochberg, holm
 from bias.stats.verdict import Coverage
 from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
@@ -195,6 +196,7 @@ def run_batch(
             if batch.cross_language or languages.get(name) == wordset.language
         ]
         plan += [(wordset, name) for name in targets] or [(wordset, None)]
+    check_batch([wordset for wordset, name in plan if name], options, options.ci_resamples)
     rows = []
     for wordset, name in steps(plan, len(plan)):
         if name is None:

@@ -18,6 +18,7 @@ from bias.errors import BiasInputError
 from bias.notes import Note
 from bias.provenance import provenance
 from bias.serialize import jsonable
+from bias.stats.budget import check_measure
 from bias.stats.measure import MeasureOptions, MeasureResult, WordScore
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.embeddings import Embedding
@@ -163,6 +164,7 @@ def run_measure(
             "unused": [s.name for s in sets.attributes[1:]],
         })
         sets = replace(sets, attributes=sets.attributes[:1])
+    check_measure(metric, sets, options, words, embedding.dimensions)
     measured = measure.run(embedding, sets, options=options, **inputs)
     if note:
         measured = replace(measured, notes=(note, *measured.notes))

@@ -32,6 +32,7 @@ from bias.notes import Note
 from bias.provenance import Provenance, provenance
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval, effect_size_interval
+from bias.stats.budget import check_weat
 from bias.stats.conventions import ConventionalEffectSize, convention_for, effect_size_under
 from bias.stats.effect_size import effect_size, max_effect_size
 from bias.stats.influence import leave_one_out
@@ -397,6 +398,7 @@ def run_weat(
 ) -> WeatResult:
     """Run WEAT for one word set on one embedding, reporting every word's fate."""
     reports = _set_reports(embedding, wordset, leave_out_shared=not options.shared_rows)
+    check_weat({k: len(r.used_lookups) for k, r in reports.items()}, options, options.ci_resamples)
     vectors = {key: embedding.vectors_for(rep.used_lookups) for key, rep in reports.items()}
     targets = np.vstack([vectors["X"], vectors["Y"]])
     cos_a = (targets @ vectors["A"].T).astype(np.float64)
