@@ -116,6 +116,19 @@ def test_the_neighbours_of_a_seed_of_another_word_type_are_dropped():
     assert verdicts(run(near, sets, unknown, options), "A")["football"] is None  # seed untagged
 
 
+def test_neighbours_are_tagged_in_the_seeds_case_only_in_a_lower_case_vocabulary():
+    tags = {"Nombres": "NOUN", "nombres": "NOUN", "géométriques": "ADJ", "Géométriques": "NOUN",
+            "vecteurs": "NOUN", "Vecteurs": "NOUN", "Paris": "PROPN", "Amy": "PROPN",
+            "amy": "ADJ", "lisa": "ADJ", "Lisa": "PROPN"}  # fmt: skip
+    options = replace(OPTIONS, neighbours=2, names_vs_nouns=False)
+    cased = {"nombres": ["géométriques", "vecteurs"], "Paris": []}
+    table = run(cased, (["Nombres"], ["Paris"], ["a2"], ["a3"]), tags, options).table
+    pos = {r["candidate"]: r["pos"] for r in table.iter_rows(named=True)}
+    assert pos["géométriques"] == "ADJ" and pos["vecteurs"] == "NOUN"  # as the embedding spells
+    lower = run({"amy": ["lisa"], "john": []}, (["Amy"], ["john"], ["a2"], ["a3"]), tags, options)
+    assert {r["candidate"]: r["pos"] for r in lower.table.iter_rows(named=True)}["lisa"] == "PROPN"
+
+
 NAMES = {"John": ["Todd", "Smith", "Sister", "Kelly"], "Amy": ["Mary"], "Lisa": []}
 
 
