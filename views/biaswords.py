@@ -85,6 +85,9 @@ OUR_FILTERS = (
     ("drop_other_gender", "Drop the other gender",
      "In a male or female set, drop a word of the other gender: 'husband' among female terms, "
      "a female name among male names."),
+    ("drop_off_type_seeds", "Drop neighbours of seeds of another word type",
+     "Drop the neighbours of a seed tagged as another word type than its set: sports words near "
+     "the adjective 'professional' among career nouns, 'gentiment' near the pronoun 'lui'."),
     ("drop_weak_side", "Drop words off their set's side",
      "Drop a word that leans to its set (against the opposed set) less than its seeds do: a "
      "seed's other sense, such as sports near 'professional' or holidays near 'wedding'."),

@@ -185,13 +185,19 @@ def _ambiguous_from(items) -> dict[str, tuple[AmbiguousSeed, ...]]:
     return {k: tuple(v) for k, v in found.items()}
 
 
-def _seed_case(word: str, seed: WordLookup) -> str:
-    """The neighbour in the seed's case, when the seed was only found in another case.
+def _seed_case(word: str, seed: WordLookup, cased: bool) -> str:
+    """The neighbour in the seed's case, when the seed was only found in another case of a
+    lower-case vocabulary.
 
     Taggers lean on capitals: HanTa tags "Jennifer" a proper noun but "jennifer" an adjective.
     In a lower-case vocabulary (GloVe) the seed "Amy" is found as "amy"; its neighbours are then
-    tagged capitalised, the way the user wrote the seed, so that like is compared with like.
+    tagged capitalised, the way the user wrote the seed, so that like is compared with like. An
+    embedding that keeps capitals spells each neighbour as it is written (ours: WEATHub's French
+    "Nombres" is found as "nombres", and "Géométriques" would be tagged a noun where the
+    adjective "géométriques" is one), so there a neighbour is tagged as spelled.
     """
+    if cased:
+        return word
     if seed.match in (Match.LOWER, Match.CAPITALISED) and seed.word[:1].isupper():
         return word[:1].upper() + word[1:]
     return word
@@ -391,8 +397,8 @@ def _neighbour_table(context: Context, seed_pos: Mapping[str, Mapping[str, str |
                         "seed": item.word,
                         "candidate": candidate,
                         "similarity": similarity,
-                        "pos": tagger.upos(_seed_case(word, item)) if tagger and candidate
-                        else None,
+                        "pos": tagger.upos(_seed_case(word, item, context.cased))
+                        if tagger and candidate else None,
                         "seed_pos": own_pos,
                         "kept": True,
                         "reason": None,

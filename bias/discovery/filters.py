@@ -307,6 +307,7 @@ STEPS: tuple[Step, ...] = (
     _ours("ending_neighbour", "drop_ending_neighbours", ours.ending_neighbour),
     _ours("name_or_noun", "names_vs_nouns", ours.name_or_noun),
     _ours("other_gender", "drop_other_gender", ours.other_gender),
+    _ours("off_type_seed", "drop_off_type_seeds", ours.off_type_seed),
     Step("weak_side", ("drop_weak_side",), ours.weak_side, ours=True),
     Step("genderless", ("drop_other_gender",), ours.flag_genderless, ours=True),
     Step("overlaps", ("flag_opposed",), lambda table, ctx: flag_overlaps(table, ctx.sharp_s)),

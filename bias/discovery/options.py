@@ -67,6 +67,10 @@ class CandidateOptions:
     drop_other_gender: bool = True
     """In a male or female set, drop a candidate of the other gender (husband among female
     terms, a female name among male names)."""
+    drop_off_type_seeds: bool = True
+    """Drop the neighbours of a seed whose own word type does not go with its set's (the
+    adjective "professional" among career nouns brings sports words, the pronoun *lui* among
+    male nouns brings *gentiment*). Only with a tagger."""
     drop_weak_side: bool = True
     """Drop a word that leans to its set (mean cosine with its seeds minus with the opposed set's)
     less than the set's seeds do on median: a seed's other sense (sports near "professional",

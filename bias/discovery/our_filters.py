@@ -13,6 +13,7 @@ import polars as pl
 from bias.discovery.kinds import SetProfile, word_gender
 from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
 from bias.discovery.options import Context
+from bias.discovery.pos import compatible, pos_label
 from bias.discovery.table import FLAG_SEPARATOR, OPPOSED, fold
 
 
@@ -128,6 +129,24 @@ def other_gender(row: dict, context: Context) -> str | None:
         )  # fmt: skip
         return f"{gender}, by {source}, in a {profile.gender} set"
     return None
+
+
+def off_type_seed(row: dict, context: Context) -> str | None:
+    """Ours: a neighbour of a seed whose own word type does not go with its set's.
+
+    A seed tagged as another word type than its set (the adjective "professional" or
+    *exécutif* among career nouns, the pronoun *lui* among male nouns) has neighbours of its own
+    type, and those the word-type filter lets through are nouns of its other uses (sports near
+    "professional") or words the tagger got wrong (*gentiment* tagged a noun), near the seed by
+    how it is used, not by what the set means. The seed itself stays a seed. Runs only with a
+    tagger and when both tags are known."""
+    expected, own = context.set_pos.get(row["set"]), row["seed_pos"]
+    if context.tagger is None or expected is None or own is None or compatible(expected, own):
+        return None
+    return (
+        f"a neighbour of the seed '{row['seed']}', which is tagged {pos_label(own)} where its "
+        f"set is {pos_label(expected)}: near it by use, not by meaning"
+    )
 
 
 def flag_genderless(table: pl.DataFrame, context: Context) -> pl.DataFrame:

@@ -35,7 +35,7 @@ def test_ours_are_marked_and_come_after_the_papers():
     ours = [step.name for step in STEPS if step.ours]
     assert ours == [
         "normal_form", "function_word", "seed_form", "ending_neighbour", "name_or_noun",
-        "other_gender", "weak_side", "genderless",
+        "other_gender", "off_type_seed", "weak_side", "genderless",
     ]  # fmt: skip
     assert names[0] == "normal_form" and names.index("function_word") > names.index("forms")
     assert names[-1] == "overlaps"
@@ -95,6 +95,38 @@ def test_neighbours_by_a_shared_ending_only_are_dropped():
     off = run(near, (["addition"], ["frère"], ["a2"], ["a3"]), tags,
               replace(options, drop_ending_neighbours=False))  # fmt: skip
     assert verdicts(off, "X")["accumulation"] is None
+
+
+def test_the_neighbours_of_a_seed_of_another_word_type_are_dropped():
+    near = {"professional": ["football", "amateur"], "office": ["desk", "bureau"], "home": []}
+    tags = {"professional": "ADJ", "office": "NOUN", "home": "NOUN", "football": "NOUN",
+            "amateur": "ADJ", "desk": "NOUN", "bureau": "NOUN"}  # fmt: skip
+    sets = (["a1"], ["a2"], ["professional", "office", "home"], ["a3"])
+    options = replace(OPTIONS, neighbours=2)
+    a = verdicts(run(near, sets, tags, options), "A")
+    assert a["football"] == (
+        "a neighbour of the seed 'professional', which is tagged ADJ (adjective) where its set "
+        "is NOUN (noun): near it by use, not by meaning"
+    )
+    assert a["amateur"].startswith("word type ADJ")  # the paper's filter came first
+    assert a["desk"] is None and a["bureau"] is None
+    off = verdicts(run(near, sets, tags, replace(options, drop_off_type_seeds=False)), "A")
+    assert off["football"] is None
+    unknown = {word: tag for word, tag in tags.items() if word != "professional"}
+    assert verdicts(run(near, sets, unknown, options), "A")["football"] is None  # seed untagged
+
+
+def test_neighbours_are_tagged_in_the_seeds_case_only_in_a_lower_case_vocabulary():
+    tags = {"Nombres": "NOUN", "nombres": "NOUN", "géométriques": "ADJ", "Géométriques": "NOUN",
+            "vecteurs": "NOUN", "Vecteurs": "NOUN", "Paris": "PROPN", "Amy": "PROPN",
+            "amy": "ADJ", "lisa": "ADJ", "Lisa": "PROPN"}  # fmt: skip
+    options = replace(OPTIONS, neighbours=2, names_vs_nouns=False)
+    cased = {"nombres": ["géométriques", "vecteurs"], "Paris": []}
+    table = run(cased, (["Nombres"], ["Paris"], ["a2"], ["a3"]), tags, options).table
+    pos = {r["candidate"]: r["pos"] for r in table.iter_rows(named=True)}
+    assert pos["géométriques"] == "ADJ" and pos["vecteurs"] == "NOUN"  # as the embedding spells
+    lower = run({"amy": ["lisa"], "john": []}, (["Amy"], ["john"], ["a2"], ["a3"]), tags, options)
+    assert {r["candidate"]: r["pos"] for r in lower.table.iter_rows(named=True)}["lisa"] == "PROPN"
 
 
 NAMES = {"John": ["Todd", "Smith", "Sister", "Kelly"], "Amy": ["Mary"], "Lisa": []}

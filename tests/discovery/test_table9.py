@@ -46,14 +46,16 @@ def verdicts(biasw: str, options: CandidateOptions) -> dict[tuple[str, str], str
 
 NAME = "a name (tagged PROPN)"
 OURS_DROP = {
-    "biasw1": {("A", "Eheman"): NAME, ("B", "Christine"): NAME},
+    "biasw1": {("A", "Eheman"): NAME, ("B", "Christine"): NAME,
+               ("A", "Bauernjunge"): "a neighbour of the seed 'Junge', which is tagged ADJ"},
     "biasw2": {("A", "Opa"): NAME, ("A", "Urgrossonkel"): NAME},
     "biasw3": {("B", "Jungen"): "a form of the seed 'Junge'",
                ("Y", "Sensibilität"): "shares only its ending '-ität'"},
 }  # fmt: skip
 """What our filters drop of Table 9, as HanTa tags the words alone: a misspelling (Eheman) and
 two kinship nouns (Opa, Urgrossonkel) taken for names, a real name among the female words
-(Christine), boys among the female words (Jungen), and an -ität word near Religiosität."""
+(Christine), boys among the female words (Jungen), an -ität word near Religiosität, and
+Bauernjunge, whose seed Junge HanTa tags an adjective on its own (`off_type_seed`)."""
 
 
 @pytest.mark.parametrize("biasw", SEEDS)
