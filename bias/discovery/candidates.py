@@ -14,11 +14,12 @@ from dataclasses import asdict, dataclass, field, replace
 
 import polars as pl
 
-from bias.discovery.filters import STEPS, run_steps
+from bias.discovery.filters import run_steps
 from bias.discovery.kinds import SetProfile, is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
 from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import AUTO, Tagger, TaggerChoice, choose_tagger
+from bias.discovery.saved_candidates import saved_ambiguous, saved_note, saved_options
 from bias.discovery.table import (
     FLAG_SEPARATOR,
     TABLE_SCHEMA,
@@ -151,38 +152,12 @@ class Candidates:
             table=normalise_table(pl.DataFrame(rows, schema=TABLE_SCHEMA)),
             missing_seeds={k: tuple(v) for k, v in data.get("missing_seeds", {}).items()},
             tagger=data.get("tagger"),
-            notes=tuple(_note_from(item) for item in data.get("notes", ())),
-            options=_saved_options(data.get("options", {})),
+            notes=tuple(saved_note(item) for item in data.get("notes", ())),
+            options=saved_options(data.get("options", {})),
             set_pos={k: v for k, v in data.get("set_pos", {}).items() if k in SET_KEYS},
-            ambiguous=_ambiguous_from(data.get("ambiguous_seeds", [])),
+            ambiguous=saved_ambiguous(data.get("ambiguous_seeds", [])),
             reviewed=data.get("reviewed") is True,
         )
-
-
-def _saved_options(saved: Mapping) -> CandidateOptions:
-    """The options a curation was made with. A file saved before our filters existed names none
-    of their switches: they were off then, so they are off here (not today's defaults)."""
-    older = {name for step in STEPS if step.ours for name in step.switches} - set(saved)
-    return CandidateOptions(**{**dict.fromkeys(older, False), **saved})
-
-
-def _note_from(item) -> Note:
-    """A saved note; a sentence saved by an earlier version (before notes were codes) is kept
-    as it was written, under the code `text`."""
-    if isinstance(item, str):
-        return Note("text", {"text": item})
-    return Note(str(item["code"]), {k: v for k, v in item.items() if k != "code"})
-
-
-def _ambiguous_from(items) -> dict[str, tuple[AmbiguousSeed, ...]]:
-    found: dict[str, list[AmbiguousSeed]] = {}
-    for item in items:
-        seed = AmbiguousSeed(
-            str(item["set"]), str(item["word"]), str(item["found_as"]), str(item["match"]),
-            float(item["cohesion"]), float(item["set_median"]), tuple(item["neighbours"]),
-        )  # fmt: skip
-        found.setdefault(seed.set, []).append(seed)
-    return {k: tuple(v) for k, v in found.items()}
 
 
 def _seed_case(word: str, seed: WordLookup, cased: bool) -> str:
