@@ -34,7 +34,7 @@ from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import listing_order, short_titles, usual_tests
 from views import state
-from views.jobs import run_job
+from views.jobs import job_slot, run_job
 from views.shared import (
     active_embedding_name,
     cached_weat,
@@ -143,14 +143,16 @@ o2.number_input("Seed", min_value=0, step=1, **persistent("batch.seed", WEAT_DEF
 chosen_tests = [i for i in st.session_state["batch.tests"] if i in wordsets]
 chosen_embeddings = [n for n in st.session_state["batch.embeddings"] if n in infos]
 
-if st.button(
+run_all = st.button(
     "Run all",
     type="primary",
     icon=":material/play_arrow:",
     disabled=not (chosen_tests and chosen_embeddings),
-):
+)
+job = job_slot()
+if run_all:
     try:
-        rows = run_job(f"Running {len(chosen_tests)} test(s) on {len(chosen_embeddings)} "
+        rows = run_job(job, f"Running {len(chosen_tests)} test(s) on {len(chosen_embeddings)} "
                        "embedding(s)", lambda: run_batch(
             [wordsets[i] for i in chosen_tests],
             chosen_embeddings,

@@ -63,7 +63,7 @@ from bias.wordsets import SET_KEYS, WordSet
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import first_gender_test
 from views import state
-from views.jobs import run_job
+from views.jobs import job_slot, run_job
 from views.operator import confirmed
 from views.shared import keep, persistent, report_button, sidebar, user_errors
 from views.uploads import upload_mb
@@ -471,11 +471,13 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         help="Only used when a draw's sets are too big for the exact test (8 + 8 words are exact).",
     )  # fmt: skip
     result_key = f"biaswords.sampling.{embedding.name}.{wordset.id}"
-    if st.button("Draw new sets and run WEAT on each", icon=":material/casino:"):
+    draw_clicked = st.button("Draw new sets and run WEAT on each", icon=":material/casino:")
+    job = job_slot()
+    if draw_clicked:
         options = DrawOptions(draws=int(draws), seed=int(seed), iterations=int(iterations))
         check_draws(draw_sizes(first), options)  # over the budget: said now, not after queueing
         st.session_state[result_key] = run_job(
-            "Drawing and validating, and the same for random words",
+            job, "Drawing and validating, and the same for random words",
             lambda: validate(embedding, wordset, curated, options, sizes=draw_sizes(first)),
         )
     sampling = st.session_state.get(result_key)

@@ -23,7 +23,7 @@ from bias.limits import MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import debias_text
 from bias.vectors.store import check_name
 from bias.wordsets.library import all_wordsets
-from views.jobs import run_job
+from views.jobs import job_slot, run_job
 from views.shared import persistent, set_active_embedding, show_error, sidebar
 
 METHOD_LABELS = {"hard": "Hard debias", "multiclass": "Multiclass hard debias", "inlp": "INLP"}
@@ -198,10 +198,12 @@ name = left.text_input("Save the debiased embedding as", **persistent(
     f"debias.name.{embedding.name}.{method}", f"{embedding.name}-{method}"[:64]))
 seed = right.number_input("Random seed", min_value=0, step=1, **persistent("debias.seed", 0))
 
-if st.button("Debias and check", type="primary", disabled=inputs is None,
-             icon=":material/play_arrow:"):
+go = st.button("Debias and check", type="primary", disabled=inputs is None,
+               icon=":material/play_arrow:")
+job = job_slot()
+if go:
     try:  # in the server's one queue of heavy jobs (views.jobs), its steps as checkpoints
-        result = run_job(f"Debiasing {embedding.name}", lambda: debias(
+        result = run_job(job, f"Debiasing {embedding.name}", lambda: debias(
             embedding, inputs, [wordsets[i] for i in checks],
             DebiasOptions(method=method, seed=int(seed)), save_as=check_name(name.strip()),
             progress=lambda share, _what: checkpoint(share),

@@ -1,7 +1,7 @@
 """Heavy jobs on a server shared by a room: a queue with places, a progress bar, a Cancel button,
 and a job that ends with its tab.
 
-`run_job(label, work)` runs `work()` in the page's own script thread under a watcher
+`run_job(slot, label, work)` runs `work()` in the page's own script thread under a watcher
 (`bias.jobs.watching`): at every checkpoint of the engine's loops the watcher moves the progress
 bar (at most every `PROGRESS_SECONDS`), and moving it is a point where Streamlit interrupts the
 script when the tab reruns (Cancel, or any widget changed), navigates away or closes (Streamlit
@@ -120,12 +120,22 @@ def _cancelled(label: str) -> None:
     st.toast(f"Cancelled: {md(label)}", icon=":material/cancel:")
 
 
-def run_job(label: str, work: Callable[[], T], queued: bool = True) -> T:
-    """`work()` with a progress bar and a Cancel button; when `queued`, after waiting for a place
-    among the server's heavy jobs. The page's widgets stay usable: changing one, pressing Cancel
-    or closing the tab stops the job (Streamlit's own interruption, raised at a checkpoint)."""
-    box = st.empty()
-    with box.container():
+def job_slot():
+    """The place a page's job shows its progress, drawn on every rerun whether a job runs or not.
+
+    Streamlit knows an element by its position among the page's elements: a placeholder drawn
+    only on the rerun that runs a job would move every element below it by one on the next
+    rerun, and an expander that moves is drawn anew, closed (the Save box closed under a visitor
+    typing a title right after a Run)."""
+    return st.empty()
+
+
+def run_job(slot, label: str, work: Callable[[], T], queued: bool = True) -> T:
+    """`work()` with a progress bar and a Cancel button in `slot` (`job_slot()`); when `queued`,
+    after waiting for a place among the server's heavy jobs. The page's widgets stay usable:
+    changing one, pressing Cancel or closing the tab stops the job (Streamlit's own
+    interruption, raised at a checkpoint)."""
+    with slot.container():
         status = st.empty()
         st.button("Cancel", key="_jobs.cancel", icon=":material/cancel:", on_click=_cancelled,
                   args=(label,))
@@ -156,13 +166,13 @@ def run_job(label: str, work: Callable[[], T], queued: bool = True) -> T:
         with watching(report):
             result = work()
     except Cancelled:
-        box.empty()
+        slot.empty()
         raise BiasInputError(f"{label} stopped: this tab started another job.") from None
     except Exception:  # a sentence for the page (BiasInputError) or a bug: no bar left behind
-        box.empty()
+        slot.empty()
         raise
     finally:
         if slots is not None and ticket is not None:
             slots.leave(ticket)
-    box.empty()
+    slot.empty()
     return result

@@ -38,7 +38,7 @@ from bias.wordsets.ordering import first_gender_test, numbered_test
 from bias.wordsets.parsing import named_sets_of, parse_named_sets
 from bias.wordsets.parsing import parse_words as split_words
 from views import state
-from views.jobs import run_job
+from views.jobs import job_slot, run_job
 from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
 
 DEFAULTS = MeasureOptions()
@@ -252,11 +252,13 @@ results = state.measure_results()
 ready = sets is not None and not (info.needs == "values" and values is None)
 if info.needs == "values" and values is None:
     st.caption("Paste or upload a table to run WEFAT.")
-if st.button("Measure", type="primary", disabled=not ready, icon=":material/play_arrow:"):
+measure = st.button("Measure", type="primary", disabled=not ready, icon=":material/play_arrow:")
+job = job_slot()
+if measure:
     try:
         work = measure_request_work(metric, sets, replace(DEFAULTS, p_value=bool(p_value)), words,
                                     embedding.dimensions, WeatOptions().ci_resamples)
-        results[metric] = run_job(f"Measuring {info.label}", lambda: _cached(
+        results[metric] = run_job(job, f"Measuring {info.label}", lambda: _cached(
             metric, embedding.name, _sets_json(sets), int(seed), bool(p_value), words, values),
             queued=work > HEAVY_WORK)
     except BiasInputError as exc:

@@ -42,7 +42,7 @@ from bias.wordsets.library import all_wordsets, damaged_user_wordsets
 from bias.wordsets.ordering import first_test, listing_order
 from bias.wordsets.parsing import parse_words
 from views import state
-from views.jobs import run_job
+from views.jobs import job_slot, run_job
 from views.operator import delete_saved_set, record_saver
 from views.shared import (
     METRIC_WIDTH,
@@ -491,11 +491,11 @@ def shown_for() -> str:
     return hashlib.sha256(now.encode()).hexdigest()
 
 
-def run_test() -> None:
+def run_test(slot) -> None:
     try:
         wordset = current_wordset(everything, language)
         options = current_options()
-        result = run_job(f"Running {wordset.title} on {embedding.name}",
+        result = run_job(slot, f"Running {wordset.title} on {embedding.name}",
                          lambda: cached_weat(active_embedding_name(), wordset, options),
                          queued=options.iterations > HEAVY_WEAT_DRAWS)
     except BiasInputError as exc:
@@ -516,11 +516,12 @@ def run_test() -> None:
 
 
 keep("weat.shown_for", "")
+job = job_slot()
 if run:
-    run_test()
+    run_test(job)
 elif state.shown_result() is None and (shown := st.session_state["weat.shown_for"]) and (
         shown == shown_for()):
-    run_test()  # a refresh: the lists are back from the draft, and so is their result
+    run_test(job)  # a refresh: the lists are back from the draft, and so is their result
 
 # The per-word table: its columns in reading order and their widths in pixels. (A comment, not
 # a docstring: pages hold no bare strings, tests/views/test_pages_static.py.)

@@ -2,8 +2,11 @@
 with its place in the queue shown, Cancel stops the first and lets the second run, and closing the
 second's tab stops its job (the server's CPU use drops to about nothing).
 
-The heavy job: WEAT on two pasted lists of 30 GloVe words each with 10^7 random draws (about a
-minute of one core; the partitions are far too many to enumerate). Screenshots of the waiting tab
+The heavy job: WEAT on two pasted lists of 30 GloVe words each with 10^7 random draws (6 x 10^8
+word-draws, under the work budget: several seconds of one core; the partitions are far too many to
+enumerate). The two visitors paste different words, so neither gets the other's cached result,
+and both forms are filled before the first clicks Run, so the second job is asked for while the
+first still runs. Screenshots of the waiting tab
 at 1400 and 800 px land in BIASWORDS_SCREENSHOTS (default /tmp).
 """
 
@@ -24,11 +27,12 @@ def words(start: int, count: int) -> str:
     return ", ".join(chosen[:count])
 
 
-def start_heavy_weat(page, url: str) -> None:
+def prepare_heavy_weat(page, url: str, first_word: int) -> None:
+    """Open the WEAT page and fill a heavy run's lists and draws, without running it."""
     page.goto(url, timeout=60_000)
     page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
     areas = page.locator('[data-testid="stTextArea"] textarea')
-    for index, start in ((0, 200), (1, 400)):  # X and Y: 30 words each
+    for index, start in ((0, first_word), (1, first_word + 200)):  # X and Y: 30 words each
         areas.nth(index).fill(words(start, 30))
         areas.nth(index).press("Control+Enter")
         page.wait_for_timeout(800)
@@ -39,20 +43,20 @@ def start_heavy_weat(page, url: str) -> None:
     draws.fill("10000000")
     draws.press("Enter")
     page.wait_for_timeout(1000)
-    page.get_by_role("button", name="Run test").click()
 
 
 def test_the_queue_cancel_and_a_closed_tab(isolated_server, visitor):
     url, port = isolated_server, int(isolated_server.rsplit(":", 1)[1])
-    first = visitor(1400, 1600)
-    start_heavy_weat(first, url)
+    first, second = visitor(1400, 1600), visitor(800, 1600)
+    prepare_heavy_weat(first, url, 200)
+    prepare_heavy_weat(second, url, 600)
+    first.get_by_role("button", name="Run test").click()
     first.locator('[data-testid="stProgress"]').first.wait_for(timeout=60_000)
     assert first.get_by_role("button", name="Cancel").is_visible()
     first.get_by_role("button", name="Cancel").scroll_into_view_if_needed()
     first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_running_1400.png"))
 
-    second = visitor(800, 1600)
-    start_heavy_weat(second, url)
+    second.get_by_role("button", name="Run test").click()
     waiting = second.get_by_text("waiting, position 1 in the queue")
     waiting.first.wait_for(timeout=30_000)
     waiting.first.scroll_into_view_if_needed()
