@@ -18,7 +18,8 @@ from bias.errors import BiasInputError
 
 @dataclass(frozen=True)
 class Bound:
-    """`low` ≤ value ≤ `high` (`high` None: no upper bound; `exclusive`: strictly between).
+    """`low` ≤ value ≤ `high` (`high` None: no upper bound; `exclusive`: strictly between;
+    `optional`: None is allowed too and means the option is off, as a frequency floor of None).
 
     `subject` names the option in a sentence ("The number of draws"). Where the upper bound has
     a reason worth telling, `unit` and `reason` word it: "At most 10,000,000 draws, please: …".
@@ -31,6 +32,7 @@ class Bound:
     exclusive: bool = False
     unit: str = ""
     reason: str = ""
+    optional: bool = False
 
     @property
     def span(self) -> str:
@@ -48,6 +50,8 @@ class Bound:
 
     def problem(self, value: object) -> str | None:
         """What is wrong with `value` as a sentence, or None when it fits."""
+        if value is None and self.optional:
+            return None
         kinds = (int,) if self.whole else (int, float)
         if isinstance(value, bool) or not isinstance(value, kinds):
             number = "a whole number" if self.whole else "a number"

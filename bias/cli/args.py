@@ -37,10 +37,6 @@ def whole_number(minimum: int, maximum: int | None = None, too_high: str = ""):
     return parse
 
 
-positive_int = whole_number(1)
-non_negative_int = whole_number(0)
-
-
 def bounded(bound: Bound):
     """argparse type for an option field's declared `Bound` (bias.bounds): the same range as the
     engine's, checked before anything runs."""

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import non_negative_int, positive_int
+from bias.cli.args import bounded, bounded_help
 from bias.discovery.candidates import CandidateOptions
-from bias.discovery.sampling import DrawOptions
+from bias.discovery.options import MIN_EDIT, NEIGHBOURS
+from bias.discovery.sampling import SET_DRAWS, DrawOptions
+from bias.stats.permutation import SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
 CANDIDATES = CandidateOptions()
@@ -19,15 +21,17 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     words.add_argument("--embedding", default=DEFAULT_EMBEDDING, help="embedding name")
     words.add_argument("--wordset", required=True, help="seed word-set id or a JSON file path")
-    words.add_argument("--neighbours", type=positive_int, default=CANDIDATES.neighbours,
-                       help=f"nearest neighbours per seed word (default {CANDIDATES.neighbours})")
-    words.add_argument("--min-edit", type=non_negative_int, default=CANDIDATES.min_edit,
-                       help="letters a candidate must differ from its seed by "
-                            f"(default {CANDIDATES.min_edit})")
-    words.add_argument("--draws", type=positive_int, default=DRAWS.draws,
-                       help=f"random new word sets to draw and validate (default {DRAWS.draws})")
-    words.add_argument("--seed", type=non_negative_int, default=DRAWS.seed,
-                       help=f"random seed (default {DRAWS.seed})")
+    words.add_argument("--neighbours", type=bounded(NEIGHBOURS), default=CANDIDATES.neighbours,
+                       help=bounded_help("nearest neighbours per seed word", NEIGHBOURS,
+                                         CANDIDATES.neighbours))
+    words.add_argument("--min-edit", type=bounded(MIN_EDIT), default=CANDIDATES.min_edit,
+                       help=bounded_help("letters a candidate must differ from its seed by",
+                                         MIN_EDIT, CANDIDATES.min_edit))
+    words.add_argument("--draws", type=bounded(SET_DRAWS), default=DRAWS.draws,
+                       help=bounded_help("random new word sets to draw and validate", SET_DRAWS,
+                                         DRAWS.draws))
+    words.add_argument("--seed", type=bounded(SEED), default=DRAWS.seed,
+                       help=bounded_help("random seed", SEED, DRAWS.seed))
     words.add_argument("--curation", metavar="FILE.csv",
                        help="apply a curated table exported from the dashboard (CSV)")
     words.add_argument("--save-curation", metavar="FILE.csv",

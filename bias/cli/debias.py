@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import non_negative_int, print_json
+from bias.cli.args import bounded, bounded_help, print_json
+from bias.stats.permutation import SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
 
@@ -28,8 +29,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                         "en-gender)")
     debias.add_argument("--check", action="append", default=[], metavar="WORDSET",
                         help="word set to check before/after on held-out words (repeatable)")
-    debias.add_argument("--seed", type=non_negative_int, default=0,
-                        help="random seed of the split and the tests (default 0)")
+    debias.add_argument("--seed", type=bounded(SEED), default=0,
+                        help=bounded_help("random seed of the split and the tests", SEED, 0))
     debias.add_argument("--name", help="save the debiased embedding under this name")
     debias.add_argument("--replace", action="store_true",
                         help="replace an earlier debiased embedding of that name (never an "

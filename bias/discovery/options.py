@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from bias.bounds import Bound, bounded, check_bounds
 from bias.discovery.kinds import SetProfile
 from bias.discovery.pos import UPOS_TAGS, Tagger
 from bias.errors import BiasInputError
@@ -16,13 +17,20 @@ from bias.vectors.ambiguity import AmbiguousSeed
 from bias.vectors.embeddings import Embedding, WordLookup
 from bias.wordsets import SET_KEYS
 
+NEIGHBOURS = Bound("The number of neighbours", 1, 1000)
+"""Nearest neighbours per seed word."""
+MIN_EDIT = Bound("The minimum edit distance", 0)
+"""Letters a candidate must differ from its seed by."""
+MIN_ZIPF = Bound("The frequency floor (a Zipf value)", 0, 8, whole=False, optional=True)
+"""wordfreq's Zipf scale runs from 0 to about 8 (a word of every hundred)."""
+
 
 @dataclass(frozen=True)
 class CandidateOptions:
     """Which filters run and how strict they are; the defaults follow the paper."""
 
-    neighbours: int = 20
-    min_edit: int = 3
+    neighbours: int = bounded(20, NEIGHBOURS)
+    min_edit: int = bounded(3, MIN_EDIT)
     pos_filter: bool = True
     edit_filter: bool = True
     clean: bool = True
@@ -32,7 +40,7 @@ class CandidateOptions:
     drawn."""
     drop_seed_words: bool = True
     flag_opposed: bool = True
-    min_zipf: float | None = None
+    min_zipf: float | None = bounded(None, MIN_ZIPF)
     """Frequency floor on wordfreq's Zipf scale (3 ≈ once per million words); None = off."""
     keep_ambiguous: bool = False
     """Keep the neighbours of seeds flagged as ambiguous (`ambiguity`); by default they are
@@ -77,16 +85,7 @@ class CandidateOptions:
     holidays near "wedding"). Not in sets of names nor in male or female sets."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.neighbours, bool) or not isinstance(self.neighbours, int):
-            raise BiasInputError("The number of neighbours must be a whole number, such as 20.")
-        if not 1 <= self.neighbours <= 1000:
-            raise BiasInputError("The number of neighbours must be between 1 and 1000.")
-        if isinstance(self.min_edit, bool) or not isinstance(self.min_edit, int):
-            raise BiasInputError("The minimum edit distance must be a whole number, such as 3.")
-        if self.min_edit < 0:
-            raise BiasInputError("The minimum edit distance cannot be negative.")
-        if self.min_zipf is not None and not 0 <= self.min_zipf <= 8:
-            raise BiasInputError("The frequency floor is a Zipf value between 0 and 8, e.g. 2.5.")
+        check_bounds(self)
         for key, tag in (self.set_pos or {}).items():
             if key not in SET_KEYS or tag not in UPOS_TAGS:
                 raise BiasInputError(

@@ -24,14 +24,20 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 import polars as pl
 
+from bias.bounds import Bound, bounded, check_bounds
 from bias.discovery.candidates import curated_pools, hand_decisions
 from bias.errors import BiasInputError
 from bias.jobs import steps
 from bias.serialize import jsonable
+from bias.stats.permutation import DRAWS, SEED
 from bias.stats.pvalues import ALPHA, holm
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import SET_KEYS, TermSet, WordSet
+
+SET_DRAWS = Bound("The number of draws", 1, 10_000, unit="draws", reason="100 is usually enough")
+"""New word sets drawn from the curated candidates (each validated by its own WEAT)."""
+ALPHA_LEVEL = Bound("The significance level", 0, 1, whole=False, exclusive=True)
 
 
 @dataclass(frozen=True)
@@ -43,24 +49,17 @@ class DrawOptions:
     applies to larger sets, where 10,000 (not the paper's 100,000) keeps 100 draws interactive.
     """
 
-    draws: int = 100
-    seed: int = 0
-    iterations: int = 10_000
-    alpha: float = ALPHA
+    draws: int = bounded(100, SET_DRAWS)
+    seed: int = bounded(0, SEED)
+    iterations: int = bounded(10_000, DRAWS)
+    alpha: float = bounded(ALPHA, ALPHA_LEVEL)
     alternative: str = "greater"
     baseline: bool = True
     """Also draw from random vocabulary words (`baseline`), to compare."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.draws, bool) or not isinstance(self.draws, int) or self.draws < 1:
-            raise BiasInputError("The number of draws must be a whole number of at least 1.")
-        if self.draws > 10_000:
-            raise BiasInputError("At most 10,000 draws are allowed; 100 is usually enough.")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise BiasInputError("The random seed must be a whole number of 0 or more.")
-        if not 0 < self.alpha < 1:
-            raise BiasInputError("The significance level must be between 0 and 1, e.g. 0.05.")
-        WeatOptions(iterations=self.iterations, alternative=self.alternative)  # validates
+        check_bounds(self)
+        WeatOptions(iterations=self.iterations, alternative=self.alternative)  # the alternative
 
 
 @dataclass(frozen=True)
