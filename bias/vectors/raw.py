@@ -80,7 +80,13 @@ class ImportReport:
     dimensions: int = 0
     words: int = 0
     lines_read: int = 0
+    """Lines (or a binary file's entries) read, the header line included: the skipped lines'
+    positions (`first_skipped_line`) are counted the same way, so they are the file's own line
+    numbers."""
     declared_words: int | None = None  # from a "count dimension" header line, if any
+    header_lines: int = 0
+    """1 when the file began with a "count dimension" header line (fastText, word2vec text): a
+    line read, but no entry."""
     stopped_at_limit: bool = False
     stopped_at_skipped_lines: bool = False
     skipped: dict[str, int] = field(default_factory=dict)
@@ -91,10 +97,17 @@ class ImportReport:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
         self.first_skipped_line[reason] = min(line, self.first_skipped_line.get(reason, line))
 
+    @property
+    def entries_read(self) -> int:
+        """The entries read: words with their values, kept or skipped, without the header."""
+        return self.lines_read - self.header_lines
+
     def summary(self) -> str:
-        """One paragraph for a person: what was kept, why reading stopped, what was skipped."""
+        """One paragraph for a person: what was kept, why reading stopped, what was skipped.
+        Entries are counted without the header line, positions too ("first at entry 2" is the
+        file's third line after a header)."""
         text = f"Kept {self.words:,} words × {self.dimensions} dimensions from {self.format}"
-        text += f" ({self.lines_read:,} entries read"
+        text += f" ({self.entries_read:,} entries read"
         text += (
             ", stopped at the word limit)." if self.stopped_at_limit
             else ", stopped early: too many lines without a usable word)."
@@ -108,7 +121,8 @@ class ImportReport:
             )
         if self.skipped:
             parts = [
-                f"{count:,} × {reason} (first at entry {self.first_skipped_line[reason]:,})"
+                f"{count:,} × {reason} (first at entry "
+                f"{self.first_skipped_line[reason] - self.header_lines:,})"
                 for reason, count in sorted(self.skipped.items(), key=lambda kv: -kv[1])
             ]
             text += " Skipped: " + "; ".join(parts) + "."
@@ -173,7 +187,7 @@ def nothing_usable(report: ImportReport) -> str:
     reason, count = max(report.skipped.items(), key=lambda kv: kv[1])
     detail = f" (expected {report.dimensions})" if reason == WRONG_DIMENSION else ""
     return (
-        f"{report.source} has no usable vectors: {count:,} of {report.lines_read:,} lines were "
+        f"{report.source} has no usable vectors: {count:,} of {report.entries_read:,} lines were "
         f"skipped for {reason}{detail}."
     )
 

@@ -197,7 +197,7 @@ class _TextParser:
             if len(first) == 2 and first[0].isdigit() and first[1].isdigit():
                 report.declared_words, report.dimensions = int(first[0]), int(first[1])
                 block, first_line = block[len(head[0]) + 1 :], 1
-                self.lines_queued = report.lines_read = 1
+                self.lines_queued = report.lines_read = report.header_lines = 1
                 lines -= 1
             else:
                 report.dimensions = guess_dimension(head[:100], report.source)
