@@ -13,6 +13,12 @@ from bias.cli.args import Parser, bounded, bounded_help, whole_number, write_rep
 from bias.errors import BiasInputError
 
 
+def refusal(parse, text: str) -> str:
+    with pytest.raises(argparse.ArgumentTypeError) as caught:
+        parse(text)
+    return str(caught.value)
+
+
 def test_a_usage_error_is_one_capitalised_sentence_and_exit_2(capsys):
     parser = Parser(prog="python -m bias weat")
     parser.add_argument("--seed", type=whole_number(0))
@@ -35,12 +41,6 @@ def test_a_usage_error_is_one_capitalised_sentence_and_exit_2(capsys):
         ("2.5", None, "'2.5' is not a whole number"),
     ],
 )
-def refusal(parse, text: str) -> str:
-    with pytest.raises(argparse.ArgumentTypeError) as caught:
-        parse(text)
-    return str(caught.value)
-
-
 def test_whole_numbers_within_their_range(text, value, message):
     parse = whole_number(1, 10_000)
     if message is None:
