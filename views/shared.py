@@ -430,33 +430,6 @@ def _plotly_module() -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def import_with_progress(label: str, total_words: int, action) -> EmbeddingInfo | None:
-    """Run an import `action(progress)` (from `bias.vectors.visitor`) under a progress bar and a
-    Cancel button; on success make it the active embedding and return its info.
-
-    Cancel works the way Streamlit stops a run: the click starts a new run, the running import is
-    interrupted at its next progress report (its worker process is killed), and nothing is saved,
-    because the cache only keeps complete imports. A user mistake is shown as one sentence.
-    """
-    st.button("Cancel", icon=":material/cancel:", key=f"cancel.{label}",
-              help="Stops the import; nothing is saved.")
-    bar = st.progress(0.0, text=f"{label}: starting…")
-
-    def progress(bytes_read: int, words_read: int) -> None:
-        share = min(words_read / total_words, 1.0) if total_words else 0.0
-        bar.progress(share, text=f"{label}: {words_read:,} words read ({bytes_read / 1e6:,.0f} MB)")
-
-    try:
-        info, _ = action(progress)
-    except BiasInputError as exc:
-        bar.empty()
-        show_error(exc)
-        return None
-    bar.empty()
-    set_active_embedding(info.name)
-    return info
-
-
 def report_button(make: Callable[[], str], file_name: str, contents: str) -> None:
     """The "Download report" button of a result: `make` builds the HTML only when clicked (a
     report carries Plotly's 4.6 MB, too much to build on every rerun); `contents` says what the

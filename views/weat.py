@@ -42,6 +42,7 @@ from bias.wordsets.library import all_wordsets, damaged_user_wordsets
 from bias.wordsets.ordering import first_test, listing_order
 from bias.wordsets.parsing import parse_words
 from views import state
+from views.import_panel import cancelled, run_import, word_limit
 from views.jobs import job_slot, run_job
 from views.operator import delete_saved_set, record_saver
 from views.shared import (
@@ -50,7 +51,6 @@ from views.shared import (
     cached_weat,
     drafted,
     embeddings_by_name,
-    import_with_progress,
     keep,
     persistent,
     remember,
@@ -204,52 +204,29 @@ def no_embedding_panel(code: str) -> None:
             return
         get, upload = st.tabs([f"Download fastText {name}", "Upload a vector file"])
         with get:
-            words = st.number_input(
-                "Most frequent words to keep",
-                min_value=10_000,
-                max_value=2_000_000,
-                value=DEFAULT_LIMIT,
-                step=50_000,
-                key="weat.download_words",
-                help="fastText files are sorted by frequency; 200,000 words cover the word lists.",
-            )
-            size = fasttext_estimate(int(words))
+            words = word_limit("weat.download_words")
+            size = fasttext_estimate(words)
             st.caption(
                 f"fastText Common Crawl vectors for {name} (`cc.{code}.300`, Grave et al. 2018, "
                 f"the vectors WEATHub's reported values come from): about "
                 f"{size.download_bytes / 1e6:,.0f} MB to download, "
                 f"{size.cache_bytes / 1e6:,.0f} MB on disk. Needs an internet connection."
             )
+            label = f"Downloading fastText {name}"
             if st.button(f"Download {name} vectors", type="primary", icon=":material/download:"):
-                info = import_with_progress(
-                    f"Downloading fastText {name}",
-                    int(words),
-                    lambda progress: visitor.import_fasttext(
-                        code, limit=int(words), access=access, progress=progress
-                    ),
-                )
-                if info is not None:
+                if run_import(label, words, lambda progress: visitor.import_fasttext(
+                        code, limit=words, access=access, progress=progress)):
                     st.rerun()
-            elif st.session_state.get(f"cancel.Downloading fastText {name}"):
+            elif cancelled(label):
                 st.info("Download cancelled; nothing was saved.")
         with upload:
             file = vector_uploader(f"A {name} vector file", "weat.upload", access)
-            if st.button("Import as " + name, disabled=file is None, type="primary"):
-                info = import_with_progress(
-                    f"Importing {file.name}",
-                    DEFAULT_LIMIT,
-                    lambda progress: visitor.import_upload(
-                        file.getbuffer(),
-                        file.name,
-                        name=visitor.chosen_name("", file.name),
-                        language=code,
-                        limit=DEFAULT_LIMIT,
-                        access=access,
-                        progress=progress,
-                    ),
-                )
-                if info is not None:
-                    st.rerun()
+            imports = st.button("Import as " + name, disabled=file is None, type="primary")
+            if imports and run_import(f"Importing {file.name}", DEFAULT_LIMIT, lambda progress: (
+                    visitor.import_upload(file.getbuffer(), file.name,
+                                          name=visitor.chosen_name("", file.name), language=code,
+                                          limit=DEFAULT_LIMIT, access=access, progress=progress))):
+                st.rerun()
 
 
 embedding = sidebar()
