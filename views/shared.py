@@ -24,7 +24,7 @@ import re
 import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import astuple
+from dataclasses import asdict
 from pathlib import Path, PurePath
 
 import streamlit as st
@@ -79,18 +79,22 @@ def _weat_results() -> ResultCache[WeatResult]:
     return ResultCache(RESULT_CACHE_MB << 20, RESULT_CACHE_SECONDS)
 
 
-def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
-    """`run_weat` on a named embedding, cached per (embedding and its version, word set, options).
+def result_key(embedding_name: str, wordset: WordSet, options: WeatOptions) -> tuple:
+    """What a WEAT result is cached under: plain values (the embedding's name and version, the
+    word set as JSON, the options by field name), so a re-imported embedding never serves an old
+    result, and a field added to the options can never shift a value into another's place."""
+    text = json.dumps(wordset.to_dict(), ensure_ascii=False, sort_keys=True)
+    return (embedding_name, embedding_version(embedding_name), text,
+            tuple(sorted(asdict(options).items())))
 
-    The cache key is a tuple of plain values (name, the embedding's version, the word set as JSON,
-    the options as a tuple), so a repeated run, on any page and in any session, is instant, and a
-    re-imported embedding never serves an old result. The cache is bounded in memory and age
+
+def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
+    """`run_weat` on a named embedding, cached per `result_key`, so a repeated run, on any page
+    and in any session, is instant. The cache is bounded in memory and age
     (`RESULT_CACHE_MB`, `RESULT_CACHE_SECONDS`). Raises `BiasInputError`.
     """
-    text = json.dumps(wordset.to_dict(), ensure_ascii=False, sort_keys=True)
-    key = (embedding_name, embedding_version(embedding_name), text, astuple(options))
     return _weat_results().get_or_compute(
-        key,
+        result_key(embedding_name, wordset, options),
         lambda: run_weat(cached_embedding(embedding_name), wordset, options).compact(),
         lambda result: len(pickle.dumps(result)),
     )
