@@ -27,7 +27,6 @@ from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
 from bias.report.text import printed_p
 from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
-from bias.stats.permutation import MAX_DRAWS
 from bias.stats.pooling import pool
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
@@ -40,6 +39,7 @@ from views.shared import (
     cached_weat,
     embedding_label,
     embeddings_by_name,
+    field_bounds,
     keep,
     persistent,
     remember,
@@ -132,13 +132,13 @@ c4.toggle(
 o1, o2 = st.columns(2)
 o1.number_input(
     "Random draws per test",
-    min_value=1_000,
-    max_value=MAX_DRAWS,
+    **field_bounds(WeatOptions, "iterations"),
     step=10_000,
     **persistent("batch.iterations", WEAT_DEFAULTS.iterations),
     help="Used when a test has too many reshufflings to count them all (the paper: 100,000).",
 )
-o2.number_input("Seed", min_value=0, step=1, **persistent("batch.seed", WEAT_DEFAULTS.seed))
+o2.number_input("Seed", **field_bounds(WeatOptions, "seed"), step=1,
+                **persistent("batch.seed", WEAT_DEFAULTS.seed))
 
 chosen_tests = [i for i in st.session_state["batch.tests"] if i in wordsets]
 chosen_embeddings = [n for n in st.session_state["batch.embeddings"] if n in infos]

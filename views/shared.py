@@ -30,6 +30,7 @@ from pathlib import Path, PurePath
 import streamlit as st
 
 from bias import drafts
+from bias.bounds import bound_of
 from bias.errors import BiasInputError
 from bias.report.markup import md
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
@@ -98,6 +99,15 @@ def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> 
         lambda: run_weat(cached_embedding(embedding_name), wordset, options).compact(),
         lambda result: len(pickle.dumps(result)),
     )
+
+
+def field_bounds(options: type, name: str) -> dict:
+    """`min_value` and `max_value` for the number field of option `name` of an options class,
+    read from the bound the engine declares on it (`bias.bounds.bound_of`), so a page's field
+    cannot drift from what the engine accepts (the WEAT page asked for at least 1,000 draws where
+    the engine allows 1): `st.number_input("Seed", **field_bounds(WeatOptions, "seed"), …)`."""
+    bound = bound_of(options, name)
+    return {"min_value": bound.low, "max_value": bound.high}
 
 
 def embeddings_by_name() -> dict[str, EmbeddingInfo]:

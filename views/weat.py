@@ -29,7 +29,6 @@ from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.spreadsheet import csv_text
 from bias.stats.confounds import weat_confounds
-from bias.stats.permutation import MAX_DRAWS
 from bias.stats.weat import SetReport, WeatOptions, WeatResult
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
@@ -51,6 +50,7 @@ from views.shared import (
     cached_weat,
     drafted,
     embeddings_by_name,
+    field_bounds,
     keep,
     persistent,
     remember,
@@ -406,8 +406,7 @@ with st.expander("Advanced options"):
     )
     a2.number_input(
         "Random draws",
-        min_value=1_000,
-        max_value=MAX_DRAWS,
+        **field_bounds(WeatOptions, "iterations"),
         step=10_000,
         **persistent("weat.iterations", DEFAULTS["weat.iterations"]),
         help="How many random reshufflings a randomized test draws.",
@@ -415,7 +414,7 @@ with st.expander("Advanced options"):
     a3, a4 = st.columns(2, vertical_alignment="bottom")
     a3.number_input(
         "Seed",
-        min_value=0,
+        **field_bounds(WeatOptions, "seed"),
         step=1,
         **persistent("weat.seed", DEFAULTS["weat.seed"]),
         help="The same seed gives the same randomized p-value every time.",
