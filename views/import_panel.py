@@ -19,12 +19,12 @@ from bias.vectors.catalog import EmbeddingInfo
 from bias.vectors.raw import DEFAULT_LIMIT, WORD_LIMIT, ImportReport, Progress
 from views.shared import set_active_embedding, show_error
 
+# The most words the field offers: the engine sets no upper bound (`WORD_LIMIT`), and the
+# fastText Common Crawl files, the largest a page downloads, hold 2,000,000 words.
 OFFERED_WORDS = 2_000_000
-"""The most words the field offers: the engine sets no upper bound (`WORD_LIMIT`), and the
-fastText Common Crawl files, the largest a page downloads, hold 2,000,000 words."""
 
+# An import of `bias.vectors.visitor` with its choices made, waiting for its progress callback.
 Import = Callable[[Progress], tuple[EmbeddingInfo, ImportReport]]
-"""An import of `bias.vectors.visitor` with its choices made, waiting for its progress callback."""
 
 
 def word_limit(key: str) -> int:
