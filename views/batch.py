@@ -26,7 +26,7 @@ from bias.report.batch_report import (
 from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
 from bias.report.text import printed_p
-from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
+from bias.stats.batch import BatchOptions, check_batch_work, run_batch, table7, to_frame
 from bias.stats.pooling import pool
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
@@ -152,18 +152,16 @@ run_all = st.button(
 job = job_slot()
 if run_all:
     try:
+        tests = [wordsets[i] for i in chosen_tests]
+        options = WeatOptions(iterations=int(st.session_state["batch.iterations"]),
+                              seed=int(st.session_state["batch.seed"]))
+        batch = BatchOptions(cross_language=st.session_state["batch.cross_language"])
+        languages = {name: info.language for name, info in infos.items()}
+        # Over the work budget: said now, not after waiting for a place in the queue.
+        check_batch_work(tests, chosen_embeddings, options, batch, languages)
         rows = run_job(job, f"Running {len(chosen_tests)} test(s) on {len(chosen_embeddings)} "
                        "embedding(s)", lambda: run_batch(
-            [wordsets[i] for i in chosen_tests],
-            chosen_embeddings,
-            WeatOptions(
-                iterations=int(st.session_state["batch.iterations"]),
-                seed=int(st.session_state["batch.seed"]),
-            ),
-            BatchOptions(cross_language=st.session_state["batch.cross_language"]),
-            runner=cached_weat,
-            languages={name: info.language for name, info in infos.items()},
-        ))
+            tests, chosen_embeddings, options, batch, runner=cached_weat, languages=languages))
     except BiasInputError as exc:
         show_error(exc)
     else:

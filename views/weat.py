@@ -16,7 +16,7 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.limits import HEAVY_WEAT_DRAWS
+from bias.limits import HEAVY_WORK
 from bias.notes import Note
 from bias.report import text
 from bias.report import verdict as verdict_text
@@ -28,6 +28,7 @@ from bias.report.notes import note_text, notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.spreadsheet import csv_text
+from bias.stats.budget import check_weat, weat_work
 from bias.stats.confounds import weat_confounds
 from bias.stats.weat import SetReport, WeatOptions, WeatResult
 from bias.vectors import visitor
@@ -350,6 +351,7 @@ roles = {
     "A": "Attribute words, first group",
     "B": "Attribute words, second group",
 }
+used_sizes: dict[str, int] = {}  # the words of each set the test will use, for its work budget
 for column, key in zip(columns, SET_KEYS, strict=True):
     with column:
         st.text_input(
@@ -372,6 +374,7 @@ for column, key in zip(columns, SET_KEYS, strict=True):
         name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
         shared_rows = st.session_state.get("weat.shared_rows", DEFAULTS["weat.shared_rows"])
         report = SetReport(key, name, words, tuple(lookups), not shared_rows)
+        used_sizes[key] = len(report.used_lookups)
         counts, repeated = report.coverage, report.repeated
         caption = f"{counts.found} of {counts.listed} words found"
         if counts.shared:
@@ -471,9 +474,13 @@ def run_test(slot) -> None:
     try:
         wordset = current_wordset(everything, language)
         options = current_options()
+        # Counted as run_weat counts it, on the words it will use (counted under the lists):
+        # over the budget is said now, not after waiting for a place in the queue, and a test
+        # of more than HEAVY_WORK word-draws waits for one.
+        check_weat(used_sizes, options, options.ci_resamples)
         result = run_job(slot, f"Running {wordset.title} on {embedding.name}",
                          lambda: cached_weat(active_embedding_name(), wordset, options),
-                         queued=options.iterations > HEAVY_WEAT_DRAWS)
+                         queued=weat_work(used_sizes, options, options.ci_resamples) > HEAVY_WORK)
     except BiasInputError as exc:
         state.forget_result()
         st.session_state["weat.shown_for"] = ""
