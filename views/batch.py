@@ -40,10 +40,10 @@ from views.shared import (
     embedding_label,
     embeddings_by_name,
     field_bounds,
-    keep,
     persistent,
-    remember,
+    put,
     report_button,
+    restore,
     show_error,
     sidebar,
 )
@@ -75,8 +75,6 @@ def default_tests(codes: list[str]) -> list[str]:
 
 def on_languages() -> None:
     """When the languages change, offer the usual tests of new ones and select their embeddings."""
-    st.session_state["batch.languages"] = st.session_state["_batch.languages"]
-    remember("batch.languages")
     codes = st.session_state["batch.languages"]
     kept = [i for i in st.session_state["batch.tests"] if wordsets[i].language in codes]
     have = {wordsets[i].language for i in kept}
@@ -84,9 +82,7 @@ def on_languages() -> None:
     engines = [n for n, info in infos.items() if info.language in codes]
     for key, value in (("batch.tests", tests), ("batch.embeddings", engines or None)):
         if value is not None:
-            st.session_state[key] = value
-            st.session_state["_" + key] = value
-            remember(key)
+            put(key, value)
 
 
 start_language = embedding.language
@@ -95,15 +91,14 @@ c1, c4 = st.columns([3, 2], vertical_alignment="bottom")
 c1.multiselect(
     "Languages",
     languages,
-    key=keep("batch.languages", [start_language]),
-    on_change=on_languages,
+    **persistent("batch.languages", [start_language], on_change=on_languages),
     format_func=lambda c: f"{language_name(c)} ({c})",
     placeholder="Choose one or more languages",
     help="Choosing a language offers its tests and selects its embeddings.",
 )
 chosen_languages = st.session_state["batch.languages"]
 offered = [i for i, ws in wordsets.items() if ws.language in chosen_languages]
-keep("batch.tests", default_tests(chosen_languages))
+restore("batch.tests", default_tests(chosen_languages))
 offered += [i for i in st.session_state["batch.tests"] if i in wordsets and i not in offered]
 st.multiselect(
     "Tests",

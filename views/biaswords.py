@@ -66,7 +66,7 @@ from bias.wordsets.ordering import first_gender_test
 from views import state
 from views.jobs import job_slot, run_job
 from views.operator import confirmed
-from views.shared import field_bounds, keep, persistent, report_button, sidebar, user_errors
+from views.shared import field_bounds, persistent, report_button, restore, sidebar, user_errors
 from views.uploads import upload_mb
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
@@ -573,7 +573,7 @@ def main() -> None:
     if not tests:
         st.info("There are no word sets yet; add one on the WEAT page.")
         st.stop()
-    keep("biaswords.wordset", next(iter(tests)))  # restores the tab's draft after a refresh
+    restore("biaswords.wordset", next(iter(tests)))  # restores the tab's draft after a refresh
     if st.session_state.get("biaswords.wordset") not in tests:  # e.g. another language now
         st.session_state["biaswords.wordset"] = st.session_state["_biaswords.wordset"] = next(
             iter(tests)
@@ -582,7 +582,7 @@ def main() -> None:
         "Seed test", options=list(tests), format_func=lambda i: tests[i].title,
         **persistent("biaswords.wordset", next(iter(tests))),
     )  # fmt: skip
-    keep("biaswords.pool", [])
+    restore("biaswords.pool", [])
     st.session_state["_biaswords.pool"] = [
         i for i in st.session_state["_biaswords.pool"] if i in tests and i != wordset_id
     ]

@@ -43,9 +43,9 @@ from views.jobs import job_slot, run_job
 from views.shared import (
     cached_embedding,
     field_bounds,
-    keep,
     persistent,
     report_button,
+    restore,
     show_error,
     sidebar,
 )
@@ -192,7 +192,7 @@ preferred = (
 )
 default_id = preferred.id if preferred is not None and preferred.id in ids else ids[0]
 wordset_key = f"measures.wordset.{metric}"
-keep(wordset_key, default_id)
+restore(wordset_key, default_id)
 if st.session_state[wordset_key] not in ids:  # chosen for an embedding of another language
     st.session_state[wordset_key] = st.session_state["_" + wordset_key] = default_id
 left, right = st.columns([3, 2])

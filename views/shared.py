@@ -6,13 +6,14 @@
     embedding = sidebar()          # the active Embedding of that sidebar (or None)
 
 and uses `active_embedding()` / `active_embedding_name()` wherever it needs the embedding again.
-The names in this module are a stable interface for other pages; add, don't rename.
+The names in this module are the interface every page shares.
 
 State: the active embedding's name lives in `st.session_state[ACTIVE_KEY]`, a plain key that no
 widget owns, so it survives page switches (Streamlit deletes the state of widgets that a page does
 not draw). The sidebar's selectbox has its own widget key and copies its value into ACTIVE_KEY.
 Every value kept this way is also written to the tab's draft on disk (`bias.drafts`, id in the
-address as `?draft=…`), so a browser refresh brings it back.
+address as `?draft=…`), so a browser refresh brings it back: four verbs do all of it, `persistent`
+for a widget, `restore`, `put` and `remember` (see "values kept" below).
 """
 
 from __future__ import annotations
@@ -140,8 +141,7 @@ def active_embedding_name() -> str:
 def set_active_embedding(name: str) -> None:
     """Make `name` the active embedding (e.g. right after importing it); the sidebar follows on
     the next run."""
-    st.session_state[ACTIVE_KEY] = name
-    remember(ACTIVE_KEY)
+    remember(ACTIVE_KEY, name)
 
 
 def active_embedding() -> Embedding:
@@ -175,22 +175,39 @@ def drafted(key: str) -> bool:
     return key in _draft()
 
 
-def remember(key: str, *, typed: bool = True) -> None:
-    """Write the plain session value `key` into this tab's draft on disk (atomically).
+# --- values kept over reruns, page switches and refreshes -----------------------------------------
+#
+# Four verbs, one job each. A kept value lives under a plain session-state key that no widget owns
+# (Streamlit never deletes it) and in the tab's draft on disk; a widget showing it has its own key,
+# "_" + key, refilled from the plain one whenever Streamlit has dropped the widget's state (after
+# a page switch).
+#   persistent(key, default)  a widget's keyword arguments: the usual way to keep what is typed;
+#   restore(key, default)     the value back from the draft (else the default) before its widget
+#                             is drawn, or for a value read without one; gives the widget's key;
+#   put(key, value)           a kept value set from code (a callback, a page's defaults): the
+#                             plain key, the widget's and the draft;
+#   remember(key, value)      a kept value that no widget shows (the active embedding, the lists
+#                             left in another language): the plain key and the draft.
+
+
+def remember(key: str, value: object, *, typed: bool = True) -> None:
+    """Keep `value` under the plain session key `key` and write it into this tab's draft on disk
+    (atomically), for a value that no widget shows (`put` sets a widget's too).
 
     The file is read again and only `key` changes: two tabs open at the same address then never
     put back each other's older values. With `typed=False` (a page filling in its defaults) the
     value is only noted, and written with the first typed change where the file has no value
     for it: a visit where nothing was typed leaves no file behind.
     """
+    st.session_state[key] = value
     _draft()  # makes sure this tab has its draft id
     noted = st.session_state.setdefault("_draft_noted", {})
     if not typed:
-        noted[key] = st.session_state[key]
+        noted[key] = value
         return
     noted.pop(key, None)
     draft_id = st.session_state[state.DRAFT_ID]
-    values = {**noted, **drafts.load(draft_id), key: st.session_state[key]}
+    values = {**noted, **drafts.load(draft_id), key: value}
     try:
         drafts.save(draft_id, values)
     except BiasInputError as exc:  # e.g. a full disk: the page goes on, said once per session
@@ -204,14 +221,20 @@ def remember(key: str, *, typed: bool = True) -> None:
     noted.clear()
 
 
-def keep(key: str, default: object) -> str:
-    """Persistent widget state: return the widget key for plain session-state key `key`.
+def put(key: str, value: object, *, typed: bool = True) -> None:
+    """Set the kept value `key` of a widget from code: its plain key, the widget's key (so the
+    widget shows it) and the draft. Only from a callback or before the widget is drawn, as
+    Streamlit allows."""
+    st.session_state["_" + key] = value
+    remember(key, value, typed=typed)
 
-    Most widgets want `persistent(key, default)`, which adds the `save` callback.
-    The value lives in `st.session_state[key]` (created from the tab's draft, else `default`),
-    which Streamlit never deletes; the widget key `"_" + key` is refilled from it whenever
-    Streamlit has dropped the widget's state (after a page switch), so typing survives reruns,
-    page switches and, through the draft, a browser refresh.
+
+def restore(key: str, default: object) -> str:
+    """Make the kept value `key` exist, from the tab's draft, else `default` (a draft value that
+    does not fit the field is replaced by the default, saying so), and return its widget's key.
+
+    `persistent` does this itself; a page calls it where it reads the value before its widget is
+    drawn (`st.session_state[key]`), or for a widget that needs its own callback.
     """
     if key not in st.session_state:
         saved = _draft().get(key, default)
@@ -228,19 +251,22 @@ def keep(key: str, default: object) -> str:
     return "_" + key
 
 
-def save(key: str) -> None:
-    """on_change callback for a widget made with `keep(key, ...)`: copy its value into `key` and
-    into the tab's draft."""
-    st.session_state[key] = st.session_state["_" + key]
-    remember(key)
+def _changed(key: str, then: Callable[..., None] | None, args: tuple) -> None:
+    """A persistent widget's on_change: copy its value into `key` and the draft, then `then`."""
+    remember(key, st.session_state["_" + key])
+    if then is not None:
+        then(*args)
 
 
-def persistent(key: str, default: object) -> dict:
-    """Keyword arguments that make a widget persistent: `st.toggle("…", **persistent("p.x", True))`.
+def persistent(key: str, default: object, *, on_change: Callable[..., None] | None = None,
+               args: tuple = ()) -> dict:
+    """Keyword arguments that keep what a widget holds over reruns, page switches and (through
+    the draft) a refresh: `st.toggle("…", **persistent("p.x", True))`.
 
-    The widget key from `keep`, plus the `save` callback that copies every change back to `key`.
+    The widget's key from `restore`, and a callback that copies every change back to `key` and
+    the draft, then calls `on_change(*args)` when given (the value is then already `key`'s).
     """
-    return {"key": keep(key, default), "on_change": save, "args": (key,)}
+    return {"key": restore(key, default), "on_change": _changed, "args": (key, on_change, args)}
 
 
 def show_error(exc: BaseException) -> None:
@@ -263,8 +289,7 @@ def user_errors() -> Iterator[None]:
 
 
 def _on_select() -> None:
-    st.session_state[ACTIVE_KEY] = st.session_state[_SELECT_KEY]
-    remember(ACTIVE_KEY)
+    remember(ACTIVE_KEY, st.session_state[_SELECT_KEY])
 
 
 def public_source(source: str) -> str:

@@ -52,11 +52,11 @@ from views.shared import (
     drafted,
     embeddings_by_name,
     field_bounds,
-    keep,
     persistent,
+    put,
     remember,
     report_button,
-    save,
+    restore,
     scroll_to,
     set_active_embedding,
     show_error,
@@ -79,16 +79,6 @@ DEFAULTS = {
 }
 
 
-# --- state helpers ------------------------------------------------------------------------------
-
-
-def put(key: str, value, typed: bool = True) -> None:
-    """Set both the plain key and its widget key (only from callbacks or before the widget)."""
-    st.session_state[key] = value
-    st.session_state["_" + key] = value
-    remember(key, typed=typed)
-
-
 def preset_label(ws: WordSet) -> str:
     label = ws.title
     if ws.origin == "user":
@@ -101,16 +91,15 @@ def preset_label(ws: WordSet) -> str:
 
 
 def load_preset(presets: dict[str, WordSet], typed: bool = True) -> None:
-    """Callback of the preset selectbox: fill the four sets from the chosen preset (or blank).
-    `typed=False` on a first visit: the defaults are not written to a draft until a change."""
-    st.session_state["weat.preset"] = st.session_state["_weat.preset"]
-    remember("weat.preset", typed=typed)
+    """Fill the four sets from the chosen preset (or blank): after a change of the preset box
+    (its `persistent` callback), and from the page on a first visit, with `typed=False`: the
+    defaults are not written to a draft until a change."""
     ws = presets.get(st.session_state["weat.preset"])
     for key in SET_KEYS:
         terms = ws.sets()[key] if ws else TermSet(DEFAULT_SET_NAMES[key], ())
-        put(f"weat.name.{key}", terms.name, typed)
-        put(f"weat.words.{key}", "\n".join(terms.words), typed)
-    put("weat.title", "", typed)  # a title typed for saving named the lists it was typed for
+        put(f"weat.name.{key}", terms.name, typed=typed)
+        put(f"weat.words.{key}", "\n".join(terms.words), typed=typed)
+    put("weat.title", "", typed=typed)  # a title typed for saving named the lists it was typed for
 
 
 def current_sets() -> dict[str, TermSet]:
@@ -153,9 +142,7 @@ def leave_lists(code: str) -> None:
     """Keep the lists on screen as those of language `code` (in the tab's draft too), so that
     coming back to it brings them back: a language switch never loses an edit."""
     for field in LIST_FIELDS:
-        st.session_state[f"{field}@{code}"] = st.session_state.get("_" + field,
-                                                                   st.session_state[field])
-        remember(f"{field}@{code}")
+        remember(f"{field}@{code}", st.session_state.get("_" + field, st.session_state[field]))
 
 
 def lists_left_in(code: str) -> dict[str, str] | None:
@@ -163,15 +150,17 @@ def lists_left_in(code: str) -> dict[str, str] | None:
     kept = {field: f"{field}@{code}" for field in LIST_FIELDS}
     if not all(key in st.session_state or drafted(key) for key in kept.values()):
         return None
-    return {field: st.session_state[keep(key, "")[1:]] for field, key in kept.items()}
+    for key in kept.values():
+        restore(key, "")
+    return {field: st.session_state[key] for field, key in kept.items()}
 
 
-def on_language(presets: dict[str, WordSet]) -> None:
-    """Callback of the language choice: the active embedding follows when one exists for the
-    language, and the lists follow too: those the visitor left this language with (edits
-    included), else the language's first test (the paper's, else WEATHub's)."""
-    leave_lists(st.session_state["weat.language"])  # still the language being left
-    save("weat.language")
+def on_language(presets: dict[str, WordSet], leaving: str) -> None:
+    """After a change of the language choice (from `leaving`, the language shown when the box
+    was drawn): the active embedding follows when one exists for the language, and the lists
+    follow too: those the visitor left this language with (edits included), else the
+    language's first test (the paper's, else WEATHub's)."""
+    leave_lists(leaving)
     code = st.session_state["weat.language"]
     infos = embeddings_by_name()
     mine = [name for name, info in infos.items() if info.language == code]
@@ -253,16 +242,15 @@ offered_languages = sorted(
     key=language_name,
 )
 top = st.columns([1, 3], vertical_alignment="bottom")
-language_key = keep("weat.language", embedding.language)
+language_key = restore("weat.language", embedding.language)
 if st.session_state[language_key] not in offered_languages:
     st.session_state[language_key] = embedding.language
 top[0].selectbox(
     "Language",
     offered_languages,
-    key=language_key,
+    **persistent("weat.language", embedding.language, on_change=on_language,
+                 args=(everything, st.session_state["weat.language"])),
     format_func=lambda c: f"{language_name(c)} ({c})",
-    on_change=on_language,
-    args=(everything,),
     help="The language of the words. Its tests are listed first, and an embedding of this "
     "language becomes the active one.",
 )
@@ -277,18 +265,18 @@ show_all = st.toggle(
 ids = same_language + (others if show_all or not same_language else [])
 start = first_test(language)
 first_preset = start.id if start else (ids[0] if ids else BLANK)
-preset_key = keep("weat.preset", first_preset)
+preset_key = restore("weat.preset", first_preset)
 chosen = st.session_state["weat.preset"]
 options = [BLANK, *ids] + ([chosen] if chosen in everything and chosen not in ids else [])
 if st.session_state[preset_key] not in options:
     st.session_state[preset_key] = BLANK
 if "weat.words.X" not in st.session_state and not drafted("weat.words.X"):
-    st.session_state["weat.preset"] = st.session_state[preset_key]
+    remember("weat.preset", st.session_state[preset_key], typed=False)
     load_preset(everything, typed=False)
 preset = everything.get(st.session_state["weat.preset"])
 for key in SET_KEYS:  # the lists' values (restored from the draft) before their boxes are drawn
-    keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
-    keep(f"weat.words.{key}", "")
+    restore(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
+    restore(f"weat.words.{key}", "")
 try:
     on_screen = current_wordset(everything, language)
 except BiasInputError:  # an empty list: said where the user runs or saves
@@ -299,12 +287,10 @@ except BiasInputError:  # an empty list: said where the user runs or saves
 top[1].selectbox(
     "Prepared test",
     options,
-    key=preset_key,
+    **persistent("weat.preset", first_preset, on_change=load_preset, args=(everything,)),
     format_func=lambda i: (
         "— start from empty lists —" if i == BLANK else preset_label(everything[i])
     ),
-    on_change=load_preset,
-    args=(everything,),
     help="The paper's tests first (marked 'paper': Kurpicz-Briki & Leoni 2021), then WEATHub's "
     "(Mukherjee et al. 2023, CC BY 4.0), then your own (★).",
 )
@@ -483,8 +469,7 @@ def run_test(slot) -> None:
                          queued=weat_work(used_sizes, options, options.ci_resamples) > HEAVY_WORK)
     except BiasInputError as exc:
         state.forget_result()
-        st.session_state["weat.shown_for"] = ""
-        remember("weat.shown_for")
+        remember("weat.shown_for", "")
         show_error(exc)
         return
     # The confound controls of this result (grammatical gender, word frequency): a few ms, and
@@ -492,13 +477,12 @@ def run_test(slot) -> None:
     state.show_result(state.ShownResult(
         result, wordset, (active_embedding_name(), wordset.sets(), options),
         weat_confounds(embedding, wordset, result)))
-    st.session_state["weat.shown_for"] = shown_for()
-    remember("weat.shown_for")
+    remember("weat.shown_for", shown_for())
     state.tests_run().add(
         (active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
 
 
-keep("weat.shown_for", "")
+restore("weat.shown_for", "")
 job = job_slot()
 if run:
     run_test(job)
@@ -677,7 +661,8 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     A callback (not code after the button) so the preset box can follow before it is drawn; the
     result stays valid because its lists did not change.
     """
-    save("weat.title")
+    # The title as typed, also when its box's change and this click come in one rerun.
+    remember("weat.title", st.session_state[restore("weat.title", "")])
     st.session_state.pop("weat.save_error", None)
     try:
         wordset = titled(current_wordset(presets, language), st.session_state["weat.title"])
