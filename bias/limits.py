@@ -90,24 +90,22 @@ def check_language(code: str) -> str:
 
 
 MAX_HEAVY_JOBS = max(1, (os.cpu_count() or 2) - 1)
-"""Heavy computations (a WEAT of more than `HEAVY_WEAT_DRAWS` draws, a Batch, BiasWords draws)
-running at once on one server; more wait in one queue, first come first served, and see their
-place in it (views/jobs.py). One core is always left for page loads and small tests: three
-BiasWords clicks once kept both cores of a two-core server busy for hours and other visitors'
-pages took twice as long to open."""
-
-HEAVY_WEAT_DRAWS = 1_000_000
-"""A WEAT asking for more random draws than this waits for a heavy-job slot; the default
-(100,000, the paper's) takes a fraction of a second and never waits behind someone's Batch."""
+"""Heavy computations (a WEAT or a measure of more than `HEAVY_WORK` word-draws, a Batch,
+BiasWords draws) running at once on one server; more wait in one queue, first come first served,
+and see their place in it (views/jobs.py). One core is always left for page loads and small
+tests: three BiasWords clicks once kept both cores of a two-core server busy for hours and other
+visitors' pages took twice as long to open."""
 
 JOBS_PER_VISITOR = 1
 """Heavy jobs one visitor (one tab: Streamlit cannot tell two tabs of one person apart) may have
 running or waiting: a new one replaces the tab's earlier one, which stops."""
 
 HEAVY_WORK = 100_000_000
-"""A measure on the Measures page asking for more word-draws than this (`bias.stats.budget`)
-waits for a heavy-job slot, as a WEAT of more than `HEAVY_WEAT_DRAWS` draws does: 2 to 20 s at
-the rates measured for `WORK_BUDGET`, where a published test's measure is a few million at most."""
+"""A WEAT (on the WEAT page) or a measure (on the Measures page) asking for more word-draws than
+this (`bias.stats.budget`) waits for a heavy-job slot: 2 to 20 s at the rates measured for
+`WORK_BUDGET`, where a published test at the page's defaults is a few million at most (WEAT 6:
+525,920), so it never waits behind someone's Batch. Counted in work, not in draws: a million
+draws over 16 words is light, 100,000 over 2,000 words is not."""
 
 WORK_BUDGET = 1_000_000_000
 """Word-draws one request may ask for, counted before any work starts (`bias.stats.budget`): each

@@ -26,8 +26,7 @@ from bias.report.batch_report import (
 from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
 from bias.report.text import printed_p
-from bias.stats.batch import BatchOptions, run_batch, table7, to_frame
-from bias.stats.permutation import MAX_DRAWS
+from bias.stats.batch import BatchOptions, check_batch_work, run_batch, table7, to_frame
 from bias.stats.pooling import pool
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, language_name
@@ -40,10 +39,11 @@ from views.shared import (
     cached_weat,
     embedding_label,
     embeddings_by_name,
-    keep,
+    field_bounds,
     persistent,
-    remember,
+    put,
     report_button,
+    restore,
     show_error,
     sidebar,
 )
@@ -75,8 +75,6 @@ def default_tests(codes: list[str]) -> list[str]:
 
 def on_languages() -> None:
     """When the languages change, offer the usual tests of new ones and select their embeddings."""
-    st.session_state["batch.languages"] = st.session_state["_batch.languages"]
-    remember("batch.languages")
     codes = st.session_state["batch.languages"]
     kept = [i for i in st.session_state["batch.tests"] if wordsets[i].language in codes]
     have = {wordsets[i].language for i in kept}
@@ -84,9 +82,7 @@ def on_languages() -> None:
     engines = [n for n, info in infos.items() if info.language in codes]
     for key, value in (("batch.tests", tests), ("batch.embeddings", engines or None)):
         if value is not None:
-            st.session_state[key] = value
-            st.session_state["_" + key] = value
-            remember(key)
+            put(key, value)
 
 
 start_language = embedding.language
@@ -95,15 +91,14 @@ c1, c4 = st.columns([3, 2], vertical_alignment="bottom")
 c1.multiselect(
     "Languages",
     languages,
-    key=keep("batch.languages", [start_language]),
-    on_change=on_languages,
+    **persistent("batch.languages", [start_language], on_change=on_languages),
     format_func=lambda c: f"{language_name(c)} ({c})",
     placeholder="Choose one or more languages",
     help="Choosing a language offers its tests and selects its embeddings.",
 )
 chosen_languages = st.session_state["batch.languages"]
 offered = [i for i, ws in wordsets.items() if ws.language in chosen_languages]
-keep("batch.tests", default_tests(chosen_languages))
+restore("batch.tests", default_tests(chosen_languages))
 offered += [i for i in st.session_state["batch.tests"] if i in wordsets and i not in offered]
 st.multiselect(
     "Tests",
@@ -132,13 +127,13 @@ c4.toggle(
 o1, o2 = st.columns(2)
 o1.number_input(
     "Random draws per test",
-    min_value=1_000,
-    max_value=MAX_DRAWS,
+    **field_bounds(WeatOptions, "iterations"),
     step=10_000,
     **persistent("batch.iterations", WEAT_DEFAULTS.iterations),
     help="Used when a test has too many reshufflings to count them all (the paper: 100,000).",
 )
-o2.number_input("Seed", min_value=0, step=1, **persistent("batch.seed", WEAT_DEFAULTS.seed))
+o2.number_input("Seed", **field_bounds(WeatOptions, "seed"), step=1,
+                **persistent("batch.seed", WEAT_DEFAULTS.seed))
 
 chosen_tests = [i for i in st.session_state["batch.tests"] if i in wordsets]
 chosen_embeddings = [n for n in st.session_state["batch.embeddings"] if n in infos]
@@ -152,18 +147,16 @@ run_all = st.button(
 job = job_slot()
 if run_all:
     try:
+        tests = [wordsets[i] for i in chosen_tests]
+        options = WeatOptions(iterations=int(st.session_state["batch.iterations"]),
+                              seed=int(st.session_state["batch.seed"]))
+        batch = BatchOptions(cross_language=st.session_state["batch.cross_language"])
+        languages = {name: info.language for name, info in infos.items()}
+        # Over the work budget: said now, not after waiting for a place in the queue.
+        check_batch_work(tests, chosen_embeddings, options, batch, languages)
         rows = run_job(job, f"Running {len(chosen_tests)} test(s) on {len(chosen_embeddings)} "
                        "embedding(s)", lambda: run_batch(
-            [wordsets[i] for i in chosen_tests],
-            chosen_embeddings,
-            WeatOptions(
-                iterations=int(st.session_state["batch.iterations"]),
-                seed=int(st.session_state["batch.seed"]),
-            ),
-            BatchOptions(cross_language=st.session_state["batch.cross_language"]),
-            runner=cached_weat,
-            languages={name: info.language for name, info in infos.items()},
-        ))
+            tests, chosen_embeddings, options, batch, runner=cached_weat, languages=languages))
     except BiasInputError as exc:
         show_error(exc)
     else:

@@ -58,6 +58,7 @@ from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
 from bias.report.text import format_d, format_p, p_phrase
 from bias.stats.budget import check_draws
+from bias.stats.permutation import PermutationOptions
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet
 from bias.wordsets.library import all_wordsets
@@ -65,7 +66,7 @@ from bias.wordsets.ordering import first_gender_test
 from views import state
 from views.jobs import job_slot, run_job
 from views.operator import confirmed
-from views.shared import keep, persistent, report_button, sidebar, user_errors
+from views.shared import field_bounds, persistent, report_button, restore, sidebar, user_errors
 from views.uploads import upload_mb
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
@@ -462,11 +463,13 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     draws = cols[0].number_input(
         "Draws", 1, 10_000, **persistent("biaswords.draws", DRAW_DEFAULTS.draws)
     )
+    # DrawOptions checks its seed and reshufflings as WEAT's (PermutationOptions) are checked.
     seed = cols[1].number_input(
-        "Random seed", 0, 2**31 - 1, **persistent("biaswords.seed", DRAW_DEFAULTS.seed)
+        "Random seed", **field_bounds(PermutationOptions, "seed"),
+        **persistent("biaswords.seed", DRAW_DEFAULTS.seed),
     )
     iterations = cols[2].number_input(
-        "WEAT reshufflings per draw", 100, 1_000_000, step=1000,
+        "WEAT reshufflings per draw", **field_bounds(PermutationOptions, "iterations"), step=1000,
         **persistent("biaswords.iterations", DRAW_DEFAULTS.iterations),
         help="Only used when a draw's sets are too big for the exact test (8 + 8 words are exact).",
     )  # fmt: skip
@@ -570,7 +573,7 @@ def main() -> None:
     if not tests:
         st.info("There are no word sets yet; add one on the WEAT page.")
         st.stop()
-    keep("biaswords.wordset", next(iter(tests)))  # restores the tab's draft after a refresh
+    restore("biaswords.wordset", next(iter(tests)))  # restores the tab's draft after a refresh
     if st.session_state.get("biaswords.wordset") not in tests:  # e.g. another language now
         st.session_state["biaswords.wordset"] = st.session_state["_biaswords.wordset"] = next(
             iter(tests)
@@ -579,7 +582,7 @@ def main() -> None:
         "Seed test", options=list(tests), format_func=lambda i: tests[i].title,
         **persistent("biaswords.wordset", next(iter(tests))),
     )  # fmt: skip
-    keep("biaswords.pool", [])
+    restore("biaswords.pool", [])
     st.session_state["_biaswords.pool"] = [
         i for i in st.session_state["_biaswords.pool"] if i in tests and i != wordset_id
     ]

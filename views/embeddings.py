@@ -18,13 +18,12 @@ from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
-from bias.vectors.raw import DEFAULT_LIMIT
 from views import state
+from views.import_panel import Import, cancelled, run_import, word_limit
 from views.operator import confirmed
 from views.shared import (
     active_embedding_name,
     public_source,
-    set_active_embedding,
     show_error,
     sidebar,
 )
@@ -76,29 +75,23 @@ except BiasInputError as exc:
     st.stop()
 
 
-def run_import(label: str, total_words: int, action) -> None:
-    """Run `action(progress)` with a progress bar; make the result the active embedding."""
-    label = md(label)
-    bar = st.progress(0.0, text=f"{label}: starting…")
-
-    def progress(bytes_read: int, words_read: int) -> None:
-        share = min(words_read / total_words, 1.0) if total_words else 0.0
-        bar.progress(share, text=f"{label}: {words_read:,} words read ({bytes_read / 1e6:,.0f} MB)")
-
-    try:
-        with st.spinner(f"{label}…", show_time=True):
-            info, report = action(progress)
-    except BiasInputError as exc:
-        bar.empty()
-        show_error(exc)
+def imported(label: str, total_words: int, action: Import) -> None:
+    """Run the import `action`; once done, say what it read and rerun (the table lists it)."""
+    done = run_import(label, total_words, action)
+    if done is None:
         return
-    bar.empty()
-    set_active_embedding(info.name)
+    info, report = done
     state.say_done(
         f"Imported {info.name}: {info.words:,} words, {info.dimensions} dimensions. "
         f"{report.summary()} It is now the active embedding."
     )
     st.rerun()
+
+
+def show_cancelled(label: str) -> None:
+    """Say so on the run that follows a click on Cancel of the import `label`."""
+    if cancelled(label):
+        st.info("Import cancelled; nothing was saved.")
 
 
 def chosen_language() -> str:
@@ -126,25 +119,17 @@ def language_choice(key: str) -> str:
 st.subheader("Add an embedding")
 if done := state.take_done():
     st.success(md(done))
-limit = st.number_input(
-    "Keep the most frequent words",
-    min_value=1_000,
-    max_value=2_000_000,
-    value=DEFAULT_LIMIT,
-    step=50_000,
-    help="Vector files are sorted by frequency; 200,000 words cover the word lists and take "
-    "about 250 MB of memory at 300 dimensions.",
-)
+limit = word_limit("embeddings.limit")
 server_tab = access.paths or access.urls
 labels = ["Download fastText", "Upload a file"] + (["File on the server"] if server_tab else [])
 # A key keeps the chosen tab over the rerun that follows an import (it went back to the first).
 tabs = st.tabs(labels, key="embeddings.tab", on_change="rerun")
 with tabs[0]:
-    size = download.fasttext_estimate(int(limit))
+    size = download.fasttext_estimate(limit)
     st.write(
         "The fastText Common Crawl vectors (Grave et al. 2018) exist for 157 languages; the "
         f"paper used them. Only the first words are downloaded (about "
-        f"{size.download_bytes / 1e6:,.0f} MB for {int(limit):,}, "
+        f"{size.download_bytes / 1e6:,.0f} MB for {limit:,}, "
         f"{size.cache_bytes / 1e6:,.0f} MB on disk)."
     )
     code = st.text_input(
@@ -153,15 +138,17 @@ with tabs[0]:
     )
     name = download.fasttext_name(code.strip().lower() or "xx")
     st.caption(f"Will be saved as **{md(name)}**.")
+    lang = code.strip().lower()
+    label = f"Downloading fastText {language_name(lang)}"
     if st.button("Download", type="primary", key="embeddings.fasttext"):
-        lang = code.strip().lower()
-        run_import(
-            f"Downloading fastText {language_name(lang)}",
-            int(limit),
+        imported(
+            label,
+            limit,
             lambda progress: visitor.import_fasttext(
-                lang, limit=int(limit), access=access, progress=progress
+                lang, limit=limit, access=access, progress=progress
             ),
         )
+    show_cancelled(label)
 with tabs[1]:
     upload = vector_uploader("Vector file", "embeddings.upload", access)
     c1, c2 = st.columns(2)
@@ -170,20 +157,22 @@ with tabs[1]:
     upload_name = c2.text_input(
         "Name", key="embeddings.upload_name", placeholder="e.g. my-news-vectors-de"
     )
+    label = f"Importing {upload.name}" if upload is not None else ""
     if st.button("Import upload", type="primary", disabled=upload is None):
-        run_import(
-            f"Importing {upload.name}",
-            int(limit),
+        imported(
+            label,
+            limit,
             lambda progress: visitor.import_upload(
                 upload.getbuffer(),
                 upload.name,
                 name=visitor.chosen_name(upload_name, upload.name),
                 language=upload_lang,
-                limit=int(limit),
+                limit=limit,
                 access=access,
                 progress=progress,
             ),
         )
+    show_cancelled(label)
 if server_tab:
     with tabs[2]:
         allowed = " or ".join(
@@ -196,19 +185,21 @@ if server_tab:
         with c1:
             path_lang = language_choice("embeddings.path_language")
         path_name = c2.text_input("Name ", key="embeddings.path_name", placeholder="e.g. it-news")
+        label = f"Importing {path.strip()}"
         if st.button("Import", type="primary", disabled=not path.strip()):
-            run_import(
-                f"Importing {path.strip()}",
-                int(limit),
+            imported(
+                label,
+                limit,
                 lambda progress: visitor.import_from_server(
                     path,
                     name=visitor.chosen_name(path_name, path.strip()),
                     language=path_lang,
-                    limit=int(limit),
+                    limit=limit,
                     access=access,
                     progress=progress,
                 ),
             )
+        show_cancelled(label)
 
 st.subheader("Check a report")
 st.write(

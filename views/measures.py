@@ -29,6 +29,7 @@ from bias.stats.budget import measure_request_work
 from bias.stats.confounds_measures import measures_disagree, ripa_pairs
 from bias.stats.measure import MeasureOptions, MeasureResult
 from bias.stats.measures import METRICS, run_measure
+from bias.stats.permutation import PermutationOptions
 from bias.stats.weat import WeatOptions
 from bias.stats.wefat import parse_values
 from bias.vectors.catalog import language_name
@@ -39,7 +40,15 @@ from bias.wordsets.parsing import named_sets_of, parse_named_sets
 from bias.wordsets.parsing import parse_words as split_words
 from views import state
 from views.jobs import job_slot, run_job
-from views.shared import cached_embedding, keep, persistent, report_button, show_error, sidebar
+from views.shared import (
+    cached_embedding,
+    field_bounds,
+    persistent,
+    report_button,
+    restore,
+    show_error,
+    sidebar,
+)
 
 DEFAULTS = MeasureOptions()
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -183,7 +192,7 @@ preferred = (
 )
 default_id = preferred.id if preferred is not None and preferred.id in ids else ids[0]
 wordset_key = f"measures.wordset.{metric}"
-keep(wordset_key, default_id)
+restore(wordset_key, default_id)
 if st.session_state[wordset_key] not in ids:  # chosen for an embedding of another language
     st.session_state[wordset_key] = st.session_state["_" + wordset_key] = default_id
 left, right = st.columns([3, 2])
@@ -239,7 +248,7 @@ elif info.needs == "values":
         show_error(exc)
 
 with st.expander("Options"):
-    seed = st.number_input("Random seed", min_value=0, step=1,
+    seed = st.number_input("Random seed", **field_bounds(PermutationOptions, "seed"), step=1,
                            **persistent("measures.seed", DEFAULTS.seed))
     p_value = False
     if metric in ("rnd", "ect", "ripa"):

@@ -6,13 +6,14 @@
     embedding = sidebar()          # the active Embedding of that sidebar (or None)
 
 and uses `active_embedding()` / `active_embedding_name()` wherever it needs the embedding again.
-The names in this module are a stable interface for other pages; add, don't rename.
+The names in this module are the interface every page shares.
 
 State: the active embedding's name lives in `st.session_state[ACTIVE_KEY]`, a plain key that no
 widget owns, so it survives page switches (Streamlit deletes the state of widgets that a page does
 not draw). The sidebar's selectbox has its own widget key and copies its value into ACTIVE_KEY.
 Every value kept this way is also written to the tab's draft on disk (`bias.drafts`, id in the
-address as `?draft=…`), so a browser refresh brings it back.
+address as `?draft=…`), so a browser refresh brings it back: four verbs do all of it, `persistent`
+for a widget, `restore`, `put` and `remember` (see "values kept" below).
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ import re
 import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import astuple
+from dataclasses import asdict
 from pathlib import Path, PurePath
 
 import streamlit as st
 
 from bias import drafts
+from bias.bounds import bound_of
 from bias.errors import BiasInputError
 from bias.report.markup import md
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
@@ -79,21 +81,34 @@ def _weat_results() -> ResultCache[WeatResult]:
     return ResultCache(RESULT_CACHE_MB << 20, RESULT_CACHE_SECONDS)
 
 
-def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
-    """`run_weat` on a named embedding, cached per (embedding and its version, word set, options).
+def result_key(embedding_name: str, wordset: WordSet, options: WeatOptions) -> tuple:
+    """What a WEAT result is cached under: plain values (the embedding's name and version, the
+    word set as JSON, the options by field name), so a re-imported embedding never serves an old
+    result, and a field added to the options can never shift a value into another's place."""
+    text = json.dumps(wordset.to_dict(), ensure_ascii=False, sort_keys=True)
+    return (embedding_name, embedding_version(embedding_name), text,
+            tuple(sorted(asdict(options).items())))
 
-    The cache key is a tuple of plain values (name, the embedding's version, the word set as JSON,
-    the options as a tuple), so a repeated run, on any page and in any session, is instant, and a
-    re-imported embedding never serves an old result. The cache is bounded in memory and age
+
+def cached_weat(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
+    """`run_weat` on a named embedding, cached per `result_key`, so a repeated run, on any page
+    and in any session, is instant. The cache is bounded in memory and age
     (`RESULT_CACHE_MB`, `RESULT_CACHE_SECONDS`). Raises `BiasInputError`.
     """
-    text = json.dumps(wordset.to_dict(), ensure_ascii=False, sort_keys=True)
-    key = (embedding_name, embedding_version(embedding_name), text, astuple(options))
     return _weat_results().get_or_compute(
-        key,
+        result_key(embedding_name, wordset, options),
         lambda: run_weat(cached_embedding(embedding_name), wordset, options).compact(),
         lambda result: len(pickle.dumps(result)),
     )
+
+
+def field_bounds(options: type, name: str) -> dict:
+    """`min_value` and `max_value` for the number field of option `name` of an options class,
+    read from the bound the engine declares on it (`bias.bounds.bound_of`), so a page's field
+    cannot drift from what the engine accepts (the WEAT page asked for at least 1,000 draws where
+    the engine allows 1): `st.number_input("Seed", **field_bounds(WeatOptions, "seed"), …)`."""
+    bound = bound_of(options, name)
+    return {"min_value": bound.low, "max_value": bound.high}
 
 
 def embeddings_by_name() -> dict[str, EmbeddingInfo]:
@@ -126,8 +141,7 @@ def active_embedding_name() -> str:
 def set_active_embedding(name: str) -> None:
     """Make `name` the active embedding (e.g. right after importing it); the sidebar follows on
     the next run."""
-    st.session_state[ACTIVE_KEY] = name
-    remember(ACTIVE_KEY)
+    remember(ACTIVE_KEY, name)
 
 
 def active_embedding() -> Embedding:
@@ -161,22 +175,39 @@ def drafted(key: str) -> bool:
     return key in _draft()
 
 
-def remember(key: str, *, typed: bool = True) -> None:
-    """Write the plain session value `key` into this tab's draft on disk (atomically).
+# --- values kept over reruns, page switches and refreshes -----------------------------------------
+#
+# Four verbs, one job each. A kept value lives under a plain session-state key that no widget owns
+# (Streamlit never deletes it) and in the tab's draft on disk; a widget showing it has its own key,
+# "_" + key, refilled from the plain one whenever Streamlit has dropped the widget's state (after
+# a page switch).
+#   persistent(key, default)  a widget's keyword arguments: the usual way to keep what is typed;
+#   restore(key, default)     the value back from the draft (else the default) before its widget
+#                             is drawn, or for a value read without one; gives the widget's key;
+#   put(key, value)           a kept value set from code (a callback, a page's defaults): the
+#                             plain key, the widget's and the draft;
+#   remember(key, value)      a kept value that no widget shows (the active embedding, the lists
+#                             left in another language): the plain key and the draft.
+
+
+def remember(key: str, value: object, *, typed: bool = True) -> None:
+    """Keep `value` under the plain session key `key` and write it into this tab's draft on disk
+    (atomically), for a value that no widget shows (`put` sets a widget's too).
 
     The file is read again and only `key` changes: two tabs open at the same address then never
     put back each other's older values. With `typed=False` (a page filling in its defaults) the
     value is only noted, and written with the first typed change where the file has no value
     for it: a visit where nothing was typed leaves no file behind.
     """
+    st.session_state[key] = value
     _draft()  # makes sure this tab has its draft id
     noted = st.session_state.setdefault("_draft_noted", {})
     if not typed:
-        noted[key] = st.session_state[key]
+        noted[key] = value
         return
     noted.pop(key, None)
     draft_id = st.session_state[state.DRAFT_ID]
-    values = {**noted, **drafts.load(draft_id), key: st.session_state[key]}
+    values = {**noted, **drafts.load(draft_id), key: value}
     try:
         drafts.save(draft_id, values)
     except BiasInputError as exc:  # e.g. a full disk: the page goes on, said once per session
@@ -190,14 +221,20 @@ def remember(key: str, *, typed: bool = True) -> None:
     noted.clear()
 
 
-def keep(key: str, default: object) -> str:
-    """Persistent widget state: return the widget key for plain session-state key `key`.
+def put(key: str, value: object, *, typed: bool = True) -> None:
+    """Set the kept value `key` of a widget from code: its plain key, the widget's key (so the
+    widget shows it) and the draft. Only from a callback or before the widget is drawn, as
+    Streamlit allows."""
+    st.session_state["_" + key] = value
+    remember(key, value, typed=typed)
 
-    Most widgets want `persistent(key, default)`, which adds the `save` callback.
-    The value lives in `st.session_state[key]` (created from the tab's draft, else `default`),
-    which Streamlit never deletes; the widget key `"_" + key` is refilled from it whenever
-    Streamlit has dropped the widget's state (after a page switch), so typing survives reruns,
-    page switches and, through the draft, a browser refresh.
+
+def restore(key: str, default: object) -> str:
+    """Make the kept value `key` exist, from the tab's draft, else `default` (a draft value that
+    does not fit the field is replaced by the default, saying so), and return its widget's key.
+
+    `persistent` does this itself; a page calls it where it reads the value before its widget is
+    drawn (`st.session_state[key]`), or for a widget that needs its own callback.
     """
     if key not in st.session_state:
         saved = _draft().get(key, default)
@@ -214,19 +251,22 @@ def keep(key: str, default: object) -> str:
     return "_" + key
 
 
-def save(key: str) -> None:
-    """on_change callback for a widget made with `keep(key, ...)`: copy its value into `key` and
-    into the tab's draft."""
-    st.session_state[key] = st.session_state["_" + key]
-    remember(key)
+def _changed(key: str, then: Callable[..., None] | None, args: tuple) -> None:
+    """A persistent widget's on_change: copy its value into `key` and the draft, then `then`."""
+    remember(key, st.session_state["_" + key])
+    if then is not None:
+        then(*args)
 
 
-def persistent(key: str, default: object) -> dict:
-    """Keyword arguments that make a widget persistent: `st.toggle("…", **persistent("p.x", True))`.
+def persistent(key: str, default: object, *, on_change: Callable[..., None] | None = None,
+               args: tuple = ()) -> dict:
+    """Keyword arguments that keep what a widget holds over reruns, page switches and (through
+    the draft) a refresh: `st.toggle("…", **persistent("p.x", True))`.
 
-    The widget key from `keep`, plus the `save` callback that copies every change back to `key`.
+    The widget's key from `restore`, and a callback that copies every change back to `key` and
+    the draft, then calls `on_change(*args)` when given (the value is then already `key`'s).
     """
-    return {"key": keep(key, default), "on_change": save, "args": (key,)}
+    return {"key": restore(key, default), "on_change": _changed, "args": (key, on_change, args)}
 
 
 def show_error(exc: BaseException) -> None:
@@ -249,8 +289,7 @@ def user_errors() -> Iterator[None]:
 
 
 def _on_select() -> None:
-    st.session_state[ACTIVE_KEY] = st.session_state[_SELECT_KEY]
-    remember(ACTIVE_KEY)
+    remember(ACTIVE_KEY, st.session_state[_SELECT_KEY])
 
 
 def public_source(source: str) -> str:
@@ -428,33 +467,6 @@ def _plotly_module() -> str | None:
     folder = Path(st.__file__).parent / "static" / "static" / "js"
     found = sorted(path.name for path in folder.glob("PlotlyChart.*.js"))
     return found[0] if len(found) == 1 else None
-
-
-def import_with_progress(label: str, total_words: int, action) -> EmbeddingInfo | None:
-    """Run an import `action(progress)` (from `bias.vectors.visitor`) under a progress bar and a
-    Cancel button; on success make it the active embedding and return its info.
-
-    Cancel works the way Streamlit stops a run: the click starts a new run, the running import is
-    interrupted at its next progress report (its worker process is killed), and nothing is saved,
-    because the cache only keeps complete imports. A user mistake is shown as one sentence.
-    """
-    st.button("Cancel", icon=":material/cancel:", key=f"cancel.{label}",
-              help="Stops the import; nothing is saved.")
-    bar = st.progress(0.0, text=f"{label}: starting…")
-
-    def progress(bytes_read: int, words_read: int) -> None:
-        share = min(words_read / total_words, 1.0) if total_words else 0.0
-        bar.progress(share, text=f"{label}: {words_read:,} words read ({bytes_read / 1e6:,.0f} MB)")
-
-    try:
-        info, _ = action(progress)
-    except BiasInputError as exc:
-        bar.empty()
-        show_error(exc)
-        return None
-    bar.empty()
-    set_active_embedding(info.name)
-    return info
 
 
 def report_button(make: Callable[[], str], file_name: str, contents: str) -> None:

@@ -16,7 +16,7 @@ import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
-from bias.limits import HEAVY_WEAT_DRAWS
+from bias.limits import HEAVY_WORK
 from bias.notes import Note
 from bias.report import text
 from bias.report import verdict as verdict_text
@@ -28,8 +28,8 @@ from bias.report.notes import note_text, notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.spreadsheet import csv_text
+from bias.stats.budget import check_weat, weat_work
 from bias.stats.confounds import weat_confounds
-from bias.stats.permutation import MAX_DRAWS
 from bias.stats.weat import SetReport, WeatOptions, WeatResult
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
@@ -42,6 +42,7 @@ from bias.wordsets.library import all_wordsets, damaged_user_wordsets
 from bias.wordsets.ordering import first_test, listing_order
 from bias.wordsets.parsing import parse_words
 from views import state
+from views.import_panel import cancelled, run_import, word_limit
 from views.jobs import job_slot, run_job
 from views.operator import delete_saved_set, record_saver
 from views.shared import (
@@ -50,12 +51,12 @@ from views.shared import (
     cached_weat,
     drafted,
     embeddings_by_name,
-    import_with_progress,
-    keep,
+    field_bounds,
     persistent,
+    put,
     remember,
     report_button,
-    save,
+    restore,
     scroll_to,
     set_active_embedding,
     show_error,
@@ -78,16 +79,6 @@ DEFAULTS = {
 }
 
 
-# --- state helpers ------------------------------------------------------------------------------
-
-
-def put(key: str, value, typed: bool = True) -> None:
-    """Set both the plain key and its widget key (only from callbacks or before the widget)."""
-    st.session_state[key] = value
-    st.session_state["_" + key] = value
-    remember(key, typed=typed)
-
-
 def preset_label(ws: WordSet) -> str:
     label = ws.title
     if ws.origin == "user":
@@ -100,16 +91,15 @@ def preset_label(ws: WordSet) -> str:
 
 
 def load_preset(presets: dict[str, WordSet], typed: bool = True) -> None:
-    """Callback of the preset selectbox: fill the four sets from the chosen preset (or blank).
-    `typed=False` on a first visit: the defaults are not written to a draft until a change."""
-    st.session_state["weat.preset"] = st.session_state["_weat.preset"]
-    remember("weat.preset", typed=typed)
+    """Fill the four sets from the chosen preset (or blank): after a change of the preset box
+    (its `persistent` callback), and from the page on a first visit, with `typed=False`: the
+    defaults are not written to a draft until a change."""
     ws = presets.get(st.session_state["weat.preset"])
     for key in SET_KEYS:
         terms = ws.sets()[key] if ws else TermSet(DEFAULT_SET_NAMES[key], ())
-        put(f"weat.name.{key}", terms.name, typed)
-        put(f"weat.words.{key}", "\n".join(terms.words), typed)
-    put("weat.title", "", typed)  # a title typed for saving named the lists it was typed for
+        put(f"weat.name.{key}", terms.name, typed=typed)
+        put(f"weat.words.{key}", "\n".join(terms.words), typed=typed)
+    put("weat.title", "", typed=typed)  # a title typed for saving named the lists it was typed for
 
 
 def current_sets() -> dict[str, TermSet]:
@@ -152,9 +142,7 @@ def leave_lists(code: str) -> None:
     """Keep the lists on screen as those of language `code` (in the tab's draft too), so that
     coming back to it brings them back: a language switch never loses an edit."""
     for field in LIST_FIELDS:
-        st.session_state[f"{field}@{code}"] = st.session_state.get("_" + field,
-                                                                   st.session_state[field])
-        remember(f"{field}@{code}")
+        remember(f"{field}@{code}", st.session_state.get("_" + field, st.session_state[field]))
 
 
 def lists_left_in(code: str) -> dict[str, str] | None:
@@ -162,15 +150,17 @@ def lists_left_in(code: str) -> dict[str, str] | None:
     kept = {field: f"{field}@{code}" for field in LIST_FIELDS}
     if not all(key in st.session_state or drafted(key) for key in kept.values()):
         return None
-    return {field: st.session_state[keep(key, "")[1:]] for field, key in kept.items()}
+    for key in kept.values():
+        restore(key, "")
+    return {field: st.session_state[key] for field, key in kept.items()}
 
 
-def on_language(presets: dict[str, WordSet]) -> None:
-    """Callback of the language choice: the active embedding follows when one exists for the
-    language, and the lists follow too: those the visitor left this language with (edits
-    included), else the language's first test (the paper's, else WEATHub's)."""
-    leave_lists(st.session_state["weat.language"])  # still the language being left
-    save("weat.language")
+def on_language(presets: dict[str, WordSet], leaving: str) -> None:
+    """After a change of the language choice (from `leaving`, the language shown when the box
+    was drawn): the active embedding follows when one exists for the language, and the lists
+    follow too: those the visitor left this language with (edits included), else the
+    language's first test (the paper's, else WEATHub's)."""
+    leave_lists(leaving)
     code = st.session_state["weat.language"]
     infos = embeddings_by_name()
     mine = [name for name, info in infos.items() if info.language == code]
@@ -204,52 +194,29 @@ def no_embedding_panel(code: str) -> None:
             return
         get, upload = st.tabs([f"Download fastText {name}", "Upload a vector file"])
         with get:
-            words = st.number_input(
-                "Most frequent words to keep",
-                min_value=10_000,
-                max_value=2_000_000,
-                value=DEFAULT_LIMIT,
-                step=50_000,
-                key="weat.download_words",
-                help="fastText files are sorted by frequency; 200,000 words cover the word lists.",
-            )
-            size = fasttext_estimate(int(words))
+            words = word_limit("weat.download_words")
+            size = fasttext_estimate(words)
             st.caption(
                 f"fastText Common Crawl vectors for {name} (`cc.{code}.300`, Grave et al. 2018, "
                 f"the vectors WEATHub's reported values come from): about "
                 f"{size.download_bytes / 1e6:,.0f} MB to download, "
                 f"{size.cache_bytes / 1e6:,.0f} MB on disk. Needs an internet connection."
             )
+            label = f"Downloading fastText {name}"
             if st.button(f"Download {name} vectors", type="primary", icon=":material/download:"):
-                info = import_with_progress(
-                    f"Downloading fastText {name}",
-                    int(words),
-                    lambda progress: visitor.import_fasttext(
-                        code, limit=int(words), access=access, progress=progress
-                    ),
-                )
-                if info is not None:
+                if run_import(label, words, lambda progress: visitor.import_fasttext(
+                        code, limit=words, access=access, progress=progress)):
                     st.rerun()
-            elif st.session_state.get(f"cancel.Downloading fastText {name}"):
+            elif cancelled(label):
                 st.info("Download cancelled; nothing was saved.")
         with upload:
             file = vector_uploader(f"A {name} vector file", "weat.upload", access)
-            if st.button("Import as " + name, disabled=file is None, type="primary"):
-                info = import_with_progress(
-                    f"Importing {file.name}",
-                    DEFAULT_LIMIT,
-                    lambda progress: visitor.import_upload(
-                        file.getbuffer(),
-                        file.name,
-                        name=visitor.chosen_name("", file.name),
-                        language=code,
-                        limit=DEFAULT_LIMIT,
-                        access=access,
-                        progress=progress,
-                    ),
-                )
-                if info is not None:
-                    st.rerun()
+            imports = st.button("Import as " + name, disabled=file is None, type="primary")
+            if imports and run_import(f"Importing {file.name}", DEFAULT_LIMIT, lambda progress: (
+                    visitor.import_upload(file.getbuffer(), file.name,
+                                          name=visitor.chosen_name("", file.name), language=code,
+                                          limit=DEFAULT_LIMIT, access=access, progress=progress))):
+                st.rerun()
 
 
 embedding = sidebar()
@@ -275,16 +242,15 @@ offered_languages = sorted(
     key=language_name,
 )
 top = st.columns([1, 3], vertical_alignment="bottom")
-language_key = keep("weat.language", embedding.language)
+language_key = restore("weat.language", embedding.language)
 if st.session_state[language_key] not in offered_languages:
     st.session_state[language_key] = embedding.language
 top[0].selectbox(
     "Language",
     offered_languages,
-    key=language_key,
+    **persistent("weat.language", embedding.language, on_change=on_language,
+                 args=(everything, st.session_state["weat.language"])),
     format_func=lambda c: f"{language_name(c)} ({c})",
-    on_change=on_language,
-    args=(everything,),
     help="The language of the words. Its tests are listed first, and an embedding of this "
     "language becomes the active one.",
 )
@@ -299,18 +265,18 @@ show_all = st.toggle(
 ids = same_language + (others if show_all or not same_language else [])
 start = first_test(language)
 first_preset = start.id if start else (ids[0] if ids else BLANK)
-preset_key = keep("weat.preset", first_preset)
+preset_key = restore("weat.preset", first_preset)
 chosen = st.session_state["weat.preset"]
 options = [BLANK, *ids] + ([chosen] if chosen in everything and chosen not in ids else [])
 if st.session_state[preset_key] not in options:
     st.session_state[preset_key] = BLANK
 if "weat.words.X" not in st.session_state and not drafted("weat.words.X"):
-    st.session_state["weat.preset"] = st.session_state[preset_key]
+    remember("weat.preset", st.session_state[preset_key], typed=False)
     load_preset(everything, typed=False)
 preset = everything.get(st.session_state["weat.preset"])
 for key in SET_KEYS:  # the lists' values (restored from the draft) before their boxes are drawn
-    keep(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
-    keep(f"weat.words.{key}", "")
+    restore(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
+    restore(f"weat.words.{key}", "")
 try:
     on_screen = current_wordset(everything, language)
 except BiasInputError:  # an empty list: said where the user runs or saves
@@ -321,12 +287,10 @@ except BiasInputError:  # an empty list: said where the user runs or saves
 top[1].selectbox(
     "Prepared test",
     options,
-    key=preset_key,
+    **persistent("weat.preset", first_preset, on_change=load_preset, args=(everything,)),
     format_func=lambda i: (
         "— start from empty lists —" if i == BLANK else preset_label(everything[i])
     ),
-    on_change=load_preset,
-    args=(everything,),
     help="The paper's tests first (marked 'paper': Kurpicz-Briki & Leoni 2021), then WEATHub's "
     "(Mukherjee et al. 2023, CC BY 4.0), then your own (★).",
 )
@@ -373,6 +337,7 @@ roles = {
     "A": "Attribute words, first group",
     "B": "Attribute words, second group",
 }
+used_sizes: dict[str, int] = {}  # the words of each set the test will use, for its work budget
 for column, key in zip(columns, SET_KEYS, strict=True):
     with column:
         st.text_input(
@@ -395,6 +360,7 @@ for column, key in zip(columns, SET_KEYS, strict=True):
         name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
         shared_rows = st.session_state.get("weat.shared_rows", DEFAULTS["weat.shared_rows"])
         report = SetReport(key, name, words, tuple(lookups), not shared_rows)
+        used_sizes[key] = len(report.used_lookups)
         counts, repeated = report.coverage, report.repeated
         caption = f"{counts.found} of {counts.listed} words found"
         if counts.shared:
@@ -429,8 +395,7 @@ with st.expander("Advanced options"):
     )
     a2.number_input(
         "Random draws",
-        min_value=1_000,
-        max_value=MAX_DRAWS,
+        **field_bounds(WeatOptions, "iterations"),
         step=10_000,
         **persistent("weat.iterations", DEFAULTS["weat.iterations"]),
         help="How many random reshufflings a randomized test draws.",
@@ -438,7 +403,7 @@ with st.expander("Advanced options"):
     a3, a4 = st.columns(2, vertical_alignment="bottom")
     a3.number_input(
         "Seed",
-        min_value=0,
+        **field_bounds(WeatOptions, "seed"),
         step=1,
         **persistent("weat.seed", DEFAULTS["weat.seed"]),
         help="The same seed gives the same randomized p-value every time.",
@@ -495,13 +460,16 @@ def run_test(slot) -> None:
     try:
         wordset = current_wordset(everything, language)
         options = current_options()
+        # Counted as run_weat counts it, on the words it will use (counted under the lists):
+        # over the budget is said now, not after waiting for a place in the queue, and a test
+        # of more than HEAVY_WORK word-draws waits for one.
+        check_weat(used_sizes, options, options.ci_resamples)
         result = run_job(slot, f"Running {wordset.title} on {embedding.name}",
                          lambda: cached_weat(active_embedding_name(), wordset, options),
-                         queued=options.iterations > HEAVY_WEAT_DRAWS)
+                         queued=weat_work(used_sizes, options, options.ci_resamples) > HEAVY_WORK)
     except BiasInputError as exc:
         state.forget_result()
-        st.session_state["weat.shown_for"] = ""
-        remember("weat.shown_for")
+        remember("weat.shown_for", "")
         show_error(exc)
         return
     # The confound controls of this result (grammatical gender, word frequency): a few ms, and
@@ -509,13 +477,12 @@ def run_test(slot) -> None:
     state.show_result(state.ShownResult(
         result, wordset, (active_embedding_name(), wordset.sets(), options),
         weat_confounds(embedding, wordset, result)))
-    st.session_state["weat.shown_for"] = shown_for()
-    remember("weat.shown_for")
+    remember("weat.shown_for", shown_for())
     state.tests_run().add(
         (active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
 
 
-keep("weat.shown_for", "")
+restore("weat.shown_for", "")
 job = job_slot()
 if run:
     run_test(job)
@@ -694,7 +661,8 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     A callback (not code after the button) so the preset box can follow before it is drawn; the
     result stays valid because its lists did not change.
     """
-    save("weat.title")
+    # The title as typed, also when its box's change and this click come in one rerun.
+    remember("weat.title", st.session_state[restore("weat.title", "")])
     st.session_state.pop("weat.save_error", None)
     try:
         wordset = titled(current_wordset(presets, language), st.session_state["weat.title"])

@@ -170,6 +170,40 @@ def adjust(rows: Sequence[BatchRow]) -> list[BatchRow]:
     return adjusted
 
 
+def planned_runs(
+    wordsets: Sequence[WordSet],
+    embeddings: Sequence[str],
+    batch: BatchOptions | None,
+    languages: dict[str, str],
+) -> list[tuple[WordSet, str | None]]:
+    """Each word set with each chosen embedding it runs on (`languages`: embedding name to
+    language code), in `run_batch`'s order; (word set, None) for one with none to run on."""
+    batch = batch or BatchOptions()
+    plan: list[tuple[WordSet, str | None]] = []
+    for wordset in wordsets:
+        targets = [
+            name
+            for name in embeddings
+            if batch.cross_language or languages.get(name) == wordset.language
+        ]
+        plan += [(wordset, name) for name in targets] or [(wordset, None)]
+    return plan
+
+
+def check_batch_work(
+    wordsets: Sequence[WordSet],
+    embeddings: Sequence[str],
+    options: WeatOptions,
+    batch: BatchOptions | None,
+    languages: dict[str, str],
+) -> None:
+    """Refuse the batch `run_batch` would run with these arguments when it is over the work
+    budget (`bias.stats.budget.check_batch`): a page asks before the batch waits for a place in
+    the server's queue, so an over-budget request is refused at once, not after its turn."""
+    plan = planned_runs(wordsets, embeddings, batch, languages)
+    check_batch([wordset for wordset, name in plan if name], options, options.ci_resamples)
+
+
 def run_batch(
     wordsets: Sequence[WordSet],
     embeddings: Sequence[str],
@@ -185,18 +219,10 @@ def run_batch(
     order word set, then embedding; a test with no embedding to run on is one skipped row.
     """
     options = options or WeatOptions()
-    batch = batch or BatchOptions()
     if languages is None:
         languages = {info.name: info.language for info in available_embeddings()}
-    plan: list[tuple[WordSet, str | None]] = []
-    for wordset in wordsets:
-        targets = [
-            name
-            for name in embeddings
-            if batch.cross_language or languages.get(name) == wordset.language
-        ]
-        plan += [(wordset, name) for name in targets] or [(wordset, None)]
-    check_batch([wordset for wordset, name in plan if name], options, options.ci_resamples)
+    check_batch_work(wordsets, embeddings, options, batch, languages)
+    plan = planned_runs(wordsets, embeddings, batch, languages)
     rows = []
     for wordset, name in steps(plan, len(plan)):
         if name is None:

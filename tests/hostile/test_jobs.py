@@ -9,9 +9,9 @@ import time
 import numpy as np
 import pytest
 
+from bias import limits
 from bias.discovery.sampling import draw_from_pools
 from bias.jobs import Cancelled, checkpoint, part, steps, watching
-from bias.limits import HEAVY_WEAT_DRAWS
 from bias.stats.batch import run_batch
 from bias.stats.permutation import PermutationOptions, permutation_test
 from bias.stats.weat import WeatOptions
@@ -141,12 +141,13 @@ def test_threads_never_run_more_jobs_than_slots():
     assert peak == 2 and slots.running == 0 and slots.waiting == 0
 
 
-def test_a_heavy_weat_on_the_page_waits_for_the_slot_then_runs_and_gives_it_back(home):
+def test_a_heavy_weat_on_the_page_waits_for_the_slot_then_runs_and_gives_it_back(home,
+                                                                                monkeypatch):
     app = open_app("views/weat.py")
+    monkeypatch.setattr(limits, "HEAVY_WORK", 0)  # so WEAT 7's 525,920 word-draws count as heavy
     slots = server_slots()
     others = [slots.enter(f"someone else {i}") for i in range(slots.capacity)]
     threading.Timer(1.5, lambda: [slots.leave(t) for t in others]).start()
-    app.number_input(key="_weat.iterations").set_value(HEAVY_WEAT_DRAWS + 1)
     started = time.monotonic()
     next(b for b in app.button if b.label == "Run test").click().run()
     assert not app.exception
@@ -175,7 +176,7 @@ def test_a_refused_heavy_run_leaves_one_sentence_and_no_progress_bar(home, monke
 
     app = open_app("views/weat.py")
     monkeypatch.setattr(shared, "run_weat", refuse)
-    app.number_input(key="_weat.iterations").set_value(HEAVY_WEAT_DRAWS + 1)
+    monkeypatch.setattr(limits, "HEAVY_WORK", 0)  # a heavy job: queued
     app.number_input(key="_weat.seed").set_value(99)  # not a result the server has kept
     next(b for b in app.button if b.label == "Run test").click().run()
     assert not app.exception
