@@ -7,9 +7,11 @@ traffic), then drives headless Chromium (/usr/bin/chromium, playwright) in four 
 1. alone:  one visitor loads the WEAT page and runs the prepared test, `--rounds` times;
 2. ten:    ten browser contexts do the same at once;
 3. heavy:  the same ten, while another context runs the heaviest job a page allows: BiasWords
-           draws at the page's maxima (10,000 draws of WEAT 6's candidates, 10^6 reshufflings
-           each, and as many baseline draws; hours of work). Then that context closes, and the
-           server's CPU use in the seconds after says whether its job stopped with its tab;
+           draws of WEAT 6's candidates (8 words a set: exact tests of 12,870 arrangements) and
+           as many baseline draws, as many as the work budget lets one request have
+           (`heaviest_draws`: 2,428; the page's maximum, 10,000, is refused at once). Then that
+           context closes, and the server's CPU use in the seconds after says whether its job
+           stopped with its tab;
 4. bomb:   the same ten, while another context uploads a gzip bomb (a few MB that inflate to
            gigabytes of duplicate lines) on the Embeddings page and waits for its rejection
            (`--no-bomb` leaves it out).
@@ -109,9 +111,20 @@ def server_cpu_seconds(port: int) -> float:
     raise RuntimeError(f"no streamlit process on port {port}")
 
 
+def heaviest_draws() -> int:
+    """The most BiasWords draws of WEAT 6 (and their baseline) the work budget allows."""
+    from bias.limits import WORK_BUDGET
+    from bias.stats.budget import listed_sizes, weat_work
+    from bias.stats.permutation import PermutationOptions
+    from bias.wordsets.library import get_wordset
+
+    per_draw = weat_work(listed_sizes(get_wordset("weat6")), PermutationOptions())
+    return min(10_000, WORK_BUDGET // (2 * per_draw))
+
+
 async def heavy_job(browser, url: str, running: asyncio.Event, done: asyncio.Event) -> str:
-    """Start BiasWords draws at the page's maxima, tell `running`, keep the tab open until
-    `done`, then close it. Returns what the page showed while the job ran."""
+    """Start the heaviest BiasWords draws the budget allows, tell `running`, keep the tab open
+    until `done`, then close it. Returns what the page showed while the job ran."""
     context = await browser.new_context(viewport={"width": 1400, "height": 2400})
     page = await context.new_page()
     try:
@@ -124,7 +137,7 @@ async def heavy_job(browser, url: str, running: asyncio.Event, done: asyncio.Eve
         await page.wait_for_timeout(1500)
         await page.get_by_role("button", name="Generate candidates").click()
         await page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=TIMEOUT_MS)
-        for label, value in (("Draws", "10000"), ("WEAT reshufflings per draw", "1000000")):
+        for label, value in (("Draws", str(heaviest_draws())),):
             box = page.get_by_label(label, exact=True)
             await box.fill(value)
             await box.press("Enter")

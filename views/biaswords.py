@@ -40,6 +40,7 @@ from bias.discovery.curation import (
     restore_previous_curation,
     save_curation,
 )
+from bias.discovery.options import MIN_ZIPF
 from bias.discovery.pos import UPOS_TAGS, pos_label, tagger_name
 from bias.discovery.sampling import DrawOptions, draw_sizes
 from bias.discovery.saved_draws import draws_table, save_draw
@@ -58,7 +59,6 @@ from bias.report.markup import md
 from bias.report.notes import notes_text, tagging_hint
 from bias.report.text import format_d, format_p, p_phrase
 from bias.stats.budget import check_draws
-from bias.stats.permutation import PermutationOptions
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet
 from bias.wordsets.library import all_wordsets
@@ -137,17 +137,18 @@ def candidate_options(language: str) -> CandidateOptions:
     with st.expander("Filters", expanded=False):
         cols = st.columns(3)
         neighbours = cols[0].number_input(
-            "Neighbours per seed", 1, 200, **persistent("biaswords.k", DEFAULTS.neighbours),
+            "Neighbours per seed", **field_bounds(CandidateOptions, "neighbours"),
+            **persistent("biaswords.k", DEFAULTS.neighbours),
             help="How many of each seed word's nearest words become candidates.",
         )  # fmt: skip
         min_edit = cols[1].number_input(
-            "Minimum letters different", 0, 20,
+            "Minimum letters different", **field_bounds(CandidateOptions, "min_edit"),
             **persistent("biaswords.min_edit", DEFAULTS.min_edit),
             help="A candidate must differ from its seed by at least this many letters, so "
             "'doctors' is not offered as a new word for 'doctor'.",
         )  # fmt: skip
         zipf = cols[2].number_input(
-            "Frequency floor (Zipf, 0 = off)", 0.0, 8.0, step=0.5,
+            "Frequency floor (Zipf, 0 = off)", float(MIN_ZIPF.low), float(MIN_ZIPF.high), step=0.5,
             **persistent("biaswords.zipf", 0.0),
             help="Hide rare words: Zipf 3 is about once per million words (wordfreq).",
         )  # fmt: skip
@@ -461,15 +462,15 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     st.subheader("Draw and validate")
     cols = st.columns(3)
     draws = cols[0].number_input(
-        "Draws", 1, 10_000, **persistent("biaswords.draws", DRAW_DEFAULTS.draws)
+        "Draws", **field_bounds(DrawOptions, "draws"),
+        **persistent("biaswords.draws", DRAW_DEFAULTS.draws),
     )
-    # DrawOptions checks its seed and reshufflings as WEAT's (PermutationOptions) are checked.
     seed = cols[1].number_input(
-        "Random seed", **field_bounds(PermutationOptions, "seed"),
+        "Random seed", **field_bounds(DrawOptions, "seed"),
         **persistent("biaswords.seed", DRAW_DEFAULTS.seed),
     )
     iterations = cols[2].number_input(
-        "WEAT reshufflings per draw", **field_bounds(PermutationOptions, "iterations"), step=1000,
+        "WEAT reshufflings per draw", **field_bounds(DrawOptions, "iterations"), step=1000,
         **persistent("biaswords.iterations", DRAW_DEFAULTS.iterations),
         help="Only used when a draw's sets are too big for the exact test (8 + 8 words are exact).",
     )  # fmt: skip
