@@ -550,7 +550,9 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     table = table.with_columns(  # p as the picker and the line above write it (format_p)
         pl.when(p_row).then(pl.lit(format_p(d.p_value))).otherwise(pl.col(f"Draw {d.index}"))
         .alias(f"Draw {d.index}") for d in shown)
-    st.dataframe(table, hide_index=True, width="stretch")
+    # A static table: its cells wrap, so a draw's eight words stay whole at 800 px (a data grid
+    # cut them at its column's edge).
+    st.table(table)
     title = st.text_input("Save the chosen draw as", value=f"BiasWords {wordset.id} {chosen}")
     if st.button("Save as word set", icon=":material/save:"):
         saved = save_draw(wordset, draw, title=title, embedding=embedding.name, sampling=sampling)

@@ -80,7 +80,9 @@ def test_draw_validate_and_save(home):
     next(b for b in at.button if b.label.startswith("Draw new sets")).click().run()
     assert not at.exception
     assert any("Significant draws" in m.label for m in at.metric)
-    assert len(at.dataframe) >= 2  # the editor and the Table-9-style draws
+    draws = at.table[0].value  # the Table-9-style draws: a static table, its cells wrap
+    assert list(draws.iloc[:, 0])[-2:] == ["p-value", "Effect size d"]
+    assert [len(words.split(", ")) for words in draws.iloc[:4, 1]] == [8, 8, 8, 8]  # WEAT 6 sizes
     next(b for b in at.button if b.label == "Save as word set").click().run()
     assert not at.exception
     assert any("WEAT page" in s.value for s in at.success)
