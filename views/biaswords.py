@@ -585,6 +585,7 @@ def main() -> None:
         "Seed test", options=list(tests), format_func=lambda i: tests[i].title,
         **persistent("biaswords.wordset", next(iter(tests))),
     )  # fmt: skip
+    st.caption(md(tests[wordset_id].title))  # whole and wrapped: the box cuts a long one at 800 px
     restore("biaswords.pool", [])
     st.session_state["_biaswords.pool"] = [
         i for i in st.session_state["_biaswords.pool"] if i in tests and i != wordset_id

@@ -6,6 +6,8 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from bias.discovery.curation import backup_path, curation_path
+from bias.report.markup import md
+from bias.wordsets.library import get_wordset
 
 PAGE = "../../views/biaswords.py"
 EDITOR = "_biaswords.editor.glove-6b-50d.weat6.1"
@@ -238,3 +240,13 @@ def test_the_filters_name_the_tagger_of_the_language(home):
     assert not at.exception
     assert any("tagger: HanTa (morphmodel_en.pgz)" in c.value for c in at.caption)
     assert next(c for c in at.checkbox if c.label == "Same word type").value is True
+
+
+def test_the_seed_tests_whole_title_is_under_its_box(home):
+    """The box cuts a long title at 800 px ("WEATHub WEAT 15 (English): …"); the line under it
+    carries the whole title, wrapped (issue 24)."""
+    at = fresh().run()
+    at.selectbox(key="_biaswords.wordset").set_value("weathub-en-weat15").run()
+    assert not at.exception
+    title = get_wordset("weathub-en-weat15").title
+    assert len(title) > 60 and any(c.value == md(title) for c in at.caption)
