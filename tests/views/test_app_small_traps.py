@@ -101,7 +101,7 @@ def test_the_draw_picker_writes_p_as_the_best_draw_line_does(home):
     picker = next(s for s in at.selectbox if s.label == "Draw to show and save")
     assert picker.options[0].startswith(f"Draw {number}: {p}, d = ")
     assert next(m.value for m in at.metric if m.label == "Best draw, p corrected") == holm
-    table = next(d.value for d in at.dataframe if f"Draw {number}" in d.value.columns)
+    table = next(t.value for t in at.table if f"Draw {number}" in t.value.columns)
     assert table.set_index("").loc["p-value", f"Draw {number}"] == p.split(" ", 1)[1].lstrip("= ")
 
 
