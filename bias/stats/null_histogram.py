@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bias.stats.permutation import Alternative, tie_tolerance
+from bias.stats.permutation import Alternative, is_extreme
 
 HISTOGRAM_BINS = 60
 """Bins of the null distribution's histogram: the chart's, the report's and the JSON's."""
@@ -27,12 +27,7 @@ def counted_in_p(null: np.ndarray, observed: float, alternative: Alternative) ->
     """Which reshufflings the p-value counts: at least as extreme as the observed statistic,
     with the engine's tie tolerance widened by the rounding of the stored (float32)
     distribution, so the reshuffling that *is* the observed one counts, as in the p-value."""
-    slack = tie_tolerance(observed) + np.finfo(null.dtype).eps * abs(observed)
-    if alternative == "two-sided":
-        return np.abs(null) >= abs(observed) - slack
-    if alternative == "less":
-        return null <= observed + slack
-    return null >= observed - slack
+    return is_extreme(null, observed, alternative, np.finfo(null.dtype).eps * abs(observed))
 
 
 def null_histogram(null: np.ndarray, observed: float, alternative: Alternative,

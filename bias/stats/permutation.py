@@ -115,10 +115,11 @@ def tie_tolerance(scale: np.ndarray | float) -> np.ndarray | float:
     return 1e-12 + 1e-9 * np.abs(scale)
 
 
-def is_extreme(null: np.ndarray, observed: np.ndarray | float, alternative: Alternative
-               ) -> np.ndarray:
-    """Which null statistics are at least as extreme as `observed` (broadcast), up to ties."""
-    tolerance = tie_tolerance(observed)
+def is_extreme(null: np.ndarray, observed: np.ndarray | float, alternative: Alternative,
+               rounding: np.ndarray | float = 0.0) -> np.ndarray:
+    """Which null statistics are at least as extreme as `observed` (broadcast), up to ties;
+    `rounding` widens the tie tolerance by the error of a stored, rounded null (float32)."""
+    tolerance = tie_tolerance(observed) + rounding
     if alternative == "greater":
         return null >= observed - tolerance
     if alternative == "less":
