@@ -7,7 +7,7 @@ from pathlib import Path
 from bias.cli import main
 from bias.vectors.catalog import language_code
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_language_code_accepts_names_and_codes():
