@@ -258,8 +258,15 @@ def copy_curation(
     return candidates
 
 
+LEGACY_CURATION_UNTIL = (3, 0, 0)
+"""The release that drops `legacy_curation` and its button: files from before workspaces (1.x)
+are offered through every 2.x release, so a lab that upgrades once a year still finds them;
+tests/hostile/test_biaswords_curation.py fails once the project's version reaches it."""
+
+
 def legacy_curation(embedding: str, wordset_id: str) -> Candidates | None:
-    """A curation saved before curations were per workspace (`curation/<emb>__<set>.json`).
+    """A curation saved before curations were per workspace (`curation/<emb>__<set>.json`), read
+    until `LEGACY_CURATION_UNTIL`.
 
     Those names were not injective, so the file is used only if the embedding and word set it
     names inside are exactly these; an unreadable or foreign file is left alone (None).

@@ -2,6 +2,8 @@
 seed sets that would exhaust memory. Every crafted file is written by the test itself."""
 
 import json
+import tomllib
+from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -21,6 +23,7 @@ from bias.wordsets import TermSet, WordSet
 from bias.wordsets.library import get_wordset
 
 PAGE = "../../views/biaswords.py"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_curation_file_names_are_injective():
@@ -132,3 +135,13 @@ def test_a_curation_from_before_workspaces_is_found_only_if_it_is_really_this_on
     assert legacy_curation("glove.6b.50d", "weat6") is None  # same old file name, other id
     old.write_bytes(b"\xff")
     assert legacy_curation("glove-6b-50d", "weat6") is None
+
+
+def test_the_legacy_curation_reader_ends_with_its_release():
+    """The old-file reader has an end date: when the version reaches it, remove
+    `legacy_curation`, its button on the BiasWords page and this test."""
+    from bias.discovery.curation import LEGACY_CURATION_UNTIL
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    version = tuple(int(part) for part in project["version"].split("."))
+    assert version < LEGACY_CURATION_UNTIL, "remove legacy_curation: its release has come"
