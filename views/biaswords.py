@@ -89,6 +89,9 @@ OUR_FILTERS = (
     ("drop_off_type_seeds", "Drop neighbours of seeds of another word type",
      "Drop the neighbours of a seed tagged as another word type than its set: sports words near "
      "the adjective 'professional' among career nouns, 'gentiment' near the pronoun 'lui'."),
+    ("drop_genderless", "Drop words for anyone",
+     "In a male or female set, drop a word whose meaning has no gender ('child', 'parents', "
+     "'individu'), as long as the set keeps 10 words; the rest stay, flagged."),
     ("drop_weak_side", "Drop words off their set's side",
      "Drop a word that leans to its set (against the opposed set) less than its seeds do: a "
      "seed's other sense, such as sports near 'professional' or holidays near 'wedding'."),

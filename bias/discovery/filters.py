@@ -309,7 +309,7 @@ STEPS: tuple[Step, ...] = (
     _ours("other_gender", "drop_other_gender", ours.other_gender),
     _ours("off_type_seed", "drop_off_type_seeds", ours.off_type_seed),
     Step("weak_side", ("drop_weak_side",), ours.weak_side, ours=True),
-    Step("genderless", ("drop_other_gender",), ours.flag_genderless, ours=True),
+    Step("genderless", ("drop_genderless",), ours.genderless, ours=True),
     Step("overlaps", ("flag_opposed",), lambda table, ctx: flag_overlaps(table, ctx.sharp_s)),
 )
 """The filters in the order they run; the first one a row fails gives its reason. Unicode's

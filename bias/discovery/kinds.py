@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bias.discovery.gendered import GENDERED_EN
+from bias.discovery.gendered import GENDERED
 from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
 from bias.discovery.pos import Tagger
 from bias.discovery.table import OPPOSED
+from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, WordLookup
 
 GENDER_AGREEMENT = 0.75
@@ -54,13 +55,44 @@ def is_cased(embedding: Embedding) -> bool:
 
 
 def word_gender(word: str, kind: str | None, language: str, tagger: Tagger | None) -> str | None:
-    """A word's gender: from the names dictionary for names; for nouns from our English list or
-    the tagger's morphology (spaCy's `Gender`); None when unknown."""
+    """A word's gender, meaning first: from the names dictionary for names; for nouns from our
+    list of gendered words, else the tagger's morphology (spaCy's `Gender`, grammatical: a
+    masculine *animal* is still of the other gender among female terms); None when unknown."""
+    return meaning_gender(word, kind, language, tagger) or _morphology(word, tagger)
+
+
+def meaning_gender(word: str, kind: str | None, language: str, tagger: Tagger | None) -> str | None:
+    """Whether the word *means* a male or female person: the names dictionary for names, our
+    list where the language has one (so *individu*, masculine, has none), else the morphology,
+    the best a language without a list has."""
     if kind == "name":
         entry = first_name(word, language)
         return entry.gender if entry else None
-    if language == "en":
-        return GENDERED_EN.get(word.casefold())
+    if language in GENDERED:
+        return GENDERED[language].get(word.casefold())
+    return _morphology(word, tagger)
+
+
+def gender_source(word: str, kind: str | None, language: str) -> str:
+    """Where `word_gender` read a word's gender, for the reason shown beside it."""
+    if kind == "name":
+        return "the names dictionary"
+    if word.casefold() in GENDERED.get(language, {}):
+        return meaning_source(language)
+    return MORPHOLOGY
+
+
+def meaning_source(language: str) -> str:
+    """Where `meaning_gender` reads a noun's gender in this language."""
+    if language in GENDERED:
+        return f"our list of gendered {language_name(language)} words"
+    return MORPHOLOGY
+
+
+MORPHOLOGY = "the tagger's morphology"
+
+
+def _morphology(word: str, tagger: Tagger | None) -> str | None:
     morphology = getattr(tagger, "gender", None)
     return morphology(word) if morphology else None
 

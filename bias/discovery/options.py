@@ -83,6 +83,11 @@ class CandidateOptions:
     """Drop a word that leans to its set (mean cosine with its seeds minus with the opposed set's)
     less than the set's seeds do on median: a seed's other sense (sports near "professional",
     holidays near "wedding"). Not in sets of names nor in male or female sets."""
+    drop_genderless: bool = True
+    """In a male or female set, drop a word whose meaning has no gender ("child", "parents",
+    *individu*), the weakest lean first, while the set keeps `MIN_KEPT` words; the rest stay,
+    flagged. Judged by our lists of gendered words where the language has one (English,
+    French), else by the tagger's morphology."""
 
     def __post_init__(self) -> None:
         check_bounds(self)

@@ -10,7 +10,13 @@ import unicodedata
 import numpy as np
 import polars as pl
 
-from bias.discovery.kinds import SetProfile, word_gender
+from bias.discovery.kinds import (
+    SetProfile,
+    gender_source,
+    meaning_gender,
+    meaning_source,
+    word_gender,
+)
 from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
 from bias.discovery.options import Context
 from bias.discovery.pos import compatible, pos_label
@@ -123,10 +129,7 @@ def other_gender(row: dict, context: Context) -> str | None:
         return None
     gender = word_gender(row["candidate"], profile.kind, context.language, context.tagger)
     if gender is not None and gender != profile.gender:
-        source = "the names dictionary" if profile.kind == "name" else (
-            "our list of gendered English words" if context.language == "en"
-            else "the tagger's morphology"
-        )  # fmt: skip
+        source = gender_source(row["candidate"], profile.kind, context.language)
         return f"{gender}, by {source}, in a {profile.gender} set"
     return None
 
@@ -149,25 +152,9 @@ def off_type_seed(row: dict, context: Context) -> str | None:
     )
 
 
-def flag_genderless(table: pl.DataFrame, context: Context) -> pl.DataFrame:
-    """Ours: in a male or female set, flag (not drop) a kept word whose gender is unknown.
-
-    "person", "child" or *ami* among male terms are not of the other gender, so the gender
-    filter keeps them, but a reader checking the pool should look at them first."""
-    flags = table["flag"].to_list()
-    for i, row in enumerate(table.iter_rows(named=True)):
-        profile = context.profiles.get(row["set"], SetProfile())
-        if not row["kept"] or profile.gender is None or not row["candidate"]:
-            continue
-        if word_gender(row["candidate"], profile.kind, context.language, context.tagger) is None:
-            note = f"no gender known, in a {profile.gender} set: a word for anyone?"
-            flags[i] = FLAG_SEPARATOR.join(f for f in (flags[i], note) if f)
-    return table.with_columns(pl.Series("flag", flags, dtype=pl.String))
-
-
 MIN_KEPT = 10
-"""`weak_side` never leaves a set with fewer kept words than this (issue 22's floor: a pool the
-draws can vary); the weakest go first, the others stay kept and flagged."""
+"""`weak_side` and `genderless` never leave a set with fewer kept words than this (issue 22's
+floor: a pool the draws can vary); the weakest go first, the others stay kept and flagged."""
 
 
 def weak_side(table: pl.DataFrame, context: Context) -> pl.DataFrame:
@@ -180,19 +167,47 @@ def weak_side(table: pl.DataFrame, context: Context) -> pl.DataFrame:
     its set. A word whose lean is below the seeds' median is less on its set's side than a typical
     seed and is dropped, the weakest first, as long as the set keeps `MIN_KEPT` words. Not in sets
     of names (all names lie close together; the names dictionary judges them); in a male or
-    female set only words of no known gender (the gender filters judge the others)."""
-    kept, reasons, flags = (table[c].to_list() for c in ("kept", "reason", "flag"))
-    sets = table["set"].to_list()
+    female set only words whose meaning has no known gender (the gender filters judge them)."""
+    doomed = {}
     for key, (own, opposite) in _sides(context).items():
         floor = float(np.median(_seed_leans(own, opposite)))
-        weak = sorted(_leans(table, context, key, own, opposite, kept), key=lambda w: w[1] - w[2])
+        doomed[key] = [
+            (i, f"leans to its set {key} less than its seeds do: mean similarity {mine:.2f} with "
+                f"them, {theirs:.2f} with set {OPPOSED[key]}'s (a lean of {mine - theirs:.2f}, "
+                f"the seeds' median {floor:.2f})")
+            for i, mine, theirs in _weakest_first(table, context, key, own, opposite)
+            if mine - theirs < floor
+        ]  # fmt: skip
+    return _drop_above_floor(table, doomed)
+
+
+def genderless(table: pl.DataFrame, context: Context) -> pl.DataFrame:
+    """Ours: in a male or female set, drop a kept word whose meaning has no gender.
+
+    "Person", "child", "parents" or *individu* are not of the other gender, so `other_gender`
+    keeps them, but a WEAT of male against female terms needs words that mean a man or a woman:
+    a word for anyone measures nothing of the pair. French marks grammatical gender on every noun
+    (*individu*, *dictateur* and *animal* are masculine), so there the meaning is read from our
+    list (`gendered.py`), not the morphology. The weakest lean goes first and the set keeps
+    `MIN_KEPT` words: with too few gendered neighbours the rest stay, flagged for the reader."""
+    source = meaning_source(context.language)
+    doomed = {
+        key: [(i, f"no gender known by {source}, in a {profile.gender} set: a word for anyone?")
+              for i, _, _ in _weakest_first(table, context, key, own, opposite)]
+        for key, (own, opposite) in _sides(context).items()
+        if (profile := context.profiles.get(key, SetProfile())).gender is not None
+    }  # fmt: skip
+    return _drop_above_floor(table, doomed)
+
+
+def _drop_above_floor(table: pl.DataFrame, doomed: dict[str, list[tuple[int, str]]]):
+    """Drop each set's doomed rows (row, reason), in order, while the set keeps `MIN_KEPT`
+    words; the ones the floor saves stay kept, with the reason as a flag."""
+    kept, reasons, flags = (table[c].to_list() for c in ("kept", "reason", "flag"))
+    sets = table["set"].to_list()
+    for key, rows in doomed.items():
         room = sum(k and s == key for k, s in zip(kept, sets, strict=True)) - MIN_KEPT
-        for i, mine, theirs in (w for w in weak if w[1] - w[2] < floor):
-            why = (
-                f"leans to its set {key} less than its seeds do: mean similarity {mine:.2f} with "
-                f"them, {theirs:.2f} with set {OPPOSED[key]}'s (a lean of {mine - theirs:.2f}, the "
-                f"seeds' median {floor:.2f})"
-            )
+        for i, why in rows:
             if room > 0:
                 kept[i], reasons[i], room = False, why, room - 1
             else:
@@ -204,17 +219,22 @@ def weak_side(table: pl.DataFrame, context: Context) -> pl.DataFrame:
     )  # fmt: skip
 
 
+def _weakest_first(table, context, key, own, opposite) -> list[tuple[int, float, float]]:
+    return sorted(_leans(table, context, key, own, opposite, table["kept"].to_list()),
+                  key=lambda w: w[1] - w[2])  # fmt: skip
+
+
 def _leans(
     table: pl.DataFrame, context: Context, key: str, own, opposite, kept: list
 ) -> list[tuple[int, float, float]]:
     """(row, mean cosine with the set's seeds, with the opposed set's) for the set's kept words
-    the lean judges: in a male or female set, those of no known gender."""
+    the lean judges: in a male or female set, those whose meaning has no known gender."""
     profile = context.profiles.get(key, SetProfile())
     picked = []
     for i, row in enumerate(table.iter_rows(named=True)):
         if not kept[i] or row["set"] != key or not row["candidate"]:
             continue
-        if profile.gender is not None and word_gender(
+        if profile.gender is not None and meaning_gender(
             row["candidate"], profile.kind, context.language, context.tagger
         ) is not None:  # fmt: skip
             continue

@@ -166,8 +166,43 @@ def test_a_word_of_the_other_gender_is_dropped_from_a_gendered_set():
     assert y["husband"] == "male, by our list of gendered English words, in a female set"
     assert y["lady"] is None and y["person"] is None  # neutral words are not the other gender
     flags = {r["candidate"]: r["flag"] for r in cands.table.iter_rows(named=True)}
-    assert flags["person"] == "no gender known, in a female set: a word for anyone?"
+    assert flags["person"] == (  # the set is below the floor, so `genderless` only flags it
+        "no gender known by our list of gendered English words, in a female set: a word for "
+        "anyone?, kept so that the set keeps 10 words"
+    )
     assert flags["lady"] is None
+
+
+@pytest.mark.parametrize(("language", "men", "women", "gendered", "anyone"), [
+    ("en", ["man", "boy"], ["woman", "girl"],
+     ["father", "uncle", "nephew", "king", "prince", "brother", "grandfather", "husband",
+      "grandson"],
+     ["person", "child"]),
+    ("fr", ["homme", "garçon"], ["femme", "fille"],
+     ["père", "fils", "oncle", "neveu", "roi", "prince", "frère", "grand-père", "papa"],
+     ["individu", "ami"]),  # masculine nouns, and "ami" is also the form for anyone
+])  # fmt: skip
+def test_a_word_for_anyone_is_dropped_from_a_gendered_set_above_the_floor(
+    language, men, women, gendered, anyone
+):
+    """Nine male words and two for anyone: 11 kept, one above the floor of 10, so the word for
+    anyone that leans least to the set (listed last: planted further away) goes, the other stays
+    flagged; with the switch off both stay, unflagged."""
+    near = {men[0]: [*gendered, *anyone], men[1]: [], women[0]: [], women[1]: []}
+    tags = dict.fromkeys([*men, *women, *gendered, *anyone], "NOUN")
+    options = replace(OPTIONS, neighbours=11)
+    cands = run(near, (men, women, ["a2"], ["a3"]), tags, options, language=language)
+    source = {"en": "English", "fr": "French"}[language]
+    why = (f"no gender known by our list of gendered {source} words, in a male set: a word for "
+           "anyone?")
+    x = verdicts(cands, "X")
+    assert [w for w in gendered if x[w] is not None] == []
+    assert (x[anyone[0]], x[anyone[1]]) == (None, why)
+    flags = {r["candidate"]: r["flag"] for r in cands.table.iter_rows(named=True)}
+    assert flags[anyone[0]] == f"{why}, kept so that the set keeps 10 words"
+    off = run(near, (men, women, ["a2"], ["a3"]), tags, replace(options, drop_genderless=False),
+              language=language)  # fmt: skip
+    assert [w for w in [*gendered, *anyone] if verdicts(off, "X")[w] is not None] == []
 
 
 def test_a_set_has_a_gender_only_against_an_opposed_set_of_the_other():

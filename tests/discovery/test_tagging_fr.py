@@ -103,7 +103,7 @@ def test_french_filters_on_planted_vectors_with_the_real_tagger(french):
     y = {r["candidate"]: r["reason"] for r in cands.table.iter_rows(named=True) if r["set"] == "Y"}
     assert cands.tagger == "spaCy (fr_core_news_md)"
     assert y["épouse"] is None
-    assert y["mari"] == "male, by the tagger's morphology, in a female set"
+    assert y["mari"] == "male, by our list of gendered French words, in a female set"
     assert y["cela"].startswith("word type PRON")  # the paper's word-type filter comes first
     untagged = generate_candidates(emb, ws, replace(options, pos_filter=False), french)
     reasons = {r["candidate"]: r["reason"] for r in untagged.table.iter_rows(named=True)}
