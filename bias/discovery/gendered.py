@@ -48,13 +48,13 @@ beaux-pères belles-mères | beau-frère belle-sœur | beau-frère belle-soeur
 beaux-frères belles-sœurs | gendre belle-fille | gendre bru | parrain marraine
 fiancé fiancée | fiancés fiancées | marié mariée | mariés mariées | veuf veuve | veufs veuves
 amant maîtresse | amant amante | roi reine | rois reines | prince princesse | princes princesses
-duc duchesse | comte comtesse | baron baronne | empereur impératrice | dieu déesse
-héros héroïne | acteur actrice | acteurs actrices | moine nonne | bonhomme bonne-femme
-gars nana | mec meuf | garçonnet fillette | jeune-homme jeune-fille | sorcier sorcière
+duc duchesse | comte comtesse | baron baronne | empereur impératrice | acteur actrice
+acteurs actrices | moine nonne | bonhomme bonne-femme | gars nana | mec meuf
+garçonnet fillette | sorcier sorcière
 """
 
 _FEMININE_OF_GENERIC_FR = """
-amie amies cousine cousines copine copines camarade-femme cadette cadettes aînée aînées
+amie amies cousine cousines copine copines cadette cadettes aînée aînées
 gamine gamines héritière héritières servante servantes voisine voisines adolescente
 adolescentes demoiselle demoiselles mademoiselle dame dames fillettes
 """
@@ -62,19 +62,20 @@ adolescentes demoiselle demoiselles mademoiselle dame dames fillettes
 *héritier*): the feminine names a woman, the masculine is in neither list."""
 
 
-def _gendered(pairs: str, female_only: str = "") -> dict[str, str]:
+def parse_pairs(pairs: str, female_only: str = "") -> dict[str, str]:
+    """Casefolded word → gender from "male female | …" pairs and single feminine words; a word
+    given both genders is a mistake in the list, refused rather than decided by its order."""
     words: dict[str, str] = {}
-    for pair in pairs.replace("\n", " | ").split("|"):
-        if pair.strip():
-            male, female = pair.split()
-            words.setdefault(male, "male")
-            words.setdefault(female, "female")
-    words.update(dict.fromkeys(female_only.split(), "female"))
+    listed = [(word, gender) for pair in pairs.replace("\n", " | ").split("|") if pair.strip()
+              for word, gender in zip(pair.split(), ("male", "female"), strict=True)]
+    for word, gender in [*listed, *((w, "female") for w in female_only.split())]:
+        if words.setdefault(word.casefold(), gender) != gender:
+            raise ValueError(f"{word!r} is listed as male and as female")
     return words
 
 
 GENDERED: dict[str, dict[str, str]] = {
-    "en": _gendered(_PAIRS_EN),
-    "fr": _gendered(_PAIRS_FR, _FEMININE_OF_GENERIC_FR),
+    "en": parse_pairs(_PAIRS_EN),
+    "fr": parse_pairs(_PAIRS_FR, _FEMININE_OF_GENERIC_FR),
 }
 """Language → casefolded word → "male" or "female"."""
