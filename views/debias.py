@@ -204,7 +204,7 @@ def choose_checks(language: str) -> list[WordSet]:
 
 
 def run_form(embedding: Embedding, inputs: DebiasInputs | None, checks: list[WordSet],
-        method: str) -> None:
+             method: str) -> None:
     """The name and seed fields and the run button; a run's result is kept in the tab."""
     left, right = st.columns([3, 1])
     # A name per embedding and method, so switching either never saves under the other's name.
