@@ -3,8 +3,9 @@ hidden: WEAT before/after on held-out words side by side, the recoverability fig
 verdict, and a button that makes the debiased embedding the active one.
 
 All computation and every sentence live in the engine (`bias.debiasing`, `bias.report.debias_text`);
-this page collects the choices and shows the result. The last result stays in `debias.result`
-(without its matrix: the debiased embedding itself is in the cache under its name).
+this page collects the choices and shows the result. The last result stays in the tab
+(`views.state.debias_result`, without its matrix: the debiased embedding itself is in the cache
+under its name).
 """
 
 from __future__ import annotations
@@ -15,16 +16,19 @@ import math
 import streamlit as st
 
 from bias.debiasing.checks import CheckResult, WeatSide
-from bias.debiasing.inputs import bundled_ids, load_inputs, parse_inputs
+from bias.debiasing.inputs import DebiasInputs, bundled_ids, load_inputs, parse_inputs
 from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, debias
 from bias.errors import BiasInputError
 from bias.jobs import checkpoint
 from bias.limits import MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import debias_text
+from bias.vectors.embeddings import Embedding
 from bias.vectors.store import check_name
+from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
+from views import state
 from views.jobs import job_slot, run_job
-from views.shared import persistent, set_active_embedding, show_error, sidebar
+from views.shared import persistent, put, set_active_embedding, show_error, sidebar
 
 METHOD_LABELS = {"hard": "Hard debias", "multiclass": "Multiclass hard debias", "inlp": "INLP"}
 METHOD_HELP = {
@@ -37,6 +41,15 @@ METHOD_HELP = {
     "and removes their directions until a classifier does no better than chance.",
 }
 PREFERRED_CHECKS = ("weat6", "weat7")
+
+# The page's kept choices (`views.shared.persistent`); the word pairs and checks are kept per
+# language, the name per embedding and method. Stored drafts hold these keys: never rename them.
+METHOD_KEY = "debias.method"
+PAIRS_KEY = "debias.pairs.{language}"
+UPLOAD_KEY = "debias.upload"
+CHECKS_KEY = "debias.checks.{language}"
+NAME_KEY = "debias.name.{embedding}.{method}"
+SEED_KEY = "debias.seed"
 
 
 def _uploaded_inputs(upload):
@@ -60,10 +73,11 @@ def _offered(key: str, options: list, default):
     kwargs = persistent(key, default)
     value = st.session_state[kwargs["key"]]
     if isinstance(default, list):
-        kept = [v for v in value if v in options] if isinstance(value, list) else default
-        st.session_state[kwargs["key"]] = kept
-    elif value not in options:
-        st.session_state[kwargs["key"]] = default
+        offered = [v for v in value if v in options] if isinstance(value, list) else default
+    else:
+        offered = value if value in options else default
+    if offered != value:  # not typed: the draft keeps what it holds until the visitor chooses
+        put(key, offered, typed=False)
     return kwargs
 
 
@@ -154,64 +168,87 @@ def show_result(result: DebiasResult) -> None:
                        mime="application/json", icon=":material/download:")
 
 
-embedding = sidebar()
-st.title("Debias")
-st.write(
-    "Debiasing methods move word vectors so that a bias test shows less bias. Whether the bias is "
-    "gone or only hidden is a separate question: this page answers both, on words the method "
-    "never saw."
-)
-if embedding is None:
-    st.stop()
-
-method = st.segmented_control("Method", list(METHODS), format_func=METHOD_LABELS.get,
-                              **persistent("debias.method", "hard")) or "hard"
-st.caption(METHOD_HELP[method])
-left, right = st.columns([3, 2])
-ids = sorted(bundled_ids(), key=lambda i: not i.startswith(f"{embedding.language}-"))
-pairs_id = left.selectbox("Word pairs", ids, **_offered(
-    f"debias.pairs.{embedding.language}", ids,
-    f"{embedding.language}-gender" if f"{embedding.language}-gender" in ids else ids[0]))
-upload = right.file_uploader("…or your own pairs file", type=["json"], key="debias.upload",
-                             max_upload_size=MAX_TEXT_UPLOAD_MB,
-                             help='JSON: {"definitional": [["he", "she"], …], "equalize": '
-                             '[["man", "woman"], …], "protected": ["king", …]}')
-inputs = None
-try:
-    inputs = _uploaded_inputs(upload) if upload else load_inputs(pairs_id)
+def choose_inputs(language: str) -> DebiasInputs | None:
+    """The word pairs: a bundled file (the embedding's language first) or the visitor's own;
+    None, the mistake said, when the file cannot be read (the run button is then off)."""
+    left, right = st.columns([3, 2])
+    ids = sorted(bundled_ids(), key=lambda i: not i.startswith(f"{language}-"))
+    pairs_id = left.selectbox("Word pairs", ids, **_offered(
+        PAIRS_KEY.format(language=language), ids,
+        f"{language}-gender" if f"{language}-gender" in ids else ids[0]))
+    upload = right.file_uploader("…or your own pairs file", type=["json"], key=UPLOAD_KEY,
+                                 max_upload_size=MAX_TEXT_UPLOAD_MB,
+                                 help='JSON: {"definitional": [["he", "she"], …], "equalize": '
+                                 '[["man", "woman"], …], "protected": ["king", …]}')
+    try:
+        inputs = _uploaded_inputs(upload) if upload else load_inputs(pairs_id)
+    except BiasInputError as exc:
+        show_error(exc)
+        return None
     st.caption(f"{inputs.title}: {len(inputs.definitional)} definitional groups, "
                f"{len(inputs.equalize)} equalise groups, {len(inputs.protected)} protected words.")
-except BiasInputError as exc:
-    show_error(exc)
+    return inputs
 
-wordsets = {ws.id: ws for ws in all_wordsets(embedding.language)} or {
-    ws.id: ws for ws in all_wordsets()}
-checks = st.multiselect(
-    "Check with these word sets (half of each set's words are held out of the fit)",
-    list(wordsets), format_func=lambda i: wordsets[i].title,
-    **_offered(f"debias.checks.{embedding.language}", list(wordsets),
-               [i for i in PREFERRED_CHECKS if i in wordsets]),
-)
-left, right = st.columns([3, 1])
-# A name per embedding and method, so switching either never saves under the other's name.
-name = left.text_input("Save the debiased embedding as", **persistent(
-    f"debias.name.{embedding.name}.{method}", f"{embedding.name}-{method}"[:64]))
-seed = right.number_input("Random seed", min_value=0, step=1, **persistent("debias.seed", 0))
 
-go = st.button("Debias and check", type="primary", disabled=inputs is None,
-               icon=":material/play_arrow:")
-job = job_slot()
-if go:
+def choose_checks(language: str) -> list[WordSet]:
+    """The word sets to check with: the language's (every set when it has none)."""
+    wordsets = {ws.id: ws for ws in all_wordsets(language)} or {
+        ws.id: ws for ws in all_wordsets()}
+    checks = st.multiselect(
+        "Check with these word sets (half of each set's words are held out of the fit)",
+        list(wordsets), format_func=lambda i: wordsets[i].title,
+        **_offered(CHECKS_KEY.format(language=language), list(wordsets),
+                   [i for i in PREFERRED_CHECKS if i in wordsets]),
+    )
+    return [wordsets[i] for i in checks]
+
+
+def run_form(embedding: Embedding, inputs: DebiasInputs | None, checks: list[WordSet],
+             method: str) -> None:
+    """The name and seed fields and the run button; a run's result is kept in the tab."""
+    left, right = st.columns([3, 1])
+    # A name per embedding and method, so switching either never saves under the other's name.
+    name = left.text_input("Save the debiased embedding as", **persistent(
+        NAME_KEY.format(embedding=embedding.name, method=method),
+        f"{embedding.name}-{method}"[:64]))
+    seed = right.number_input("Random seed", min_value=0, step=1, **persistent(SEED_KEY, 0))
+    go = st.button("Debias and check", type="primary", disabled=inputs is None,
+                   icon=":material/play_arrow:")
+    job = job_slot()
+    if not go:
+        return
     try:  # in the server's one queue of heavy jobs (views.jobs), its steps as checkpoints
         result = run_job(job, f"Debiasing {embedding.name}", lambda: debias(
-            embedding, inputs, [wordsets[i] for i in checks],
+            embedding, inputs, checks,
             DebiasOptions(method=method, seed=int(seed)), save_as=check_name(name.strip()),
             progress=lambda share, _what: checkpoint(share),
         ))
-        st.session_state["debias.result"] = result.without_embedding()
+        state.keep_debias_result(result.without_embedding())
     except BiasInputError as exc:
         show_error(exc)
 
-shown = st.session_state.get("debias.result")
-if shown is not None:
-    show_result(shown)
+
+def main() -> None:
+    """The page, top to bottom; it stops under the title when the sidebar's embedding cannot be
+    loaded (the sidebar says why)."""
+    embedding = sidebar()
+    st.title("Debias")
+    st.write(
+        "Debiasing methods move word vectors so that a bias test shows less bias. Whether the "
+        "bias is gone or only hidden is a separate question: this page answers both, on words "
+        "the method never saw."
+    )
+    if embedding is None:
+        st.stop()
+    method = st.segmented_control("Method", list(METHODS), format_func=METHOD_LABELS.get,
+                                  **persistent(METHOD_KEY, "hard")) or "hard"
+    st.caption(METHOD_HELP[method])
+    inputs = choose_inputs(embedding.language)
+    checks = choose_checks(embedding.language)
+    run_form(embedding, inputs, checks, method)
+    shown = state.debias_result()
+    if shown is not None:
+        show_result(shown)
+
+
+main()

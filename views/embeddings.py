@@ -17,7 +17,7 @@ from bias.report.markup import md
 from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
-from bias.vectors.catalog import LANGUAGES, available_embeddings, language_name
+from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, available_embeddings, language_name
 from views import state
 from views.import_panel import Import, cancelled, run_import, word_limit
 from views.operator import confirmed
@@ -29,50 +29,46 @@ from views.shared import (
 )
 from views.uploads import upload_mb, vector_uploader
 
-sidebar()
-st.title("Embeddings")
-st.write(
-    "An *embedding* is a table of word vectors learnt from a large body of text. Every test "
-    "measures the bias of one embedding; choose the active one in the sidebar."
-)
-infos = available_embeddings()
-table = pl.DataFrame(
-    {
-        "Language": [language_name(i.language) for i in infos],
-        "Name": [i.name for i in infos],
-        "Words": [i.words for i in infos],
-        "Shared words": [i.shared_words for i in infos],
-        "Dimensions": [i.dimensions for i in infos],
-        "Kind": [i.kind for i in infos],
-    }
-)
-st.dataframe(
-    table,
-    hide_index=True,
-    width="stretch",
-    column_config={
-        "Words": st.column_config.NumberColumn(format="localized"),
-        "Shared words": st.column_config.NumberColumn(
-            format="localized",
-            help="Rarer words of a pruned table (a spaCy pipeline) that have no vector of their "
-            "own and use a frequent word's; tests report them as 'shared row'.",
-        ),
-    },
-)
+# The page's widget keys (tests find the fields by them).
+LIMIT_KEY = "embeddings.limit"
+FASTTEXT_KEY = "embeddings.fasttext"
+UPLOAD_KEY = "embeddings.upload"
+UPLOAD_LANGUAGE_KEY = "embeddings.upload_language"
+UPLOAD_NAME_KEY = "embeddings.upload_name"
+PATH_LANGUAGE_KEY = "embeddings.path_language"
+PATH_NAME_KEY = "embeddings.path_name"
+REPORT_KEY = "embeddings.report"
 
-# Where each comes from, as sentences under the table: a column of them pushed the table past
-# an 800 px window, and a source is read, not compared.
-st.caption("  \n".join(f"**{md(i.name)}**: {md(public_source(i.source))}" for i in infos
-                        if i.source))
 
-damaged = store.list_damaged()
-for entry in damaged:
-    st.warning(md(entry.problem), icon=":material/warning:")
-try:
-    access = ServerAccess.from_environment()
-except BiasInputError as exc:
-    show_error(exc)
-    st.stop()
+def show_table(infos: list[EmbeddingInfo]) -> None:
+    """Every available embedding, one row each, and where each comes from under the table."""
+    table = pl.DataFrame(
+        {
+            "Language": [language_name(i.language) for i in infos],
+            "Name": [i.name for i in infos],
+            "Words": [i.words for i in infos],
+            "Shared words": [i.shared_words for i in infos],
+            "Dimensions": [i.dimensions for i in infos],
+            "Kind": [i.kind for i in infos],
+        }
+    )
+    st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        column_config={
+            "Words": st.column_config.NumberColumn(format="localized"),
+            "Shared words": st.column_config.NumberColumn(
+                format="localized",
+                help="Rarer words of a pruned table (a spaCy pipeline) that have no vector of "
+                "their own and use a frequent word's; tests report them as 'shared row'.",
+            ),
+        },
+    )
+    # Where each comes from, as sentences under the table: a column of them pushed the table
+    # past an 800 px window, and a source is read, not compared.
+    st.caption("  \n".join(f"**{md(i.name)}**: {md(public_source(i.source))}" for i in infos
+                            if i.source))
 
 
 def imported(label: str, total_words: int, action: Import) -> None:
@@ -94,7 +90,7 @@ def show_cancelled(label: str) -> None:
         st.info("Import cancelled; nothing was saved.")
 
 
-def chosen_language() -> str:
+def chosen_language(infos: list[EmbeddingInfo]) -> str:
     """The language a new embedding is most likely for: the one chosen on the WEAT page when no
     embedding has it yet, else the active embedding's."""
     wanted = state.weat_language()
@@ -104,27 +100,21 @@ def chosen_language() -> str:
     return next((info.language for info in infos if info.name == active), "de")
 
 
-def language_choice(key: str) -> str:
+def language_choice(key: str, language: str) -> str:
+    """The language of an imported file, `language` (`chosen_language`) chosen first."""
     codes = list(LANGUAGES)
     return st.selectbox(
         "Language",
         codes,
-        index=codes.index(chosen_language()) if chosen_language() in codes else 0,
+        index=codes.index(language) if language in codes else 0,
         format_func=lambda c: f"{language_name(c)} ({c})",
         key=key,
         help="The language of the words: tests are offered for the embedding's language.",
     )
 
 
-st.subheader("Add an embedding")
-if done := state.take_done():
-    st.success(md(done))
-limit = word_limit("embeddings.limit")
-server_tab = access.paths or access.urls
-labels = ["Download fastText", "Upload a file"] + (["File on the server"] if server_tab else [])
-# A key keeps the chosen tab over the rerun that follows an import (it went back to the first).
-tabs = st.tabs(labels, key="embeddings.tab", on_change="rerun")
-with tabs[0]:
+def fasttext_tab(access: ServerAccess, limit: int, language: str) -> None:
+    """Download the first `limit` words of fastText's vectors for a language code."""
     size = download.fasttext_estimate(limit)
     st.write(
         "The fastText Common Crawl vectors (Grave et al. 2018) exist for 157 languages; the "
@@ -133,14 +123,14 @@ with tabs[0]:
         f"{size.cache_bytes / 1e6:,.0f} MB on disk)."
     )
     code = st.text_input(
-        "Language code", value=chosen_language(), max_chars=3,
+        "Language code", value=language, max_chars=3,
         help="ISO 639-1, e.g. de, fr, it, sv, rm",
     )
     name = download.fasttext_name(code.strip().lower() or "xx")
     st.caption(f"Will be saved as **{md(name)}**.")
     lang = code.strip().lower()
     label = f"Downloading fastText {language_name(lang)}"
-    if st.button("Download", type="primary", key="embeddings.fasttext"):
+    if st.button("Download", type="primary", key=FASTTEXT_KEY):
         imported(
             label,
             limit,
@@ -149,13 +139,16 @@ with tabs[0]:
             ),
         )
     show_cancelled(label)
-with tabs[1]:
-    upload = vector_uploader("Vector file", "embeddings.upload", access)
+
+
+def upload_tab(access: ServerAccess, limit: int, language: str) -> None:
+    """Import a vector file the visitor uploads, under a name and language they give."""
+    upload = vector_uploader("Vector file", UPLOAD_KEY, access)
     c1, c2 = st.columns(2)
     with c1:
-        upload_lang = language_choice("embeddings.upload_language")
+        upload_lang = language_choice(UPLOAD_LANGUAGE_KEY, language)
     upload_name = c2.text_input(
-        "Name", key="embeddings.upload_name", placeholder="e.g. my-news-vectors-de"
+        "Name", key=UPLOAD_NAME_KEY, placeholder="e.g. my-news-vectors-de"
     )
     label = f"Importing {upload.name}" if upload is not None else ""
     if st.button("Import upload", type="primary", disabled=upload is None):
@@ -173,58 +166,87 @@ with tabs[1]:
             ),
         )
     show_cancelled(label)
-if server_tab:
-    with tabs[2]:
-        allowed = " or ".join(
-            what for what, on in (("a file", access.paths), ("an http(s) address", access.urls))
-            if on
+
+
+def server_tab(access: ServerAccess, limit: int, language: str) -> None:
+    """Import a file or an address the server reads itself (only where `access` allows one)."""
+    allowed = " or ".join(
+        what for what, on in (("a file", access.paths), ("an http(s) address", access.urls))
+        if on
+    )
+    st.write(f"{allowed[0].upper()}{allowed[1:]} that the server itself can read.")
+    path = st.text_input("Path or URL", placeholder="/data/cc.it.300.vec.gz")
+    c1, c2 = st.columns(2)
+    with c1:
+        path_lang = language_choice(PATH_LANGUAGE_KEY, language)
+    path_name = c2.text_input("Name ", key=PATH_NAME_KEY, placeholder="e.g. it-news")
+    label = f"Importing {path.strip()}"
+    if st.button("Import", type="primary", disabled=not path.strip()):
+        imported(
+            label,
+            limit,
+            lambda progress: visitor.import_from_server(
+                path,
+                name=visitor.chosen_name(path_name, path.strip()),
+                language=path_lang,
+                limit=limit,
+                access=access,
+                progress=progress,
+            ),
         )
-        st.write(f"{allowed[0].upper()}{allowed[1:]} that the server itself can read.")
-        path = st.text_input("Path or URL", placeholder="/data/cc.it.300.vec.gz")
-        c1, c2 = st.columns(2)
-        with c1:
-            path_lang = language_choice("embeddings.path_language")
-        path_name = c2.text_input("Name ", key="embeddings.path_name", placeholder="e.g. it-news")
-        label = f"Importing {path.strip()}"
-        if st.button("Import", type="primary", disabled=not path.strip()):
-            imported(
-                label,
-                limit,
-                lambda progress: visitor.import_from_server(
-                    path,
-                    name=visitor.chosen_name(path_name, path.strip()),
-                    language=path_lang,
-                    limit=limit,
-                    access=access,
-                    progress=progress,
-                ),
-            )
-        show_cancelled(label)
+    show_cancelled(label)
 
-st.subheader("Check a report")
-st.write(
-    "A report (HTML) or a result's JSON from BiasWords: every result in it is run again here, on "
-    "the embedding of the same name, with the recorded lists, options and seeds, and compared "
-    "number by number. It is refused when that embedding is not here or is not the same file "
-    "(its sha256 differs)."
-)
-report = st.file_uploader("Report or JSON", type=["html", "json"], key="embeddings.report",
-                          max_upload_size=upload_mb(MAX_INPUT_FILE_BYTES))
-if report is not None and st.button("Check it", icon=":material/fact_check:"):
-    try:
-        with st.spinner("Running every result again…", show_time=True):
-            outcome = reproduce_upload(report.getvalue(), report.name)
-    except BiasInputError as exc:
-        show_error(exc)
-    else:
-        first, *rest = outcome_lines(outcome, report.name)
-        (st.success if outcome.matches else st.warning)(
-            md(first) + "".join(f"\n- {md(line)}" for line in rest))
 
-imported = [i.name for i in infos if i.kind != "bundled"] + [entry.name for entry in damaged]
-if imported:
+def add_embedding(access: ServerAccess, language: str) -> None:
+    """The three ways in, as tabs (the server's own files only where it allows them), under one
+    word limit."""
+    st.subheader("Add an embedding")
+    if done := state.take_done():
+        st.success(md(done))
+    limit = word_limit(LIMIT_KEY)
+    on_server = access.paths or access.urls
+    labels = ["Download fastText", "Upload a file"] + (["File on the server"] if on_server else [])
+    # A key keeps the chosen tab over the rerun that follows an import (it went back to the first).
+    tabs = st.tabs(labels, key=state.EMBEDDINGS_TAB, on_change="rerun")
+    with tabs[0]:
+        fasttext_tab(access, limit, language)
+    with tabs[1]:
+        upload_tab(access, limit, language)
+    if on_server:
+        with tabs[2]:
+            server_tab(access, limit, language)
+
+
+def check_report() -> None:
+    """Run every result of an uploaded report again here and say whether the numbers match."""
+    st.subheader("Check a report")
+    st.write(
+        "A report (HTML) or a result's JSON from BiasWords: every result in it is run again here, "
+        "on the embedding of the same name, with the recorded lists, options and seeds, and "
+        "compared number by number. It is refused when that embedding is not here or is not the "
+        "same file (its sha256 differs)."
+    )
+    report = st.file_uploader("Report or JSON", type=["html", "json"], key=REPORT_KEY,
+                              max_upload_size=upload_mb(MAX_INPUT_FILE_BYTES))
+    if report is not None and st.button("Check it", icon=":material/fact_check:"):
+        try:
+            with st.spinner("Running every result again…", show_time=True):
+                outcome = reproduce_upload(report.getvalue(), report.name)
+        except BiasInputError as exc:
+            show_error(exc)
+        else:
+            first, *rest = outcome_lines(outcome, report.name)
+            (st.success if outcome.matches else st.warning)(
+                md(first) + "".join(f"\n- {md(line)}" for line in rest))
+
+
+def delete_imported(names: list[str]) -> None:
+    """Delete one of the imported (or damaged) embeddings `names`, after asking (for every
+    visitor of the server)."""
+    if not names:
+        return
     st.subheader("Delete an imported embedding")
-    victim = st.selectbox("Imported embedding", imported)
+    victim = st.selectbox("Imported embedding", names)
     if confirmed(f"embedding.{victim}", "Delete",
                  f"Delete the embedding '{victim}' for every visitor of this server? Tabs using "
                  "it will say it was deleted."):
@@ -235,3 +257,31 @@ if imported:
         else:
             state.say_done(f"Deleted {victim}.")
             st.rerun()
+
+
+def main() -> None:
+    """The page, top to bottom; it stops under the damaged caches' warnings when the server's
+    access settings are wrong (said as one sentence)."""
+    sidebar()
+    st.title("Embeddings")
+    st.write(
+        "An *embedding* is a table of word vectors learnt from a large body of text. Every test "
+        "measures the bias of one embedding; choose the active one in the sidebar."
+    )
+    infos = available_embeddings()
+    show_table(infos)
+    damaged = store.list_damaged()
+    for entry in damaged:
+        st.warning(md(entry.problem), icon=":material/warning:")
+    try:
+        access = ServerAccess.from_environment()
+    except BiasInputError as exc:
+        show_error(exc)
+        st.stop()
+    add_embedding(access, chosen_language(infos))
+    check_report()
+    delete_imported([i.name for i in infos if i.kind != "bundled"]
+                    + [entry.name for entry in damaged])
+
+
+main()

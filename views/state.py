@@ -19,6 +19,7 @@ import streamlit as st
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
+    from bias.debiasing.protocol import DebiasResult
     from bias.stats.batch import BatchRow
     from bias.stats.confounds import WeatConfounds
     from bias.stats.weat import WeatResult
@@ -132,3 +133,19 @@ def say_done(message: str) -> None:
 def take_done() -> str | None:
     """That sentence, once."""
     return st.session_state.pop(EMBEDDINGS_DONE, None)
+
+
+# Debias and Embeddings pages
+
+DEBIAS_RESULT = "debias.result"
+# The Embeddings page's tabs' widget key: it keeps the chosen tab over the rerun after an import.
+EMBEDDINGS_TAB = "embeddings.tab"
+
+
+def debias_result() -> DebiasResult | None:
+    """The Debias page's last result in this tab (without its matrix), or None."""
+    return st.session_state.get(DEBIAS_RESULT)
+
+
+def keep_debias_result(result: DebiasResult) -> None:
+    st.session_state[DEBIAS_RESULT] = result
