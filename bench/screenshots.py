@@ -8,11 +8,13 @@ headless Chromium (/usr/bin/chromium, driven by playwright), runs WEAT 7 on the 
 default tests on the Batch page, and saves full-page PNGs named `<page>_<width>.png`; then it
 chooses French on the WEAT page and does it again (`fr-<page>_<width>.png`). It prints
 each file and, for the WEAT result, every metric value or label that the browser shows cut off
-(the same check as tests/views/test_browser_narrow.py). Nothing is downloaded.
+(the same check as tests/views/test_browser_narrow.py). In English it also runs hard debias on
+the Debias page and opens the held-out words' SC-WEAT. Nothing is downloaded.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -214,6 +216,29 @@ def shoot_origin_test(page, name, title: str) -> list[Path]:
     return [name("weat-origin")]
 
 
+def shoot_debias(page, name) -> list[Path]:
+    """The Debias page's form, then its result after a hard-debias run with the held-out words'
+    SC-WEAT opened."""
+    page.get_by_role("link", name="Debias").click()
+    run = page.get_by_role("button", name="Debias and check")
+    run.wait_for(timeout=60_000)
+    settle(page)
+    report(page, name("debias-form"))
+    full_shot(page, name("debias-form"), page.viewport_size["width"])
+    saved_as = page.get_by_role("textbox", name="Save the debiased embedding as")
+    saved_as.fill(f"glove-hard-{page.viewport_size['width']}")
+    saved_as.press("Tab")
+    settle(page, 500)
+    run.click()
+    page.get_by_text("Each held-out word's own lean (SC-WEAT)").first.wait_for(timeout=180_000)
+    settle(page)
+    page.get_by_text("Each held-out word's own lean (SC-WEAT)").first.click()
+    settle(page, 1000)
+    report(page, name("debias"))
+    full_shot(page, name("debias"), page.viewport_size["width"])
+    return [name("debias-form"), name("debias")]
+
+
 def shoot_all(outdir: Path) -> list[Path]:
     """Every page at every viewport in VIEWPORTS, in English then French; returns the PNGs."""
     from playwright.sync_api import sync_playwright
@@ -242,12 +267,15 @@ def shoot_all(outdir: Path) -> list[Path]:
                 shots += shoot_other_pages(page, name)
                 origin = "WEATHub WEAT 15 (French" if prefix else "WEATHub WEAT 15 (English"
                 shots += shoot_origin_test(page, name, origin)
+                if not prefix:
+                    shots += shoot_debias(page, name)
                 context.close()
         browser.close()
     return shots
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/biaswords-shots")
-    for shot in shoot_all(target):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("outdir", nargs="?", type=Path, default=Path("/tmp/biaswords-shots"))
+    for shot in shoot_all(parser.parse_args().outdir):
         print(shot)
