@@ -250,3 +250,17 @@ def test_the_seed_tests_whole_title_is_under_its_box(home):
     assert not at.exception
     title = get_wordset("weathub-en-weat15").title
     assert len(title) > 60 and any(c.value == md(title) for c in at.caption)
+
+
+def test_every_filter_of_ours_has_its_checkbox_on_by_default(home):
+    """One checkbox per switch of our steps (a new filter without one could not be switched off
+    on the page), each ticked as `CandidateOptions` defaults."""
+    from bias.discovery.filters import STEPS
+
+    at = fresh().run()
+    assert not at.exception
+    ours = {switch for step in STEPS if step.ours for switch in step.switches}
+    boxes = {c.key.removeprefix("_biaswords."): c for c in at.checkbox if c.key}
+    assert ours <= set(boxes), ours - set(boxes)
+    assert all(boxes[switch].value is True for switch in ours)
+    assert boxes["drop_genderless"].label == "Drop words for anyone"
