@@ -132,3 +132,23 @@ def say_done(message: str) -> None:
 def take_done() -> str | None:
     """That sentence, once."""
     return st.session_state.pop(EMBEDDINGS_DONE, None)
+
+
+# Batch and Measures pages
+#
+# Kept values (`views.shared.persistent`) that these pages read outside their widget's own call:
+# in a callback, or before the widget is drawn. Tests drive the widgets by "_" + key.
+BATCH_LANGUAGES = "batch.languages"
+BATCH_TESTS = "batch.tests"
+
+
+def batch_languages() -> list[str]:
+    """The languages chosen on the Batch page; its callback reads them before the page runs."""
+    return st.session_state[BATCH_LANGUAGES]
+
+
+def batch_tests() -> list[str]:
+    """The test ids chosen on the Batch page, as kept: a draft's may name a test that is gone, so
+    a reader keeps only the ids it knows."""
+    return st.session_state[BATCH_TESTS]
+
