@@ -140,6 +140,7 @@ def take_done() -> str | None:
 # in a callback, or before the widget is drawn. Tests drive the widgets by "_" + key.
 BATCH_LANGUAGES = "batch.languages"
 BATCH_TESTS = "batch.tests"
+MEASURES_WORDSET = "measures.wordset.{metric}"
 
 
 def batch_languages() -> list[str]:
@@ -152,3 +153,12 @@ def batch_tests() -> list[str]:
     a reader keeps only the ids it knows."""
     return st.session_state[BATCH_TESTS]
 
+
+def measures_wordset_key(metric: str) -> str:
+    """Each measure keeps its own word set, so switching measures keeps each one's choice."""
+    return MEASURES_WORDSET.format(metric=metric)
+
+
+def measures_wordset(metric: str) -> str:
+    """The word set kept for `metric` on the Measures page (it may be of another language)."""
+    return st.session_state[measures_wordset_key(metric)]
