@@ -276,7 +276,7 @@ def choose_options(metric: str) -> tuple[int, bool]:
         seed = st.number_input("Random seed", **field_bounds(PermutationOptions, "seed"), step=1,
                                **persistent(SEED, DEFAULTS.seed))
         p_value = False
-        if metric in ("rnd", "ect", "ripa"):
+        if METRICS[metric].p_value == "on request":
             p_value = st.toggle(
                 "Also a p-value (is it more than a random split of the target words would give?)",
                 **persistent(P_VALUE, DEFAULTS.p_value),
