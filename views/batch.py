@@ -5,9 +5,15 @@ reasons, the multiple-testing adjustment and the tables live in `bias.stats.batc
 `bias.report.batch_report`; the forest plot in `bias.report.charts.forest`. This page collects the
 choices, shows progress and draws what the engine returns. Each single test goes through the same
 cache as the WEAT page (`cached_weat`), so a test already run there is instant here.
+
+`main()` draws the page from what it offers (`Library`), what is chosen (`Request`) and the rows
+kept in the tab (`views.state.batch_rows`), each part a function of those, not of module globals.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import polars as pl
 import streamlit as st
@@ -26,10 +32,11 @@ from bias.report.batch_report import (
 from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
 from bias.report.text import printed_p
-from bias.stats.batch import BatchOptions, check_batch_work, run_batch, table7, to_frame
+from bias.stats.batch import BatchOptions, BatchRow, check_batch_work, run_batch, table7, to_frame
 from bias.stats.pooling import pool
 from bias.stats.weat import WeatOptions
-from bias.vectors.catalog import LANGUAGES, language_name
+from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name
+from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import listing_order, short_titles, usual_tests
 from views import state
@@ -51,120 +58,149 @@ from views.shared import (
 WEAT_DEFAULTS = WeatOptions()
 BATCH_DEFAULTS = BatchOptions()
 
-embedding = sidebar()
-st.title("Many tests at once")
-st.write(
-    "Run several tests, in one or more languages, on one or more embeddings and get one table "
-    "like Table 7 of Kurpicz-Briki & Leoni (2021). Each test runs on the chosen embeddings of "
-    "its language. When many tests are run, some come out 'significant' by chance; the adjusted "
-    "p-values below correct for that."
-)
-if embedding is None:
-    st.stop()
+# Kept values of this page's own widgets (`views.shared.persistent`; tests drive them by "_" +
+# key); the languages and tests, read outside their widgets too, are in `views.state`.
+EMBEDDINGS = "batch.embeddings"
+CROSS_LANGUAGE = "batch.cross_language"
+ITERATIONS = "batch.iterations"
+SEED = "batch.seed"
+FOREST = "batch.forest"  # the forest plot's element key
 
-wordsets = {ws.id: ws for ws in sorted(all_wordsets(), key=listing_order)}
-short_names = short_titles(list(wordsets.values()))
-infos = embeddings_by_name()
-with_tests = sorted({ws.language for ws in wordsets.values()}, key=language_name)
-languages = list(dict.fromkeys([*with_tests, *LANGUAGES]))
+
+@dataclass(frozen=True)
+class Library:
+    """What the page offers, read once per run: every test in listing order with its short name,
+    every embedding, and the languages (those with tests first, then every other known one)."""
+
+    wordsets: dict[str, WordSet]
+    short_names: dict[str, str]
+    infos: dict[str, EmbeddingInfo]
+    languages: list[str]
+
+    @classmethod
+    def read(cls) -> Library:
+        wordsets = {ws.id: ws for ws in sorted(all_wordsets(), key=listing_order)}
+        with_tests = sorted({ws.language for ws in wordsets.values()}, key=language_name)
+        return cls(wordsets, short_titles(list(wordsets.values())), embeddings_by_name(),
+                   list(dict.fromkeys([*with_tests, *LANGUAGES])))
+
+
+@dataclass(frozen=True)
+class Request:
+    """What Run all runs: the chosen tests and embeddings that still exist, and the options as
+    typed (made into `WeatOptions` only on Run, where a bad value is said)."""
+
+    tests: list[str]
+    embeddings: list[str]
+    cross_language: bool
+    iterations: int
+    seed: int
 
 
 def default_tests(codes: list[str]) -> list[str]:
     return [ws.id for code in codes for ws in usual_tests(code)]
 
 
-def on_languages() -> None:
+def on_languages(library: Library) -> None:
     """When the languages change, offer the usual tests of new ones and select their embeddings."""
-    codes = st.session_state["batch.languages"]
-    kept = [i for i in st.session_state["batch.tests"] if wordsets[i].language in codes]
-    have = {wordsets[i].language for i in kept}
+    codes = state.batch_languages()
+    kept = [i for i in state.batch_tests() if library.wordsets[i].language in codes]
+    have = {library.wordsets[i].language for i in kept}
     tests = kept + default_tests([code for code in codes if code not in have])
-    engines = [n for n, info in infos.items() if info.language in codes]
-    for key, value in (("batch.tests", tests), ("batch.embeddings", engines or None)):
+    engines = [n for n, info in library.infos.items() if info.language in codes]
+    for key, value in ((state.BATCH_TESTS, tests), (EMBEDDINGS, engines or None)):
         if value is not None:
             put(key, value)
 
 
-start_language = embedding.language
-# Tests and embeddings get whole rows: their chips are long and a chip that does not fit is cut.
-c1, c4 = st.columns([3, 2], vertical_alignment="bottom")
-c1.multiselect(
-    "Languages",
-    languages,
-    **persistent("batch.languages", [start_language], on_change=on_languages),
-    format_func=lambda c: f"{language_name(c)} ({c})",
-    placeholder="Choose one or more languages",
-    help="Choosing a language offers its tests and selects its embeddings.",
-)
-chosen_languages = st.session_state["batch.languages"]
-offered = [i for i, ws in wordsets.items() if ws.language in chosen_languages]
-restore("batch.tests", default_tests(chosen_languages))
-offered += [i for i in st.session_state["batch.tests"] if i in wordsets and i not in offered]
-st.multiselect(
-    "Tests",
-    offered,
-    **persistent("batch.tests", default_tests(chosen_languages)),
-    format_func=lambda i: short_names[i],  # a whole title would not fit in its chip
-    placeholder="Choose one or more tests",
-    help="The paper's tests first, then WEATHub's (Mukherjee et al. 2023, CC BY 4.0), then yours.",
-)
-st.multiselect(
-    "Embeddings",
-    list(infos),
-    **persistent("batch.embeddings", [active_embedding_name()]),
-    format_func=lambda n: embedding_label(infos[n]),
-    placeholder="Choose one or more embeddings",
-    help="Each test runs on the chosen embeddings of its language; add more on the Embeddings "
-    "page.",
-)
-c4.toggle(
-    "Cross-language run",
-    **persistent("batch.cross_language", BATCH_DEFAULTS.cross_language),
-    help="Run every test on every chosen embedding, whatever its language. An Italian test on "
-    "English vectors mostly measures missing words; switch this on only when that is what you "
-    "want to see.",
-)
-o1, o2 = st.columns(2)
-o1.number_input(
-    "Random draws per test",
-    **field_bounds(WeatOptions, "iterations"),
-    step=10_000,
-    **persistent("batch.iterations", WEAT_DEFAULTS.iterations),
-    help="Used when a test has too many reshufflings to count them all (the paper: 100,000).",
-)
-o2.number_input("Seed", **field_bounds(WeatOptions, "seed"), step=1,
-                **persistent("batch.seed", WEAT_DEFAULTS.seed))
+def choose(library: Library, start_language: str) -> Request:
+    """The languages, tests, embeddings and options; what is chosen (a draft may name a test or
+    an embedding that is gone: those are left out)."""
+    wordsets, infos = library.wordsets, library.infos
+    # Tests and embeddings get whole rows: their chips are long and a chip that does not fit is cut.
+    c1, c4 = st.columns([3, 2], vertical_alignment="bottom")
+    c1.multiselect(
+        "Languages",
+        library.languages,
+        **persistent(state.BATCH_LANGUAGES, [start_language], on_change=on_languages,
+                     args=(library,)),
+        format_func=lambda c: f"{language_name(c)} ({c})",
+        placeholder="Choose one or more languages",
+        help="Choosing a language offers its tests and selects its embeddings.",
+    )
+    chosen_languages = state.batch_languages()
+    offered = [i for i, ws in wordsets.items() if ws.language in chosen_languages]
+    restore(state.BATCH_TESTS, default_tests(chosen_languages))
+    offered += [i for i in state.batch_tests() if i in wordsets and i not in offered]
+    st.multiselect(
+        "Tests",
+        offered,
+        **persistent(state.BATCH_TESTS, default_tests(chosen_languages)),
+        format_func=lambda i: library.short_names[i],  # a whole title would not fit in its chip
+        placeholder="Choose one or more tests",
+        help="The paper's tests first, then WEATHub's (Mukherjee et al. 2023, CC BY 4.0), then "
+        "yours.",
+    )
+    engines = st.multiselect(
+        "Embeddings",
+        list(infos),
+        **persistent(EMBEDDINGS, [active_embedding_name()]),
+        format_func=lambda n: embedding_label(infos[n]),
+        placeholder="Choose one or more embeddings",
+        help="Each test runs on the chosen embeddings of its language; add more on the Embeddings "
+        "page.",
+    )
+    cross_language = c4.toggle(
+        "Cross-language run",
+        **persistent(CROSS_LANGUAGE, BATCH_DEFAULTS.cross_language),
+        help="Run every test on every chosen embedding, whatever its language. An Italian test on "
+        "English vectors mostly measures missing words; switch this on only when that is what you "
+        "want to see.",
+    )
+    o1, o2 = st.columns(2)
+    iterations = o1.number_input(
+        "Random draws per test",
+        **field_bounds(WeatOptions, "iterations"),
+        step=10_000,
+        **persistent(ITERATIONS, WEAT_DEFAULTS.iterations),
+        help="Used when a test has too many reshufflings to count them all (the paper: 100,000).",
+    )
+    seed = o2.number_input("Seed", **field_bounds(WeatOptions, "seed"), step=1,
+                           **persistent(SEED, WEAT_DEFAULTS.seed))
+    return Request([i for i in state.batch_tests() if i in wordsets],
+                   [n for n in engines if n in infos], cross_language, int(iterations), int(seed))
 
-chosen_tests = [i for i in st.session_state["batch.tests"] if i in wordsets]
-chosen_embeddings = [n for n in st.session_state["batch.embeddings"] if n in infos]
 
-run_all = st.button(
-    "Run all",
-    type="primary",
-    icon=":material/play_arrow:",
-    disabled=not (chosen_tests and chosen_embeddings),
-)
-job = job_slot()
-if run_all:
+def run_all(library: Library, request: Request) -> None:
+    """The Run all button: the batch as one job (said at once when over the work budget), its
+    rows kept in the tab; a bad choice is one red sentence and the last rows stay."""
+    clicked = st.button(
+        "Run all",
+        type="primary",
+        icon=":material/play_arrow:",
+        disabled=not (request.tests and request.embeddings),
+    )
+    job = job_slot()
+    if not clicked:
+        return
     try:
-        tests = [wordsets[i] for i in chosen_tests]
-        options = WeatOptions(iterations=int(st.session_state["batch.iterations"]),
-                              seed=int(st.session_state["batch.seed"]))
-        batch = BatchOptions(cross_language=st.session_state["batch.cross_language"])
-        languages = {name: info.language for name, info in infos.items()}
+        tests = [library.wordsets[i] for i in request.tests]
+        options = WeatOptions(iterations=request.iterations, seed=request.seed)
+        batch = BatchOptions(cross_language=request.cross_language)
+        languages = {name: info.language for name, info in library.infos.items()}
         # Over the work budget: said now, not after waiting for a place in the queue.
-        check_batch_work(tests, chosen_embeddings, options, batch, languages)
-        rows = run_job(job, f"Running {len(chosen_tests)} test(s) on {len(chosen_embeddings)} "
-                       "embedding(s)", lambda: run_batch(
-            tests, chosen_embeddings, options, batch, runner=cached_weat, languages=languages))
+        check_batch_work(tests, request.embeddings, options, batch, languages)
+        rows = run_job(job, f"Running {len(request.tests)} test(s) on "
+                       f"{len(request.embeddings)} embedding(s)", lambda: run_batch(
+            tests, request.embeddings, options, batch, runner=cached_weat, languages=languages))
     except BiasInputError as exc:
         show_error(exc)
     else:
         state.keep_batch_rows(rows)
 
 
-rows = state.batch_rows()
-if rows:
+def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
+    """The last batch: its header, the tests not run and why, three views of it, the downloads."""
     st.subheader(header(rows))
     st.caption(summary(rows))
     reasons = skipped_texts(rows)
@@ -176,6 +212,29 @@ if rows:
             icon=":material/block:",
         )
     wide = table7(rows, reasons, ran_only=True)
+    tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
+    with tabs[0]:
+        show_table7(wide, short_names)
+    with tabs[1]:
+        show_forest(rows, short_names)
+    with tabs[2]:
+        show_every_row(rows, reasons, short_names)
+    report_button(lambda: batch_report_html(rows, pool(rows)), "weat_batch_report.html",
+                  "Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, a methods "
+                  "paragraph and references")
+    st.download_button(
+        "Download table (CSV)",
+        data=batch_csv(rows),
+        file_name="weat_batch.csv",
+        mime="text/csv",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+
+
+def show_table7(wide: pl.DataFrame, short_names: dict[str, str]) -> None:
+    """The engine's Table 7 as a person reads it: short names, short verdicts, reported p as
+    printed, empty columns hidden."""
     number_format = {
         column: st.column_config.NumberColumn(format="%.5f" if column.endswith(" p") else "%.2f")
         for column, dtype in wide.schema.items()
@@ -191,84 +250,99 @@ if rows:
     shown = [c for c in wide.columns if c not in ("test", "language")
              and wide[c].null_count() < wide.height] + ["language"]
     wide = wide.with_columns(pl.col(pl.String).fill_null(""))
-    tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
-    with tabs[0]:
-        st.dataframe(
-            wide,
-            hide_index=True,
-            width="stretch",
-            # The readable title first and always in view; the id stays in the data (export).
-            column_order=shown,
-            # As wide as the longest name (a fixed width cut "WEATHub WEAT 6 (French, transla…").
-            column_config=number_format
-            | {"title": st.column_config.TextColumn("Test", pinned=True)},
-        )
-        st.caption(
-            "One row per test that ran (those that could not are listed above); for each "
-            "embedding our p and d, the verdict, the words found of those listed, and the "
-            "values the source reported. Reported values come from the source's embedding "
-            "(fastText for WEATHub). 'these words only': p < 0.05 but the interval for d "
-            "includes 0 when the words are resampled; 'cannot decide': too few words or "
-            "reshufflings for any p below 0.05."
-        )
-    with tabs[1]:
-        spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
-        pooled = pool(rows)
-        st.plotly_chart(forest_figure(rows, spans, pooled, short_names), key="batch.forest")
-        if pooled:
-            st.dataframe(
-                pl.DataFrame([{"test": family_title(p, rows, short_names), "results": p.k,
-                               "pooled d": p.estimate, "95% low": p.low, "95% high": p.high,
-                               "τ²": p.tau2, "I²": p.i2}
-                              for p in pooled]),
-                hide_index=True,
-                column_config={
-                    "I²": st.column_config.NumberColumn(format="percent"),
-                    **{c: st.column_config.NumberColumn(format="%.2f")
-                       for c in ("pooled d", "95% low", "95% high")},
-                    "τ²": st.column_config.NumberColumn(format="%.3f"),
-                },
-            )
-            st.caption(
-                "Black diamonds pool a test over the embeddings it ran on (random effects, "
-                "DerSimonian–Laird; the same WEATHub test in several languages counts as one). "
-                "The embeddings are not independent samples of one population, so a pooled d "
-                "summarises these embeddings, not languages in general (docs/metrics.md)."
-            )
-        st.caption(
-            "Each dot is our effect size for one test on one embedding, coloured by the test's "
-            "language; the line through it is its 95% confidence interval (bootstrap over the "
-            "words of each list: how large d is, allowing for which words were chosen). A "
-            "filled dot: bias that holds when the words are resampled; an open dot: "
-            "significant for these words only; a dotted ring: no bias; a cross: the test "
-            "cannot decide. The diamond on the same line is what the source reported."
-        )
-    with tabs[2]:
-        every_row = to_frame(rows, reasons).with_columns(
-            pl.col("wordset").replace_strict(short_names, default=pl.col("title")).alias("title"))
-        st.dataframe(
-            every_row,
-            hide_index=True,
-            width="stretch",
-            column_order=[column for column in every_row.columns if column != "wordset"],
-            column_config={
-                column: (
-                    st.column_config.NumberColumn(label, help=why, format="%.5f" if column in (
-                        "p_value", "p_holm", "p_bh", "reported_p") else "%.2f")
-                    if every_row.schema[column] == pl.Float64
-                    else st.column_config.Column(label, help=why)
-                )
-                for column, (label, why) in ROW_COLUMNS.items()
-            } | {"title": st.column_config.TextColumn("Test", pinned=True)},
-        )
-    report_button(lambda: batch_report_html(rows, pool(rows)), "weat_batch_report.html",
-                  "Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, a methods "
-                  "paragraph and references")
-    st.download_button(
-        "Download table (CSV)",
-        data=batch_csv(rows),
-        file_name="weat_batch.csv",
-        mime="text/csv",
-        on_click="ignore",
-        icon=":material/download:",
+    st.dataframe(
+        wide,
+        hide_index=True,
+        width="stretch",
+        # The readable title first and always in view; the id stays in the data (export).
+        column_order=shown,
+        # As wide as the longest name (a fixed width cut "WEATHub WEAT 6 (French, transla…").
+        column_config=number_format
+        | {"title": st.column_config.TextColumn("Test", pinned=True)},
     )
+    st.caption(
+        "One row per test that ran (those that could not are listed above); for each "
+        "embedding our p and d, the verdict, the words found of those listed, and the "
+        "values the source reported. Reported values come from the source's embedding "
+        "(fastText for WEATHub). 'these words only': p < 0.05 but the interval for d "
+        "includes 0 when the words are resampled; 'cannot decide': too few words or "
+        "reshufflings for any p below 0.05."
+    )
+
+
+def show_forest(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
+    """The forest plot, and each test pooled over its embeddings with what pooling means here."""
+    spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
+    pooled = pool(rows)
+    st.plotly_chart(forest_figure(rows, spans, pooled, short_names), key=FOREST)
+    if pooled:
+        st.dataframe(
+            pl.DataFrame([{"test": family_title(p, rows, short_names), "results": p.k,
+                           "pooled d": p.estimate, "95% low": p.low, "95% high": p.high,
+                           "τ²": p.tau2, "I²": p.i2}
+                          for p in pooled]),
+            hide_index=True,
+            column_config={
+                "I²": st.column_config.NumberColumn(format="percent"),
+                **{c: st.column_config.NumberColumn(format="%.2f")
+                   for c in ("pooled d", "95% low", "95% high")},
+                "τ²": st.column_config.NumberColumn(format="%.3f"),
+            },
+        )
+        st.caption(
+            "Black diamonds pool a test over the embeddings it ran on (random effects, "
+            "DerSimonian–Laird; the same WEATHub test in several languages counts as one). "
+            "The embeddings are not independent samples of one population, so a pooled d "
+            "summarises these embeddings, not languages in general (docs/metrics.md)."
+        )
+    st.caption(
+        "Each dot is our effect size for one test on one embedding, coloured by the test's "
+        "language; the line through it is its 95% confidence interval (bootstrap over the "
+        "words of each list: how large d is, allowing for which words were chosen). A "
+        "filled dot: bias that holds when the words are resampled; an open dot: "
+        "significant for these words only; a dotted ring: no bias; a cross: the test "
+        "cannot decide. The diamond on the same line is what the source reported."
+    )
+
+
+def show_every_row(rows: Sequence[BatchRow], reasons: list[str | None],
+                   short_names: dict[str, str]) -> None:
+    """Every row, skipped ones too, each column with the engine's label and explanation."""
+    every_row = to_frame(rows, reasons).with_columns(
+        pl.col("wordset").replace_strict(short_names, default=pl.col("title")).alias("title"))
+    st.dataframe(
+        every_row,
+        hide_index=True,
+        width="stretch",
+        column_order=[column for column in every_row.columns if column != "wordset"],
+        column_config={
+            column: (
+                st.column_config.NumberColumn(label, help=why, format="%.5f" if column in (
+                    "p_value", "p_holm", "p_bh", "reported_p") else "%.2f")
+                if every_row.schema[column] == pl.Float64
+                else st.column_config.Column(label, help=why)
+            )
+            for column, (label, why) in ROW_COLUMNS.items()
+        } | {"title": st.column_config.TextColumn("Test", pinned=True)},
+    )
+
+
+def main() -> None:
+    embedding = sidebar()
+    st.title("Many tests at once")
+    st.write(
+        "Run several tests, in one or more languages, on one or more embeddings and get one table "
+        "like Table 7 of Kurpicz-Briki & Leoni (2021). Each test runs on the chosen embeddings of "
+        "its language. When many tests are run, some come out 'significant' by chance; the "
+        "adjusted p-values below correct for that."
+    )
+    if embedding is None:
+        st.stop()
+    library = Library.read()
+    run_all(library, choose(library, embedding.language))
+    rows = state.batch_rows()
+    if rows:
+        show_rows(rows, library.short_names)
+
+
+main()

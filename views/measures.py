@@ -5,12 +5,15 @@ The computation and every sentence live in the engine (`bias.stats.measures`,
 `bias.report.measures_text`, `bias.report.charts.measures`); this page collects the choices,
 caches results per input and draws them. Inputs persist in `measures.*` keys and the tab's draft;
 the last result of each measure stays in `measures.results`, so switching measures keeps it.
+
+`main()` draws the page from the measure chosen and what it is given (`Request`), each part a
+function of those, not of module globals.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import polars as pl
@@ -33,6 +36,7 @@ from bias.stats.permutation import PermutationOptions
 from bias.stats.weat import WeatOptions
 from bias.stats.wefat import parse_values
 from bias.vectors.catalog import language_name
+from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import first_gender_test, numbered_test
@@ -44,6 +48,7 @@ from views.shared import (
     cached_embedding,
     field_bounds,
     persistent,
+    put,
     report_button,
     restore,
     show_error,
@@ -60,6 +65,18 @@ EXAMPLE_WORDS = (
 # female terms; WEAT 1's are pleasant and unpleasant words, RNSB's positive and negative; the
 # others open on the language's first gender test.
 PREFERRED_TEST = {"sc-weat": 7, "wefat": 7, "rnsb": 1}
+FIRST_METRIC = "sc-weat"
+
+# Kept values and element keys of this page's own widgets (`views.shared.persistent`; tests drive
+# them by "_" + key); the word set of each measure, read before its box, is in `views.state`.
+METRIC = "measures.metric"
+UPLOAD = "measures.upload"
+WORDS = "measures.words"  # English's; another language's adds ".<code>"
+TABLE = "measures.table"
+TABLE_UPLOAD = "measures.table_upload"
+SEED = "measures.seed"
+P_VALUE = "measures.p_value"
+CHART = "measures.chart"
 
 
 def example_words(language: str) -> str:
@@ -145,7 +162,7 @@ def show_result(result: MeasureResult) -> None:
             st.metric(label, value, help=help_text, width="content")
     for warning in notes_text(result.notes):
         st.warning(md(warning), icon=":material/info:")
-    st.plotly_chart(measures_charts.measure_figure(result), key="measures.chart")
+    st.plotly_chart(measures_charts.measure_figure(result), key=CHART)
     data = measures_text.measure_json(result)
     with st.expander("Every word's number"):
         st.dataframe(pl.DataFrame(data["per_word"]), hide_index=True)
@@ -161,125 +178,160 @@ def show_result(result: MeasureResult) -> None:
     )
 
 
-embedding = sidebar()
-st.title("More ways to measure")
-st.write(
-    "WEAT is one question. Here are the others the field asks: how one word leans "
-    "(SC-WEAT), whether the embedding mirrors real-world numbers (WEFAT), and the five standard "
-    "measures of the WEFE library. Each comes with what it can and cannot say."
-)
-if embedding is None:
-    st.stop()
+def explain(metric: str) -> None:
+    """What the measure asks, its paper, and its formulas from the docs."""
+    info = METRICS[metric]
+    st.info(measures_text.EXPLANATIONS[metric], icon=":material/lightbulb:")
+    st.caption(f"{info.label}: {info.paper}.")
+    doc, formulas = formula_section(info.label)
+    if formulas:
+        with st.expander(f"Formulas ({doc})", icon=":material/function:"):
+            st.markdown(formulas)
 
-metric = st.segmented_control(
-    "Measure", list(METRICS), format_func=lambda m: METRICS[m].label,
-    **persistent("measures.metric", "sc-weat"),
-) or "sc-weat"
-info = METRICS[metric]
-st.info(measures_text.EXPLANATIONS[metric], icon=":material/lightbulb:")
-st.caption(f"{info.label}: {info.paper}.")
-doc, formulas = formula_section(info.label)
-if formulas:
-    with st.expander(f"Formulas ({doc})", icon=":material/function:"):
-        st.markdown(formulas)
 
-wordsets = {ws.id: ws for ws in all_wordsets(embedding.language)} or {
-    ws.id: ws for ws in all_wordsets()}
-ids = list(wordsets)
-preferred = (
-    numbered_test(embedding.language, PREFERRED_TEST[metric]) if metric in PREFERRED_TEST
-    else first_gender_test(embedding.language)
-)
-default_id = preferred.id if preferred is not None and preferred.id in ids else ids[0]
-wordset_key = f"measures.wordset.{metric}"
-restore(wordset_key, default_id)
-if st.session_state[wordset_key] not in ids:  # chosen for an embedding of another language
-    st.session_state[wordset_key] = st.session_state["_" + wordset_key] = default_id
-left, right = st.columns([3, 2])
-chosen = left.selectbox(
-    "Word set", ids, format_func=lambda i: wordsets[i].title,
-    **persistent(wordset_key, default_id),
-)
-upload = right.file_uploader(
-    "…or your own word-set file", type=["json"], key="measures.upload",
-    max_upload_size=MAX_TEXT_UPLOAD_MB,
-    help="JSON with sets X, Y, A, B, or any number of named sets: "
-    '{"targets": {"men": [...], "women": [...]}, "attributes": {"career": [...]}}',
-)
-sets: NamedSets | None = None
-try:
-    sets = _uploaded_sets(upload) if upload else named_sets_of(wordsets[chosen])
-except BiasInputError as exc:
-    show_error(exc)
-if sets is not None:
-    # The whole title first: the box above cuts a long one.
-    title = "" if upload else f"{md(wordsets[chosen].title)}. "
-    st.caption(title + md(measures_text.inputs_sentence(metric, sets)))
+def default_wordset(language: str, metric: str, ids: list[str]) -> str:
+    """The word set a measure opens on: its preferred test in the embedding's language
+    (`PREFERRED_TEST`, else the language's first gender test), else the first offered."""
+    preferred = (
+        numbered_test(language, PREFERRED_TEST[metric]) if metric in PREFERRED_TEST
+        else first_gender_test(language)
+    )
+    return preferred.id if preferred is not None and preferred.id in ids else ids[0]
 
-words = values = None
-if info.needs == "words":
+
+def choose_sets(language: str, metric: str) -> NamedSets | None:
+    """The word set (kept per measure) or an uploaded file, and what the measure will use of it;
+    None when the file is bad (said in red)."""
+    wordsets = {ws.id: ws for ws in all_wordsets(language)} or {
+        ws.id: ws for ws in all_wordsets()}
+    ids = list(wordsets)
+    default_id = default_wordset(language, metric, ids)
+    wordset_key = state.measures_wordset_key(metric)
+    restore(wordset_key, default_id)
+    if state.measures_wordset(metric) not in ids:  # chosen for an embedding of another language
+        put(wordset_key, default_id, typed=False)
+    left, right = st.columns([3, 2])
+    chosen = left.selectbox(
+        "Word set", ids, format_func=lambda i: wordsets[i].title,
+        **persistent(wordset_key, default_id),
+    )
+    upload = right.file_uploader(
+        "…or your own word-set file", type=["json"], key=UPLOAD,
+        max_upload_size=MAX_TEXT_UPLOAD_MB,
+        help="JSON with sets X, Y, A, B, or any number of named sets: "
+        '{"targets": {"men": [...], "women": [...]}, "attributes": {"career": [...]}}',
+    )
+    sets: NamedSets | None = None
+    try:
+        sets = _uploaded_sets(upload) if upload else named_sets_of(wordsets[chosen])
+    except BiasInputError as exc:
+        show_error(exc)
+    if sets is not None:
+        # The whole title first: the box above cuts a long one.
+        title = "" if upload else f"{md(wordsets[chosen].title)}. "
+        st.caption(title + md(measures_text.inputs_sentence(metric, sets)))
+    return sets
+
+
+def choose_words(language: str) -> tuple[str, ...]:
+    """SC-WEAT's words: typed, or the language's example list to start from."""
     # English keeps the key it always had (saved drafts); other languages have their own, so
     # English words never stay in the box on a French embedding.
-    example = example_words(embedding.language)
-    words_key = "measures.words" + ("" if embedding.language == "en" else f".{embedding.language}")
+    example = example_words(language)
+    words_key = WORDS + ("" if language == "en" else f".{language}")
     text = st.text_area(
         "Words to measure (one per line, or separated by commas)",
         **persistent(words_key, example), height=110,
     )
     if not example and not text.strip():
         st.caption(
-            f"There is no example list in {language_name(embedding.language)}: type the words "
+            f"There is no example list in {language_name(language)}: type the words "
             "you want to measure."
         )
-    words = tuple(split_words(text))
-elif info.needs == "values":
+    return tuple(split_words(text))
+
+
+def choose_values() -> tuple[tuple[str, float], ...] | None:
+    """WEFAT's table, pasted or uploaded; None until there is one (or when it is bad, said in
+    red)."""
     table_text = st.text_area(
         "Your table: a word and a number per row (paste from a spreadsheet, or upload a CSV)",
-        **persistent("measures.table", ""), height=160,
+        **persistent(TABLE, ""), height=160,
         placeholder="occupation,share of women (%)\nnurse,87\nengineer,16\n…",
     )
     table_upload = st.file_uploader("CSV file", type=["csv", "tsv", "txt"],
-                                    key="measures.table_upload",
+                                    key=TABLE_UPLOAD,
                                     max_upload_size=MAX_TEXT_UPLOAD_MB)
     try:
         source = _uploaded_table(table_upload) if table_upload else table_text
-        values = tuple(parse_values(source)) if source.strip() else None
+        return tuple(parse_values(source)) if source.strip() else None
     except BiasInputError as exc:
         show_error(exc)
+        return None
 
-with st.expander("Options"):
-    seed = st.number_input("Random seed", **field_bounds(PermutationOptions, "seed"), step=1,
-                           **persistent("measures.seed", DEFAULTS.seed))
-    p_value = False
-    if metric in ("rnd", "ect", "ripa"):
-        p_value = st.toggle(
-            "Also a p-value (is it more than a random split of the target words would give?)",
-            **persistent("measures.p_value", DEFAULTS.p_value),
-        )
 
-results = state.measure_results()
-ready = sets is not None and not (info.needs == "values" and values is None)
-if info.needs == "values" and values is None:
-    st.caption("Paste or upload a table to run WEFAT.")
-measure = st.button("Measure", type="primary", disabled=not ready, icon=":material/play_arrow:")
-job = job_slot()
-if measure:
+def choose_options(metric: str) -> tuple[int, bool]:
+    """The seed, and whether to add a p-value where the measure gives one only on request."""
+    with st.expander("Options"):
+        seed = st.number_input("Random seed", **field_bounds(PermutationOptions, "seed"), step=1,
+                               **persistent(SEED, DEFAULTS.seed))
+        p_value = False
+        if METRICS[metric].p_value == "on request":
+            p_value = st.toggle(
+                "Also a p-value (is it more than a random split of the target words would give?)",
+                **persistent(P_VALUE, DEFAULTS.p_value),
+            )
+    return int(seed), bool(p_value)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the Measure button measures: the measure, its sets (None: a bad file) and, for
+    SC-WEAT and WEFAT, its words or table (None: not given)."""
+
+    metric: str
+    sets: NamedSets | None
+    words: tuple[str, ...] | None
+    values: tuple[tuple[str, float], ...] | None
+    seed: int
+    p_value: bool
+
+
+def measure(embedding: Embedding, request: Request) -> None:
+    """The Measure button: one job (queued when heavy), its result kept per measure in the tab;
+    a bad input is one red sentence and that measure's old result goes."""
+    info = METRICS[request.metric]
+    results = state.measure_results()
+    ready = request.sets is not None and not (info.needs == "values" and request.values is None)
+    if info.needs == "values" and request.values is None:
+        st.caption("Paste or upload a table to run WEFAT.")
+    clicked = st.button("Measure", type="primary", disabled=not ready,
+                        icon=":material/play_arrow:")
+    job = job_slot()
+    if not clicked:
+        return
+    sets, words, values = request.sets, request.words, request.values
     try:
-        work = measure_request_work(metric, sets, replace(DEFAULTS, p_value=bool(p_value)), words,
+        work = measure_request_work(request.metric, sets,
+                                    replace(DEFAULTS, p_value=request.p_value), words,
                                     embedding.dimensions, WeatOptions().ci_resamples)
-        results[metric] = run_job(job, f"Measuring {info.label}", lambda: _cached(
-            metric, embedding.name, _sets_json(sets), int(seed), bool(p_value), words, values),
-            queued=work > HEAVY_WORK)
+        results[request.metric] = run_job(job, f"Measuring {info.label}", lambda: _cached(
+            request.metric, embedding.name, _sets_json(sets), request.seed, request.p_value,
+            words, values), queued=work > HEAVY_WORK)
     except BiasInputError as exc:
-        results.pop(metric, None)
+        results.pop(request.metric, None)
         show_error(exc)
 
-if metric in results:
+
+def show_kept(embedding: Embedding, metric: str, sets: NamedSets | None) -> None:
+    """The measure's last result in this tab, with what the other measures run on the same sets
+    say about its direction, and whether RIPA's lists are pairs at all (bias.stats.confounds)."""
+    results = state.measure_results()
+    if metric not in results:
+        return
     shown = results[metric]
     if shown.embedding != embedding.name:
         st.info("This result is for another embedding; press Measure again.")
-    # What the other measures run on the same sets in this tab say about the direction, and
-    # whether RIPA's lists are pairs at all (bias.stats.confounds).
     same = [r for r in results.values()
             if (r.wordset_id, r.embedding) == (shown.wordset_id, shown.embedding)]
     disagreement = agreement_text(measures_disagree(same)) if len(same) > 1 else None
@@ -290,3 +342,30 @@ if metric in results:
         if pairs:
             st.warning(pairs, icon=":material/link_off:")
     show_result(shown)
+
+
+def main() -> None:
+    embedding = sidebar()
+    st.title("More ways to measure")
+    st.write(
+        "WEAT is one question. Here are the others the field asks: how one word leans "
+        "(SC-WEAT), whether the embedding mirrors real-world numbers (WEFAT), and the five "
+        "standard measures of the WEFE library. Each comes with what it can and cannot say."
+    )
+    if embedding is None:
+        st.stop()
+    metric = st.segmented_control(
+        "Measure", list(METRICS), format_func=lambda m: METRICS[m].label,
+        **persistent(METRIC, FIRST_METRIC),
+    ) or FIRST_METRIC
+    explain(metric)
+    sets = choose_sets(embedding.language, metric)
+    needs = METRICS[metric].needs
+    words = choose_words(embedding.language) if needs == "words" else None
+    values = choose_values() if needs == "values" else None
+    seed, p_value = choose_options(metric)
+    measure(embedding, Request(metric, sets, words, values, seed, p_value))
+    show_kept(embedding, metric, sets)
+
+
+main()

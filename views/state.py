@@ -149,3 +149,33 @@ def debias_result() -> DebiasResult | None:
 
 def keep_debias_result(result: DebiasResult) -> None:
     st.session_state[DEBIAS_RESULT] = result
+
+
+# Batch and Measures pages
+#
+# Kept values (`views.shared.persistent`) that these pages read outside their widget's own call:
+# in a callback, or before the widget is drawn. Tests drive the widgets by "_" + key.
+BATCH_LANGUAGES = "batch.languages"
+BATCH_TESTS = "batch.tests"
+MEASURES_WORDSET = "measures.wordset.{metric}"
+
+
+def batch_languages() -> list[str]:
+    """The languages chosen on the Batch page; its callback reads them before the page runs."""
+    return st.session_state[BATCH_LANGUAGES]
+
+
+def batch_tests() -> list[str]:
+    """The test ids chosen on the Batch page, as kept: a draft's may name a test that is gone, so
+    a reader keeps only the ids it knows."""
+    return st.session_state[BATCH_TESTS]
+
+
+def measures_wordset_key(metric: str) -> str:
+    """Each measure keeps its own word set, so switching measures keeps each one's choice."""
+    return MEASURES_WORDSET.format(metric=metric)
+
+
+def measures_wordset(metric: str) -> str:
+    """The word set kept for `metric` on the Measures page (it may be of another language)."""
+    return st.session_state[measures_wordset_key(metric)]
