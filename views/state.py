@@ -185,7 +185,9 @@ def weat_shared_rows() -> bool:
 
 
 def weat_options() -> WeatOptions:
-    """The WEAT options as the page's Advanced options hold them (after they were drawn)."""
+    """The WEAT options as the page's Advanced options hold them, the one `WeatOptions` a run,
+    its fingerprint and the "changed since this result" notice all compare; exists once the page
+    has drawn those fields."""
     return WeatOptions(
         method=st.session_state[WEAT_METHOD],
         iterations=int(st.session_state[WEAT_ITERATIONS]),
