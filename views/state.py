@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from bias.stats.weat import WeatOptions
+
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
@@ -179,3 +181,86 @@ def measures_wordset_key(metric: str) -> str:
 def measures_wordset(metric: str) -> str:
     """The word set kept for `metric` on the Measures page (it may be of another language)."""
     return st.session_state[measures_wordset_key(metric)]
+
+
+# WEAT page
+# The kept values of its fields (`views.shared.persistent`; each widget's key is "_" + its key).
+# The tab's draft stores them under these names and tests set them through the widgets' keys, so
+# they never change: a draft a visitor left yesterday must still fill in today's fields.
+WEAT_PRESET = "weat.preset"
+WEAT_TITLE = "weat.title"
+WEAT_METHOD = "weat.method"
+WEAT_ITERATIONS = "weat.iterations"
+WEAT_SEED = "weat.seed"
+WEAT_TWO_SIDED = "weat.two_sided"
+WEAT_SHARED_ROWS = "weat.shared_rows"
+# The id of the word set saved last in this tab, and whether its toast is still to be shown.
+WEAT_SAVED = "weat.saved"
+WEAT_JUST_SAVED = "weat.just_saved"
+
+
+def weat_name_key(set_key: str) -> str:
+    """The kept name of list `set_key` ("X", "Y", "A" or "B") on the WEAT page."""
+    return f"weat.name.{set_key}"
+
+
+def weat_words_key(set_key: str) -> str:
+    """The kept words of list `set_key`, as typed (one text, parsed where they are used)."""
+    return f"weat.words.{set_key}"
+
+
+def weat_preset() -> str:
+    """The id of the test chosen on the WEAT page ("" for empty lists); exists once the page
+    has restored it."""
+    return st.session_state[WEAT_PRESET]
+
+
+def weat_set_name(set_key: str) -> str:
+    """The name typed for list `set_key`, untrimmed."""
+    return st.session_state[weat_name_key(set_key)]
+
+
+def weat_words(set_key: str) -> str:
+    """The words typed for list `set_key`, unparsed."""
+    return st.session_state[weat_words_key(set_key)]
+
+
+def weat_shared_rows() -> bool:
+    """Whether words that only share a vector count: the engine's default until the field is
+    drawn (it is drawn only for a pruned embedding), so the lists' counts can read it first."""
+    return bool(st.session_state.get(WEAT_SHARED_ROWS, WeatOptions().shared_rows))
+
+
+def weat_options() -> WeatOptions:
+    """The WEAT options as the page's Advanced options hold them, the one `WeatOptions` a run,
+    its fingerprint and the "changed since this result" notice all compare; exists once the page
+    has drawn those fields."""
+    return WeatOptions(
+        method=st.session_state[WEAT_METHOD],
+        iterations=int(st.session_state[WEAT_ITERATIONS]),
+        seed=int(st.session_state[WEAT_SEED]),
+        alternative="two-sided" if st.session_state[WEAT_TWO_SIDED] else "greater",
+        shared_rows=weat_shared_rows(),
+    )
+
+
+def weat_title() -> str:
+    """The title typed for saving the lists as a word set."""
+    return st.session_state[WEAT_TITLE]
+
+
+def say_saved(wordset_id: str) -> None:
+    """The word set `wordset_id` was just saved: the page says so under its lists while it is the
+    chosen test, and once as a toast."""
+    st.session_state[WEAT_SAVED] = wordset_id
+    st.session_state[WEAT_JUST_SAVED] = True
+
+
+def saved_wordset() -> str | None:
+    """The id of the word set saved last in this tab, or None."""
+    return st.session_state.get(WEAT_SAVED)
+
+
+def take_just_saved() -> bool:
+    """Whether the save is still to be announced, once."""
+    return st.session_state.pop(WEAT_JUST_SAVED, False)

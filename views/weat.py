@@ -1,9 +1,13 @@
 """WEAT page: choose or write four word lists, run the test, read the answer in plain language.
 
-State: everything the user typed is copied into plain session-state keys (`weat.*`), which no
-widget owns, so it survives reruns and page switches; widget keys (`_weat.*`) are refilled from
-them whenever Streamlit has dropped a widget's state. The last result is kept in `weat.result`,
-its charts in `weat.figures` (drawn once per result, not on every rerun).
+`main()` draws the page top to bottom, each part a function that is given what it shows (the
+active embedding, the word sets, the chosen language), so a part can be read, and changed, alone.
+
+State: everything the user typed is copied into plain session-state keys (`weat.*`, named in
+`views.state`), which no widget owns, so it survives reruns and page switches; widget keys
+(`_weat.*`) are refilled from them whenever Streamlit has dropped a widget's state. The last
+result is kept through `views.state.show_result`, its charts beside it (drawn once per result,
+not on every rerun).
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ from bias.stats.confounds import weat_confounds
 from bias.stats.weat import SetReport, WeatOptions, WeatResult
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
-from bias.vectors.catalog import LANGUAGES, language_name
+from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name
 from bias.vectors.download import fasttext_estimate
+from bias.vectors.embeddings import Embedding
 from bias.vectors.raw import DEFAULT_LIMIT
 from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, TermSet, WordSet
 from bias.wordsets.editing import edited, save_user_wordset, titled
@@ -65,27 +70,58 @@ from views.shared import (
 from views.uploads import vector_uploader
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import plotly.graph_objects as go
+    from streamlit.delta_generator import DeltaGenerator
 
 BLANK = ""
 WEAT_DEFAULTS = WeatOptions()
-DEFAULTS = {
-    "weat.method": WEAT_DEFAULTS.method,
-    "weat.iterations": WEAT_DEFAULTS.iterations,
-    "weat.seed": WEAT_DEFAULTS.seed,
-    "weat.two_sided": WEAT_DEFAULTS.alternative == "two-sided",
-    "weat.all_languages": False,
-    "weat.shared_rows": WEAT_DEFAULTS.shared_rows,
+
+# Keys only this page reads. Kept values (`views.shared.persistent`, `remember`): whether the
+# other languages' tests are listed too, whether a test of another language runs anyway, and the
+# fingerprint of what the shown result is for (`shown_for`). Plain session keys: the last save's
+# error. Widget keys: the download's word limit and the vector uploader.
+ALL_LANGUAGES = "weat.all_languages"
+CROSS_LANGUAGE_OK = "weat.cross_language_ok"
+SHOWN_FOR = "weat.shown_for"
+SAVE_ERROR = "weat.save_error"
+DOWNLOAD_WORDS = "weat.download_words"
+UPLOAD = "weat.upload"
+# The result's container, which Run scrolls to.
+RESULT_BOX = "weat-result"
+
+# What the lists on screen are: the chosen test and the four names and word lists.
+LIST_FIELDS = (state.WEAT_PRESET, *(state.weat_name_key(key) for key in SET_KEYS),
+               *(state.weat_words_key(key) for key in SET_KEYS))
+
+# Four lists of LIST_WIDTH px in a row that wraps: side by side in the 1,000 px of a 1400 px
+# window, two by two in the 530 px of an 800 px one. Four columns there were 120 px wide: set
+# names were cut and the notes under the lists broke words mid-word.
+LIST_WIDTH = 232
+ROLES = {
+    "X": "Target words, first group",
+    "Y": "Target words, second group",
+    "A": "Attribute words, first group",
+    "B": "Attribute words, second group",
 }
 
+# The per-word table: its columns in reading order and their widths in pixels. (A comment, not
+# a docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
+WORD_ORDER = ("word", "set", "association", "influence", "effect_size_without", "found_as", "match")
+WORD_WIDTHS = {"word": 110, "set": 48, "association": 80, "influence": 100,
+               "effect_size_without": 96}
 
-def preset_label(ws: WordSet) -> str:
+
+def preset_label(ws: WordSet, language: str) -> str:
+    """The preset box's line for `ws`: marked as the visitor's own, or the paper's, and with its
+    language when it is not the chosen one (listed when other languages' tests are)."""
     label = ws.title
     if ws.origin == "user":
         label = f"★ {label} (your word set)"
     elif ws.from_paper:
         label = f"{label} · paper"
-    if ws.language != st.session_state.get("weat.language", ws.language):
+    if ws.language != language:
         label = f"{label} [{ws.language}]"
     return label
 
@@ -94,20 +130,21 @@ def load_preset(presets: dict[str, WordSet], typed: bool = True) -> None:
     """Fill the four sets from the chosen preset (or blank): after a change of the preset box
     (its `persistent` callback), and from the page on a first visit, with `typed=False`: the
     defaults are not written to a draft until a change."""
-    ws = presets.get(st.session_state["weat.preset"])
+    ws = presets.get(state.weat_preset())
     for key in SET_KEYS:
         terms = ws.sets()[key] if ws else TermSet(DEFAULT_SET_NAMES[key], ())
-        put(f"weat.name.{key}", terms.name, typed=typed)
-        put(f"weat.words.{key}", "\n".join(terms.words), typed=typed)
-    put("weat.title", "", typed=typed)  # a title typed for saving named the lists it was typed for
+        put(state.weat_name_key(key), terms.name, typed=typed)
+        put(state.weat_words_key(key), "\n".join(terms.words), typed=typed)
+    # A title typed for saving named the lists it was typed for.
+    put(state.WEAT_TITLE, "", typed=typed)
 
 
 def current_sets() -> dict[str, TermSet]:
     """The four lists as the user has them now. Raises BiasInputError for an empty list."""
     sets = {}
     for key in SET_KEYS:
-        words = parse_words(st.session_state[f"weat.words.{key}"])
-        name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
+        words = parse_words(state.weat_words(key))
+        name = state.weat_set_name(key).strip() or DEFAULT_SET_NAMES[key]
         if not words:
             raise BiasInputError(f"Set {key} ({name}) is empty; write at least one word in it.")
         sets[key] = TermSet(name, tuple(words))
@@ -117,25 +154,10 @@ def current_sets() -> dict[str, TermSet]:
 def current_wordset(presets: dict[str, WordSet], language: str) -> WordSet:
     """The test as the user has it now: the preset, or 'WEAT 7 (edited)' once a list changed
     (`bias.wordsets.editing.edited`). The title typed under 'Save' only names a saved set."""
-    return edited(presets.get(st.session_state["weat.preset"]), current_sets(), language)
-
-
-def current_options() -> WeatOptions:
-    return WeatOptions(
-        method=st.session_state["weat.method"],
-        iterations=int(st.session_state["weat.iterations"]),
-        seed=int(st.session_state["weat.seed"]),
-        alternative="two-sided" if st.session_state["weat.two_sided"] else "greater",
-        shared_rows=bool(st.session_state.get("weat.shared_rows", DEFAULTS["weat.shared_rows"])),
-    )
+    return edited(presets.get(state.weat_preset()), current_sets(), language)
 
 
 # --- the page: language first ------------------------------------------------------------------
-
-
-# What the lists on screen are: the chosen test and the four names and word lists.
-LIST_FIELDS = ("weat.preset", *(f"weat.{part}.{key}" for part in ("name", "words")
-                                for key in SET_KEYS))
 
 
 def leave_lists(code: str) -> None:
@@ -161,7 +183,7 @@ def on_language(presets: dict[str, WordSet], leaving: str) -> None:
     follow too: those the visitor left this language with (edits included), else the
     language's first test (the paper's, else WEATHub's)."""
     leave_lists(leaving)
-    code = st.session_state["weat.language"]
+    code = state.weat_language()
     infos = embeddings_by_name()
     mine = [name for name, info in infos.items() if info.language == code]
     if mine and infos[active_embedding_name()].language != code:
@@ -169,12 +191,12 @@ def on_language(presets: dict[str, WordSet], leaving: str) -> None:
     left = lists_left_in(code)
     if left is None:
         first = first_test(code)
-        put("weat.preset", first.id if first else BLANK)
+        put(state.WEAT_PRESET, first.id if first else BLANK)
         load_preset(presets)
     else:
         for field, value in left.items():
             put(field, value)
-    put("weat.cross_language_ok", False)
+    put(CROSS_LANGUAGE_OK, False)
 
 
 def no_embedding_panel(code: str) -> None:
@@ -194,7 +216,7 @@ def no_embedding_panel(code: str) -> None:
             return
         get, upload = st.tabs([f"Download fastText {name}", "Upload a vector file"])
         with get:
-            words = word_limit("weat.download_words")
+            words = word_limit(DOWNLOAD_WORDS)
             size = fasttext_estimate(words)
             st.caption(
                 f"fastText Common Crawl vectors for {name} (`cc.{code}.300`, Grave et al. 2018, "
@@ -210,7 +232,7 @@ def no_embedding_panel(code: str) -> None:
             elif cancelled(label):
                 st.info("Download cancelled; nothing was saved.")
         with upload:
-            file = vector_uploader(f"A {name} vector file", "weat.upload", access)
+            file = vector_uploader(f"A {name} vector file", UPLOAD, access)
             imports = st.button("Import as " + name, disabled=file is None, type="primary")
             if imports and run_import(f"Importing {file.name}", DEFAULT_LIMIT, lambda progress: (
                     visitor.import_upload(file.getbuffer(), file.name,
@@ -219,230 +241,241 @@ def no_embedding_panel(code: str) -> None:
                 st.rerun()
 
 
-embedding = sidebar()
-st.title("Is there bias in these words?")
-st.write(
-    "The **Word Embedding Association Test (WEAT)** checks whether two lists of *target* words "
-    "(e.g. math and arts) sit closer to two lists of *attribute* words (e.g. male and female "
-    "terms) in opposite ways. Choose a language and a prepared test, or write your own lists, "
-    "then press **Run**."
-)
-if embedding is None:
-    st.stop()
+def language_box(column: DeltaGenerator, presets: dict[str, WordSet],
+                 infos: dict[str, EmbeddingInfo], embedding: Embedding) -> str:
+    """Draw the language choice in `column` and return the chosen language: every language with
+    a test, an embedding or a catalogue entry, the active embedding's until one is chosen."""
+    offered_languages = sorted(
+        {ws.language for ws in presets.values()} | {i.language for i in infos.values()}
+        | set(LANGUAGES),
+        key=language_name,
+    )
+    language_key = restore(state.WEAT_LANGUAGE, embedding.language)
+    if st.session_state[language_key] not in offered_languages:
+        st.session_state[language_key] = embedding.language
+    column.selectbox(
+        "Language",
+        offered_languages,
+        **persistent(state.WEAT_LANGUAGE, embedding.language, on_change=on_language,
+                     args=(presets, state.weat_language())),
+        format_func=lambda c: f"{language_name(c)} ({c})",
+        help="The language of the words. Its tests are listed first, and an embedding of this "
+        "language becomes the active one.",
+    )
+    return state.weat_language()
 
-everything = {ws.id: ws for ws in sorted(all_wordsets(), key=listing_order)}
-for problem in damaged_user_wordsets().values():
-    st.warning(
-        f"One of your saved word sets cannot be used: {md(problem)}", icon=":material/warning:"
-    )
-infos = embeddings_by_name()
-offered_languages = sorted(
-    {ws.language for ws in everything.values()} | {i.language for i in infos.values()}
-    | set(LANGUAGES),
-    key=language_name,
-)
-top = st.columns([1, 3], vertical_alignment="bottom")
-language_key = restore("weat.language", embedding.language)
-if st.session_state[language_key] not in offered_languages:
-    st.session_state[language_key] = embedding.language
-top[0].selectbox(
-    "Language",
-    offered_languages,
-    **persistent("weat.language", embedding.language, on_change=on_language,
-                 args=(everything, st.session_state["weat.language"])),
-    format_func=lambda c: f"{language_name(c)} ({c})",
-    help="The language of the words. Its tests are listed first, and an embedding of this "
-    "language becomes the active one.",
-)
-language = st.session_state["weat.language"]
-same_language = [i for i, ws in everything.items() if ws.language == language]
-others = [i for i in everything if i not in same_language]
-show_all = st.toggle(
-    "Also list the tests of other languages",
-    **persistent("weat.all_languages", DEFAULTS["weat.all_languages"]),
-    help="A test written for another language mostly misses words in this language's vectors.",
-)
-ids = same_language + (others if show_all or not same_language else [])
-start = first_test(language)
-first_preset = start.id if start else (ids[0] if ids else BLANK)
-preset_key = restore("weat.preset", first_preset)
-chosen = st.session_state["weat.preset"]
-options = [BLANK, *ids] + ([chosen] if chosen in everything and chosen not in ids else [])
-if st.session_state[preset_key] not in options:
-    st.session_state[preset_key] = BLANK
-if "weat.words.X" not in st.session_state and not drafted("weat.words.X"):
-    remember("weat.preset", st.session_state[preset_key], typed=False)
-    load_preset(everything, typed=False)
-preset = everything.get(st.session_state["weat.preset"])
-for key in SET_KEYS:  # the lists' values (restored from the draft) before their boxes are drawn
-    restore(f"weat.name.{key}", DEFAULT_SET_NAMES[key])
-    restore(f"weat.words.{key}", "")
-try:
-    on_screen = current_wordset(everything, language)
-except BiasInputError:  # an empty list: said where the user runs or saves
-    on_screen = preset
-# The box keeps the preset's own label even once its lists are edited: a label that changes
-# makes Streamlit treat the box as a new widget, which would reload the published lists. The
-# notice right under it says the lists are edited.
-top[1].selectbox(
-    "Prepared test",
-    options,
-    **persistent("weat.preset", first_preset, on_change=load_preset, args=(everything,)),
-    format_func=lambda i: (
-        "— start from empty lists —" if i == BLANK else preset_label(everything[i])
-    ),
-    help="The paper's tests first (marked 'paper': Kurpicz-Briki & Leoni 2021), then WEATHub's "
-    "(Mukherjee et al. 2023, CC BY 4.0), then your own (★).",
-)
-if not same_language:
-    st.info(
-        f"There are no prepared tests in {language_name(language)} yet, so all are listed. "
-        "Write your own lists below, or translate one."
-    )
-if not any(info.language == language for info in infos.values()):
-    no_embedding_panel(language)
-if on_screen is not None and on_screen.edited_from is not None and preset is not None:
-    st.info(md(text.edited_notice(preset)), icon=":material/edit:")
-    st.button(
-        f"Use the published lists of {md(preset.title.partition(':')[0])} again",
-        on_click=load_preset,
-        args=(everything,),
-        icon=":material/undo:",
-    )
-if preset is not None and (preset.notes or preset.source):
-    # The whole title, wrapped: the box above cuts a long one ("…: ImmigrantTe…").
-    about = f"About {'' if on_screen is preset else 'the original '}{md(preset.title)}"
-    with st.expander(about):
-        if preset.source.get("citation"):
-            st.write(md(text.source_line(preset.source)))
-        if preset.licence:
-            st.caption(f"Licence of the words: {md(preset.licence)}")
-        for note in preset.notes:
-            st.caption(md(note))
 
-st.subheader("The four word lists")
-st.caption(
-    "One word per line, or separated by commas, semicolons or tabs. The notes under each list "
-    "update when you click outside it (or press Ctrl+Enter)."
-)
-# Four lists of LIST_WIDTH px in a row that wraps: side by side in the 1,000 px of a 1400 px
-# window, two by two in the 530 px of an 800 px one. Four columns there were 120 px wide: set
-# names were cut and the notes under the lists broke words mid-word.
-LIST_WIDTH = 232
-lists_row = st.container(horizontal=True, wrap=True, gap="small")
-columns = [lists_row.container(width=LIST_WIDTH) for _ in SET_KEYS]
-roles = {
-    "X": "Target words, first group",
-    "Y": "Target words, second group",
-    "A": "Attribute words, first group",
-    "B": "Attribute words, second group",
-}
-used_sizes: dict[str, int] = {}  # the words of each set the test will use, for its work budget
-for column, key in zip(columns, SET_KEYS, strict=True):
-    with column:
-        st.text_input(
-            f"{key}: name",
-            **persistent(f"weat.name.{key}", DEFAULT_SET_NAMES[key]),
-            help=roles[key],
+def restore_lists(presets: dict[str, WordSet], preset_key: str, options: Sequence[str]) -> None:
+    """Bring the chosen test and its lists back (from the draft after a refresh) before their
+    boxes are drawn; on a first visit, fill them from the chosen test without writing a draft."""
+    if st.session_state[preset_key] not in options:
+        st.session_state[preset_key] = BLANK
+    first_words = state.weat_words_key(SET_KEYS[0])
+    if first_words not in st.session_state and not drafted(first_words):
+        remember(state.WEAT_PRESET, st.session_state[preset_key], typed=False)
+        load_preset(presets, typed=False)
+    for key in SET_KEYS:
+        restore(state.weat_name_key(key), DEFAULT_SET_NAMES[key])
+        restore(state.weat_words_key(key), "")
+
+
+def test_box(column: DeltaGenerator, presets: dict[str, WordSet],
+             language: str) -> tuple[WordSet | None, WordSet | None]:
+    """Draw the choice of a prepared test in `column` (this language's first, the others' on
+    request) and return the chosen preset and the test as the lists on screen now make it."""
+    same_language = [i for i, ws in presets.items() if ws.language == language]
+    others = [i for i in presets if i not in same_language]
+    show_all = st.toggle(
+        "Also list the tests of other languages",
+        **persistent(ALL_LANGUAGES, False),
+        help="A test written for another language mostly misses words in this language's vectors.",
+    )
+    ids = same_language + (others if show_all or not same_language else [])
+    start = first_test(language)
+    first_preset = start.id if start else (ids[0] if ids else BLANK)
+    preset_key = restore(state.WEAT_PRESET, first_preset)
+    chosen = state.weat_preset()
+    options = [BLANK, *ids] + ([chosen] if chosen in presets and chosen not in ids else [])
+    restore_lists(presets, preset_key, options)
+    preset = presets.get(state.weat_preset())
+    try:
+        on_screen = current_wordset(presets, language)
+    except BiasInputError:  # an empty list: said where the user runs or saves
+        on_screen = preset
+    # The box keeps the preset's own label even once its lists are edited: a label that changes
+    # makes Streamlit treat the box as a new widget, which would reload the published lists. The
+    # notice right under it says the lists are edited.
+    column.selectbox(
+        "Prepared test",
+        options,
+        **persistent(state.WEAT_PRESET, first_preset, on_change=load_preset, args=(presets,)),
+        format_func=lambda i: (
+            "— start from empty lists —" if i == BLANK else preset_label(presets[i], language)
+        ),
+        help="The paper's tests first (marked 'paper': Kurpicz-Briki & Leoni 2021), then WEATHub's "
+        "(Mukherjee et al. 2023, CC BY 4.0), then your own (★).",
+    )
+    if not same_language:
+        st.info(
+            f"There are no prepared tests in {language_name(language)} yet, so all are listed. "
+            "Write your own lists below, or translate one."
         )
-        st.text_area(
-            f"{key}: words",
-            **persistent(f"weat.words.{key}", ""),
-            height=220,
-            placeholder="one word per line",
-        )
-        words = tuple(parse_words(st.session_state[f"weat.words.{key}"]))
-        lookups = embedding.lookup_all(words)
-        missing, fallback = text.lookup_notice(lookups, embedding.name)
-        # Counted as the result will count them (`SetReport`), not only after Run: words with
-        # a vector of their own, words that only share a frequent word's (a pruned table), and
-        # repeats ('math' twice, 'Man' beside 'man'), which count once.
-        name = st.session_state[f"weat.name.{key}"].strip() or DEFAULT_SET_NAMES[key]
-        shared_rows = st.session_state.get("weat.shared_rows", DEFAULTS["weat.shared_rows"])
-        report = SetReport(key, name, words, tuple(lookups), not shared_rows)
-        used_sizes[key] = len(report.used_lookups)
-        counts, repeated = report.coverage, report.repeated
-        caption = f"{counts.found} of {counts.listed} words found"
-        if counts.shared:
-            verb = "shares" if counts.shared == 1 else "share"
-            caption += f", {counts.shared} more only {verb} a vector"
-        st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
-        if repeated:
-            note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
-            st.info(md(note_text(note)), icon=":material/content_copy:")
-        if missing:
-            st.warning(md(missing), icon=":material/search_off:")
-        if fallback:
-            st.info(md(fallback), icon=":material/spellcheck:")
+    return preset, on_screen
 
-with st.expander("Advanced options"):
+
+def about_test(presets: dict[str, WordSet], preset: WordSet | None,
+               on_screen: WordSet | None) -> None:
+    """Under the choice: that the lists are edited (with the way back to the published ones),
+    and the chosen test's source, licence and notes."""
+    if on_screen is not None and on_screen.edited_from is not None and preset is not None:
+        st.info(md(text.edited_notice(preset)), icon=":material/edit:")
+        st.button(
+            f"Use the published lists of {md(preset.title.partition(':')[0])} again",
+            on_click=load_preset,
+            args=(presets,),
+            icon=":material/undo:",
+        )
+    if preset is not None and (preset.notes or preset.source):
+        # The whole title, wrapped: the box above cuts a long one ("…: ImmigrantTe…").
+        about = f"About {'' if on_screen is preset else 'the original '}{md(preset.title)}"
+        with st.expander(about):
+            if preset.source.get("citation"):
+                st.write(md(text.source_line(preset.source)))
+            if preset.licence:
+                st.caption(f"Licence of the words: {md(preset.licence)}")
+            for note in preset.notes:
+                st.caption(md(note))
+
+
+def word_list(key: str, embedding: Embedding) -> int:
+    """Draw list `key`'s name and words with what the embedding finds of them; return how many
+    of its words the test will use, for its work budget."""
+    st.text_input(
+        f"{key}: name",
+        **persistent(state.weat_name_key(key), DEFAULT_SET_NAMES[key]),
+        help=ROLES[key],
+    )
+    st.text_area(
+        f"{key}: words",
+        **persistent(state.weat_words_key(key), ""),
+        height=220,
+        placeholder="one word per line",
+    )
+    words = tuple(parse_words(state.weat_words(key)))
+    lookups = embedding.lookup_all(words)
+    missing, fallback = text.lookup_notice(lookups, embedding.name)
+    # Counted as the result will count them (`SetReport`), not only after Run: words with
+    # a vector of their own, words that only share a frequent word's (a pruned table), and
+    # repeats ('math' twice, 'Man' beside 'man'), which count once.
+    name = state.weat_set_name(key).strip() or DEFAULT_SET_NAMES[key]
+    report = SetReport(key, name, words, tuple(lookups), not state.weat_shared_rows())
+    counts, repeated = report.coverage, report.repeated
+    caption = f"{counts.found} of {counts.listed} words found"
+    if counts.shared:
+        verb = "shares" if counts.shared == 1 else "share"
+        caption += f", {counts.shared} more only {verb} a vector"
+    st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
+    if repeated:
+        note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
+        st.info(md(note_text(note)), icon=":material/content_copy:")
+    if missing:
+        st.warning(md(missing), icon=":material/search_off:")
+    if fallback:
+        st.info(md(fallback), icon=":material/spellcheck:")
+    return len(report.used_lookups)
+
+
+def word_lists(embedding: Embedding) -> dict[str, int]:
+    """Draw the four lists; return the words of each set the test will use."""
+    st.subheader("The four word lists")
     st.caption(
-        "The p-value compares the real lists with reshuffled ones. With few words, all "
-        "reshufflings can be counted (exact); otherwise a random sample of them is drawn "
-        "(the paper used 100,000)."
+        "One word per line, or separated by commas, semicolons or tabs. The notes under each list "
+        "update when you click outside it (or press Ctrl+Enter)."
     )
-    a1, a2 = st.columns(2)  # two by two: four in a row cut their labels at 800 px
-    a1.radio(
-        "Method",
-        ["auto", "exact", "randomized"],
-        **persistent("weat.method", DEFAULTS["weat.method"]),
-        format_func={
-            "auto": "automatic",
-            "exact": "exact (all reshufflings)",
-            "randomized": "randomized (random sample)",
-        }.get,
-        help="Automatic counts all reshufflings when there are at most a million of them.",
-    )
-    a2.number_input(
-        "Random draws",
-        **field_bounds(WeatOptions, "iterations"),
-        step=10_000,
-        **persistent("weat.iterations", DEFAULTS["weat.iterations"]),
-        help="How many random reshufflings a randomized test draws.",
-    )
-    a3, a4 = st.columns(2, vertical_alignment="bottom")
-    a3.number_input(
-        "Seed",
-        **field_bounds(WeatOptions, "seed"),
-        step=1,
-        **persistent("weat.seed", DEFAULTS["weat.seed"]),
-        help="The same seed gives the same randomized p-value every time.",
-    )
-    a4.checkbox(
-        "Two-sided test",
-        **persistent("weat.two_sided", DEFAULTS["weat.two_sided"]),
-        help="Also count a bias in the opposite direction (the paper used one-sided).",
-    )
-    if embedding.shared is not None:
-        st.checkbox(
-            "Use words without a vector of their own",
-            **persistent("weat.shared_rows", DEFAULTS["weat.shared_rows"]),
-            help=f"{embedding.name} is a pruned table: {len(embedding.shared):,} rarer words "
-            "share the vector of a more frequent one. Ticked, such a word counts with that "
-            "vector (an approximation, listed in the notes); unticked, it is left out.",
-        )
+    lists_row = st.container(horizontal=True, wrap=True, gap="small")
+    columns = [lists_row.container(width=LIST_WIDTH) for _ in SET_KEYS]
+    used_sizes: dict[str, int] = {}
+    for column, key in zip(columns, SET_KEYS, strict=True):
+        with column:
+            used_sizes[key] = word_list(key, embedding)
+    return used_sizes
 
-chosen_test = everything.get(st.session_state["weat.preset"])
-test_language = chosen_test.language if chosen_test else language
-crossing = test_language != embedding.language
-if crossing:
-    st.warning(
-        f"This test is in {language_name(test_language)}, but the active embedding "
-        f"{md(embedding.name)} is {language_name(embedding.language)}: most words will be missing, "
-        "and those found may mean something else.",
-        icon=":material/translate:",
+
+def advanced_options(embedding: Embedding) -> None:
+    """The test's options, folded away: the defaults are the paper's."""
+    with st.expander("Advanced options"):
+        st.caption(
+            "The p-value compares the real lists with reshuffled ones. With few words, all "
+            "reshufflings can be counted (exact); otherwise a random sample of them is drawn "
+            "(the paper used 100,000)."
+        )
+        a1, a2 = st.columns(2)  # two by two: four in a row cut their labels at 800 px
+        a1.radio(
+            "Method",
+            ["auto", "exact", "randomized"],
+            **persistent(state.WEAT_METHOD, WEAT_DEFAULTS.method),
+            format_func={
+                "auto": "automatic",
+                "exact": "exact (all reshufflings)",
+                "randomized": "randomized (random sample)",
+            }.get,
+            help="Automatic counts all reshufflings when there are at most a million of them.",
+        )
+        a2.number_input(
+            "Random draws",
+            **field_bounds(WeatOptions, "iterations"),
+            step=10_000,
+            **persistent(state.WEAT_ITERATIONS, WEAT_DEFAULTS.iterations),
+            help="How many random reshufflings a randomized test draws.",
+        )
+        a3, a4 = st.columns(2, vertical_alignment="bottom")
+        a3.number_input(
+            "Seed",
+            **field_bounds(WeatOptions, "seed"),
+            step=1,
+            **persistent(state.WEAT_SEED, WEAT_DEFAULTS.seed),
+            help="The same seed gives the same randomized p-value every time.",
+        )
+        a4.checkbox(
+            "Two-sided test",
+            **persistent(state.WEAT_TWO_SIDED, WEAT_DEFAULTS.alternative == "two-sided"),
+            help="Also count a bias in the opposite direction (the paper used one-sided).",
+        )
+        if embedding.shared is not None:
+            st.checkbox(
+                "Use words without a vector of their own",
+                **persistent(state.WEAT_SHARED_ROWS, WEAT_DEFAULTS.shared_rows),
+                help=f"{embedding.name} is a pruned table: {len(embedding.shared):,} rarer words "
+                "share the vector of a more frequent one. Ticked, such a word counts with that "
+                "vector (an approximation, listed in the notes); unticked, it is left out.",
+            )
+
+
+def run_button(presets: dict[str, WordSet], language: str, embedding: Embedding) -> bool:
+    """The Run button, held back (until the visitor confirms) when the test's language is not the
+    embedding's: whether it was pressed."""
+    chosen_test = presets.get(state.weat_preset())
+    test_language = chosen_test.language if chosen_test else language
+    crossing = test_language != embedding.language
+    allowed = True
+    if crossing:
+        st.warning(
+            f"This test is in {language_name(test_language)}, but the active embedding "
+            f"{md(embedding.name)} is {language_name(embedding.language)}: most words will be "
+            "missing, and those found may mean something else.",
+            icon=":material/translate:",
+        )
+        allowed = st.checkbox(
+            f"Run the {language_name(test_language)} test on {language_name(embedding.language)} "
+            "vectors anyway",
+            **persistent(CROSS_LANGUAGE_OK, False),
+        )
+    return st.button(
+        "Run test",
+        type="primary",
+        icon=":material/play_arrow:",
+        disabled=not allowed,
     )
-    st.checkbox(
-        f"Run the {language_name(test_language)} test on {language_name(embedding.language)} "
-        "vectors anyway",
-        **persistent("weat.cross_language_ok", False),
-    )
-run = st.button(
-    "Run test",
-    type="primary",
-    icon=":material/play_arrow:",
-    disabled=crossing and not st.session_state["weat.cross_language_ok"],
-)
 
 
 def shown_for() -> str:
@@ -450,16 +483,19 @@ def shown_for() -> str:
     draft with the result: a refresh restores the lists, and the result is shown again (from
     the server's cache) only while they are still the ones it was run on."""
     try:
-        now = repr((active_embedding_name(), current_sets(), current_options()))
+        now = repr((active_embedding_name(), current_sets(), state.weat_options()))
     except BiasInputError:
         return ""
     return hashlib.sha256(now.encode()).hexdigest()
 
 
-def run_test(slot) -> None:
+def run_test(slot: DeltaGenerator, embedding: Embedding, presets: dict[str, WordSet], language: str,
+             used_sizes: dict[str, int]) -> None:
+    """Run the lists on screen on the active embedding (in the server's queue when heavy) and
+    keep the result for this tab, or show why it cannot run."""
     try:
-        wordset = current_wordset(everything, language)
-        options = current_options()
+        wordset = current_wordset(presets, language)
+        options = state.weat_options()
         # Counted as run_weat counts it, on the words it will use (counted under the lists):
         # over the budget is said now, not after waiting for a place in the queue, and a test
         # of more than HEAVY_WORK word-draws waits for one.
@@ -469,7 +505,7 @@ def run_test(slot) -> None:
                          queued=weat_work(used_sizes, options, options.ci_resamples) > HEAVY_WORK)
     except BiasInputError as exc:
         state.forget_result()
-        remember("weat.shown_for", "")
+        remember(SHOWN_FOR, "")
         show_error(exc)
         return
     # The confound controls of this result (grammatical gender, word frequency): a few ms, and
@@ -477,24 +513,9 @@ def run_test(slot) -> None:
     state.show_result(state.ShownResult(
         result, wordset, (active_embedding_name(), wordset.sets(), options),
         weat_confounds(embedding, wordset, result)))
-    remember("weat.shown_for", shown_for())
+    remember(SHOWN_FOR, shown_for())
     state.tests_run().add(
         (active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
-
-
-restore("weat.shown_for", "")
-job = job_slot()
-if run:
-    run_test(job)
-elif state.shown_result() is None and (shown := st.session_state["weat.shown_for"]) and (
-        shown == shown_for()):
-    run_test(job)  # a refresh: the lists are back from the draft, and so is their result
-
-# The per-word table: its columns in reading order and their widths in pixels. (A comment, not
-# a docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
-WORD_ORDER = ("word", "set", "association", "influence", "effect_size_without", "found_as", "match")
-WORD_WIDTHS = {"word": 110, "set": 48, "association": 80, "influence": 100,
-               "effect_size_without": 96}
 
 
 def show_metrics(result: WeatResult, original: WordSet | None) -> None:
@@ -551,13 +572,15 @@ def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]
     return figures
 
 
-def show_result(shown: state.ShownResult) -> None:
+def show_result(shown: state.ShownResult, presets: dict[str, WordSet]) -> None:
+    """The result: whether it still fits what is on screen, the verdict and its warnings, the
+    numbers, the charts and table, and the downloads."""
     result = shown.result
     st.divider()
     st.subheader(f"Result: {md(result.title)}")
     st.caption(md(f"on {result.embedding} · {text.method_text(result)}"))
     try:
-        now = (active_embedding_name(), current_sets(), current_options())
+        now = (active_embedding_name(), current_sets(), state.weat_options())
     except BiasInputError:
         now = None
     if now != shown.made_for:
@@ -574,14 +597,19 @@ def show_result(shown: state.ShownResult) -> None:
     st.write(md(text.explanation(result)))
 
     wordset = shown.wordset
-    show_metrics(result, everything.get(wordset.edited_from) if wordset else None)
+    show_metrics(result, presets.get(wordset.edited_from) if wordset else None)
     for warning in notes_text(result.notes):
         st.warning(md(warning), icon=":material/info:")
     if confounds:
         with st.expander("Confounds checked: grammatical gender, word frequency"):
             for line in confound_lines(confounds):
                 st.write(md(line))
+    words = result_tabs(result)
+    downloads(shown, words)
 
+
+def result_tabs(result: WeatResult) -> pl.DataFrame:
+    """The three charts and the per-word table in tabs; returns the table (also a download)."""
     hist, assoc, influence = result_figures(result)
     tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
     with tabs[0]:
@@ -621,7 +649,12 @@ def show_result(shown: state.ShownResult) -> None:
                 for column, (label, help_text) in text.WORD_COLUMNS.items()
             },
         )
+    return words
 
+
+def downloads(shown: state.ShownResult, words: pl.DataFrame) -> None:
+    """The result's files: the report, the per-word table, the whole result and the chart."""
+    result = shown.result
     stem = f"{result.wordset_id}_{result.embedding}"
     with st.container(horizontal=True, wrap=True):
         report_button(
@@ -662,45 +695,91 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     result stays valid because its lists did not change.
     """
     # The title as typed, also when its box's change and this click come in one rerun.
-    remember("weat.title", st.session_state[restore("weat.title", "")])
-    st.session_state.pop("weat.save_error", None)
+    remember(state.WEAT_TITLE, st.session_state[restore(state.WEAT_TITLE, "")])
+    st.session_state.pop(SAVE_ERROR, None)
     try:
-        wordset = titled(current_wordset(presets, language), st.session_state["weat.title"])
+        wordset = titled(current_wordset(presets, language), state.weat_title())
         saved = save_user_wordset(wordset)
         record_saver(saved.id)
     except BiasInputError as exc:
-        st.session_state["weat.save_error"] = str(exc)
+        st.session_state[SAVE_ERROR] = str(exc)
         return
-    st.session_state["weat.saved"] = saved.id
-    st.session_state["weat.just_saved"] = True
-    put("weat.preset", saved.id)
+    state.say_saved(saved.id)
+    put(state.WEAT_PRESET, saved.id)
 
 
-shown_result = state.shown_result()
-if shown_result is not None:
-    with st.container(key="weat-result"):
-        show_result(shown_result)
-    if run:  # the result is where the eyes are: Run moves the page to it
-        state.count_run()
-    # Drawn on every rerun, so the elements below keep their place (an expander that moves is
-    # drawn anew, closed); the script runs only when the count changes.
-    scroll_to("weat-result", state.runs())
+def save_panel(presets: dict[str, WordSet], language: str, preset: WordSet | None) -> None:
+    """Saving the lists as the visitor's own word set (and deleting a saved one), and the notice
+    that the chosen test is the one just saved."""
+    st.divider()
+    with st.expander("Save these lists as my word set", icon=":material/save:"):
+        st.text_input(
+            "Title",
+            **persistent(state.WEAT_TITLE, ""),
+            placeholder="e.g. Swiss first names vs. foreign first names",
+        )
+        st.button("Save word set", on_click=save_wordset, args=(presets, language))
+        if error := st.session_state.get(SAVE_ERROR):
+            st.error(md(error), icon=":material/error:")
+        if preset is not None and preset.origin == "user":
+            delete_saved_set(preset)
+    saved_id = state.saved_wordset()
+    if saved_id and saved_id == state.weat_preset():
+        message = text.saved_message(presets[saved_id].title if saved_id in presets else saved_id)
+        st.success(md(message), icon=":material/check_circle:")
+        if state.take_just_saved():
+            st.toast(md(message), icon=":material/check_circle:")
 
-st.divider()
-with st.expander("Save these lists as my word set", icon=":material/save:"):
-    st.text_input(
-        "Title",
-        **persistent("weat.title", ""),
-        placeholder="e.g. Swiss first names vs. foreign first names",
+
+def main() -> None:
+    """The page, top to bottom, each part given what it shows. The test runs between the Run
+    button and the result, in the rerun the press starts, so the result shows at once."""
+    embedding = sidebar()
+    st.title("Is there bias in these words?")
+    st.write(
+        "The **Word Embedding Association Test (WEAT)** checks whether two lists of *target* "
+        "words (e.g. math and arts) sit closer to two lists of *attribute* words (e.g. male and "
+        "female terms) in opposite ways. Choose a language and a prepared test, or write your own "
+        "lists, then press **Run**."
     )
-    st.button("Save word set", on_click=save_wordset, args=(everything, language))
-    if st.session_state.get("weat.save_error"):
-        st.error(md(st.session_state["weat.save_error"]), icon=":material/error:")
-    if preset is not None and preset.origin == "user":
-        delete_saved_set(preset)
-saved_id = st.session_state.get("weat.saved")
-if saved_id and saved_id == st.session_state["weat.preset"]:
-    message = text.saved_message(everything[saved_id].title if saved_id in everything else saved_id)
-    st.success(md(message), icon=":material/check_circle:")
-    if st.session_state.pop("weat.just_saved", False):
-        st.toast(md(message), icon=":material/check_circle:")
+    if embedding is None:
+        st.stop()
+
+    everything = {ws.id: ws for ws in sorted(all_wordsets(), key=listing_order)}
+    for problem in damaged_user_wordsets().values():
+        st.warning(
+            f"One of your saved word sets cannot be used: {md(problem)}", icon=":material/warning:"
+        )
+    infos = embeddings_by_name()
+    top = st.columns([1, 3], vertical_alignment="bottom")
+    language = language_box(top[0], everything, infos, embedding)
+    preset, on_screen = test_box(top[1], everything, language)
+    if not any(info.language == language for info in infos.values()):
+        no_embedding_panel(language)
+    about_test(everything, preset, on_screen)
+    used_sizes = word_lists(embedding)
+    advanced_options(embedding)
+    run = run_button(everything, language, embedding)
+
+    restore(SHOWN_FOR, "")
+    job = job_slot()
+    if run:
+        run_test(job, embedding, everything, language, used_sizes)
+    elif state.shown_result() is None and (shown := st.session_state[SHOWN_FOR]) and (
+            shown == shown_for()):
+        # A refresh: the lists are back from the draft, and so is their result.
+        run_test(job, embedding, everything, language, used_sizes)
+
+    shown_result = state.shown_result()
+    if shown_result is not None:
+        with st.container(key=RESULT_BOX):
+            show_result(shown_result, everything)
+        if run:  # the result is where the eyes are: Run moves the page to it
+            state.count_run()
+        # Drawn on every rerun, so the elements below keep their place (an expander that moves is
+        # drawn anew, closed); the script runs only when the count changes.
+        scroll_to(RESULT_BOX, state.runs())
+    save_panel(everything, language, preset)
+
+
+main()
