@@ -1,5 +1,6 @@
 """The engine's shape, checked from the source: no import cycles, layers that only look down,
-no Streamlit in the engine, Plotly only in the charts, no private Streamlit API anywhere.
+no Streamlit in the engine, Plotly only in the charts, no private Streamlit API anywhere, and
+every page a `main()` over named parts.
 
 Layers, lowest first: vectors ← stats ← discovery ← debiasing ← report ← cli. Top-level modules
 of `bias/` (errors, files, limits, notes, spreadsheet, wordsets, drafts) are shared ground that any
@@ -7,6 +8,7 @@ layer may use; they import no layer above `vectors`.
 """
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -188,3 +190,34 @@ def test_vector_file_suffixes_are_written_only_in_the_format_registry() -> None:
         }
     )
     assert writers == ["bias/vectors/formats.py"]
+
+
+def page_files() -> list[Path]:
+    """The pages app.py navigates to (`st.Page(ROOT / "views/….py", …)`)."""
+    source = (ROOT / "app.py").read_text(encoding="utf-8")
+    return [ROOT / page for page in re.findall(r'ROOT / "(views/\w+\.py)"', source)]
+
+
+def test_every_page_is_a_main_function_over_named_parts() -> None:
+    """A page module only defines things and ends by calling `main()`: no widget is drawn at
+    import and no state is kept in a module global, so a render function's arguments say what
+    it reads (issue 25). Allowed at the top: the docstring, imports, `if TYPE_CHECKING:`,
+    constants (assignments whose value calls no Streamlit), functions and classes."""
+    pages = page_files()
+    assert len(pages) == 6
+    for path in pages:
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        *definitions, last = body
+        assert ast.unparse(last) == "main()", path.name
+        assert any(isinstance(n, ast.FunctionDef) and n.name == "main" for n in definitions)
+        for node in definitions:
+            if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                calls = [ast.unparse(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)]
+                assert not [c for c in calls if c.startswith("st.")], (path.name, node.lineno)
+                continue
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+                continue  # the docstring, or a constant's
+            allowed = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.If)
+            assert isinstance(node, allowed), (path.name, node.lineno, ast.unparse(node)[:60])
+            if isinstance(node, ast.If):
+                assert ast.unparse(node.test) == "TYPE_CHECKING", (path.name, node.lineno)
