@@ -2,10 +2,13 @@
 
 A page reads and writes its results here instead of by string keys: the WEAT page's shown result
 with what it was made for, its confounds and charts, the tests run in the tab, the Batch page's
-rows, the Measures page's results; and what one part reads of another: the language chosen on
-the WEAT page, the tab's draft id, the Embeddings page's message after a rerun. (Typed widget
-values live under the keys of `views.shared.persistent`, written to the tab's draft.) The keys stay
-plain strings of `st.session_state`, so a test can read them too.
+rows, the Measures and Debias pages' results; what one part reads of another: the language
+chosen on the WEAT page, the tab's draft id, the Embeddings page's message after a rerun; and the
+keys of kept fields read outside their own widget (the WEAT page's lists and options, Batch's
+choices, each measure's word set). (Typed widget values live under the keys of
+`views.shared.persistent`, written to the tab's draft.) The keys stay plain strings of
+`st.session_state`, so a test can read them too; a key only one page reads is that page's
+constant.
 """
 
 from __future__ import annotations
