@@ -13,28 +13,19 @@ not on every rerun).
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import TYPE_CHECKING
 
-import polars as pl
 import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.limits import HEAVY_WORK
 from bias.notes import Note
 from bias.report import text
-from bias.report import verdict as verdict_text
-from bias.report.charts import weat as charts
-from bias.report.confounds_text import confound_lines, confound_warnings
-from bias.report.conventions_text import convention_text
 from bias.report.markup import md
-from bias.report.notes import note_text, notes_text
-from bias.report.weat_html import standalone_figures, weat_report_html
-from bias.report.weat_report import weat_json
-from bias.spreadsheet import csv_text
+from bias.report.notes import note_text
 from bias.stats.budget import check_weat, weat_work
 from bias.stats.confounds import weat_confounds
-from bias.stats.weat import SetReport, WeatOptions, WeatResult
+from bias.stats.weat import SetReport, WeatOptions
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name
@@ -51,7 +42,6 @@ from views.import_panel import cancelled, run_import, word_limit
 from views.jobs import job_slot, run_job
 from views.operator import delete_saved_set, record_saver
 from views.shared import (
-    METRIC_WIDTH,
     active_embedding_name,
     cached_weat,
     drafted,
@@ -60,7 +50,6 @@ from views.shared import (
     persistent,
     put,
     remember,
-    report_button,
     restore,
     scroll_to,
     set_active_embedding,
@@ -68,11 +57,11 @@ from views.shared import (
     sidebar,
 )
 from views.uploads import vector_uploader
+from views.weat_result import show_result
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    import plotly.graph_objects as go
     from streamlit.delta_generator import DeltaGenerator
 
 BLANK = ""
@@ -105,13 +94,6 @@ ROLES = {
     "A": "Attribute words, first group",
     "B": "Attribute words, second group",
 }
-
-# The per-word table: its columns in reading order and their widths in pixels. (A comment, not
-# a docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
-WORD_ORDER = ("word", "set", "association", "influence", "effect_size_without", "found_as", "match")
-WORD_WIDTHS = {"word": 110, "set": 48, "association": 80, "influence": 100,
-               "effect_size_without": 96}
-
 
 def preset_label(ws: WordSet, language: str) -> str:
     """The preset box's line for `ws`: marked as the visitor's own, or the paper's, and with its
@@ -478,15 +460,21 @@ def run_button(presets: dict[str, WordSet], language: str, embedding: Embedding)
     )
 
 
+def lists_now() -> tuple | None:
+    """What the page now holds, as a result's `made_for` records it (embedding, lists,
+    options), or None when the lists cannot run."""
+    try:
+        return active_embedding_name(), current_sets(), state.weat_options()
+    except BiasInputError:
+        return None
+
+
 def shown_for() -> str:
     """A fingerprint of what a result is for (embedding, lists, options), kept in the tab's
     draft with the result: a refresh restores the lists, and the result is shown again (from
     the server's cache) only while they are still the ones it was run on."""
-    try:
-        now = repr((active_embedding_name(), current_sets(), state.weat_options()))
-    except BiasInputError:
-        return ""
-    return hashlib.sha256(now.encode()).hexdigest()
+    now = lists_now()
+    return "" if now is None else hashlib.sha256(repr(now).encode()).hexdigest()
 
 
 def run_test(slot: DeltaGenerator, embedding: Embedding, presets: dict[str, WordSet], language: str,
@@ -516,176 +504,6 @@ def run_test(slot: DeltaGenerator, embedding: Embedding, presets: dict[str, Word
     remember(SHOWN_FOR, shown_for())
     state.tests_run().add(
         (active_embedding_name(), tuple(t.words for t in wordset.sets().values())))
-
-
-def show_metrics(result: WeatResult, original: WordSet | None) -> None:
-    """Our p and d, the published ones beside them, or why the published ones are not shown."""
-    cmp = text.comparison(result) if result.verdict.comparable else None
-    with st.container(horizontal=True, wrap=True, gap="medium"):
-        st.metric(
-            "p-value",
-            text.p_text(result),
-            help="The share of reshuffled lists showing a difference at least as large as the "
-            "real one. Below 0.05 counts as a bias.",
-            width=METRIC_WIDTH,
-        )
-        st.metric(
-            "Effect size d",
-            text.format_d(result.effect_size),
-            help="How strong the difference is, in standard deviations (Cohen's d); about 2 at "
-            f"most in either direction. {text.EFFECT_SIZE_CAVEAT}.",
-            width=METRIC_WIDTH,
-        )
-        if cmp:
-            st.metric("Reported p-value", cmp.reported_p, help=md(cmp.where), width=METRIC_WIDTH)
-            st.metric(
-                cmp.reported_d_label,
-                cmp.reported_d_value,
-                help=f"{md(cmp.where)}. Ours as printed there: {cmp.ours_d}.",
-                width=METRIC_WIDTH,
-            )
-    ci_text = text.effect_size_ci_text(result)
-    if ci_text:
-        st.caption(md(ci_text))
-    if cmp:
-        st.caption(md(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}."))
-        if (under := convention_text(result.source_convention, result.effect_size)) is not None:
-            st.caption(md(under))
-    elif result.reported is not None and not result.verdict.comparable:
-        st.caption(md(verdict_text.not_comparable_text(result.coverage)))
-    elif original is not None:
-        st.caption(md(text.edited_notice(original)))
-
-
-def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]:
-    """The result's three charts, drawn once per result and kept in this visitor's session
-    beside it: every edit of a list while a result is shown reruns the page, and drawing them
-    again took 60-70 ms of Plotly each time. `st.plotly_chart` only reads a figure."""
-    figures = state.figures_for(result)
-    if figures is None:
-        figures = (
-            charts.null_histogram_figure(result),
-            charts.association_figure(result),
-            charts.influence_figure(result),
-        )
-        state.keep_figures(result, figures)
-    return figures
-
-
-def show_result(shown: state.ShownResult, presets: dict[str, WordSet]) -> None:
-    """The result: whether it still fits what is on screen, the verdict and its warnings, the
-    numbers, the charts and table, and the downloads."""
-    result = shown.result
-    st.divider()
-    st.subheader(f"Result: {md(result.title)}")
-    st.caption(md(f"on {result.embedding} · {text.method_text(result)}"))
-    try:
-        now = (active_embedding_name(), current_sets(), state.weat_options())
-    except BiasInputError:
-        now = None
-    if now != shown.made_for:
-        st.info("The lists, options or embedding changed since this result; press Run again.")
-    box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
-           "cannot_decide": st.warning}[result.verdict.state]
-    box(f"**{md(verdict_text.headline(result.verdict))}**  \n{md(verdict_text.meaning(result))}")
-    confounds = shown.confounds
-    for line in confound_warnings(confounds) if confounds else ():
-        st.warning(md(line), icon=":material/warning:")
-    st.caption(md(verdict_text.coverage_text(result.coverage)))
-    if len(tried := state.tests_run()) > 1:
-        st.caption(verdict_text.many_tests_text(len(tried)))
-    st.write(md(text.explanation(result)))
-
-    wordset = shown.wordset
-    show_metrics(result, presets.get(wordset.edited_from) if wordset else None)
-    for warning in notes_text(result.notes):
-        st.warning(md(warning), icon=":material/info:")
-    if confounds:
-        with st.expander("Confounds checked: grammatical gender, word frequency"):
-            for line in confound_lines(confounds):
-                st.write(md(line))
-    words = result_tabs(result)
-    downloads(shown, words)
-
-
-def result_tabs(result: WeatResult) -> pl.DataFrame:
-    """The three charts and the per-word table in tabs; returns the table (also a download)."""
-    hist, assoc, influence = result_figures(result)
-    tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
-    with tabs[0]:
-        st.plotly_chart(hist, key="weat.hist")
-        st.caption(
-            "Each bar counts reshufflings of the target words with that difference. The dark "
-            "line is the real lists; the red bars are the reshufflings at least as extreme, "
-            "and their share is the p-value."
-        )
-    with tabs[1]:
-        st.plotly_chart(assoc, key="weat.assoc")
-        st.caption(md(text.association_caption(result)))
-    with tabs[2]:
-        st.plotly_chart(influence, key="weat.influence")
-        st.caption(text.influence_caption(result.effect_size))
-    words = pl.DataFrame(
-        [row.__dict__ for row in result.words],
-        schema_overrides={"effect_size_without": pl.Float64},
-    ).with_columns(pl.col(pl.Float64).fill_nan(None))
-    with tabs[3]:
-        # The word (pinned) and its numbers first, in widths that fit the 530 px of an 800 px
-        # window ('Change of d' was cut there); how it was found comes after, and scrolls.
-        st.dataframe(
-            words,
-            hide_index=True,
-            width="stretch",
-            column_order=WORD_ORDER,
-            column_config={
-                column: (
-                    st.column_config.NumberColumn(label, help=help_text, format="%.3f",
-                                                  width=WORD_WIDTHS.get(column))
-                    if words.schema[column].is_float()
-                    else st.column_config.Column(label, help=help_text,
-                                                 width=WORD_WIDTHS.get(column),
-                                                 pinned=column == "word")
-                )
-                for column, (label, help_text) in text.WORD_COLUMNS.items()
-            },
-        )
-    return words
-
-
-def downloads(shown: state.ShownResult, words: pl.DataFrame) -> None:
-    """The result's files: the report, the per-word table, the whole result and the chart."""
-    result = shown.result
-    stem = f"{result.wordset_id}_{result.embedding}"
-    with st.container(horizontal=True, wrap=True):
-        report_button(
-            lambda: weat_report_html(result, shown.confounds),
-            f"{stem}_report.html",
-            "the verdict, numbers, words, figures, a methods paragraph and references")
-        st.download_button(
-            "Per-word table (CSV)",
-            data=csv_text(words),
-            file_name=f"{stem}_words.csv",
-            mime="text/csv",
-            on_click="ignore",
-            icon=":material/download:",
-        )
-        st.download_button(
-            "Full result (JSON)",
-            data=json.dumps(weat_json(result), ensure_ascii=False, indent=2),
-            file_name=f"{stem}.json",
-            mime="application/json",
-            on_click="ignore",
-            icon=":material/download:",
-        )
-        st.download_button(
-            "Chart (HTML)",
-            data=lambda: standalone_figures(result)[0].to_html(include_plotlyjs=True,
-                                                               full_html=True),
-            file_name=f"{stem}_null.html",
-            mime="text/html",
-            on_click="ignore",
-            icon=":material/download:",
-        )
 
 
 def save_wordset(presets: dict[str, WordSet], language: str) -> None:
@@ -773,7 +591,7 @@ def main() -> None:
     shown_result = state.shown_result()
     if shown_result is not None:
         with st.container(key=RESULT_BOX):
-            show_result(shown_result, everything)
+            show_result(shown_result, everything, lists_now())
         if run:  # the result is where the eyes are: Run moves the page to it
             state.count_run()
         # Drawn on every rerun, so the elements below keep their place (an expander that moves is

@@ -1,0 +1,207 @@
+"""The WEAT page's result: the verdict and its warnings, our numbers beside the published ones,
+the three charts and the per-word table in tabs, and the downloads.
+
+Given the shown result (`views.state.ShownResult`) and what the page now holds, so it draws the
+same whether the result was just run or restored after a refresh; the page (`views/weat.py`)
+decides when to run.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import polars as pl
+import streamlit as st
+
+from bias.report import text
+from bias.report import verdict as verdict_text
+from bias.report.charts import weat as charts
+from bias.report.confounds_text import confound_lines, confound_warnings
+from bias.report.conventions_text import convention_text
+from bias.report.markup import md
+from bias.report.notes import notes_text
+from bias.report.weat_html import standalone_figures, weat_report_html
+from bias.report.weat_report import weat_json
+from bias.spreadsheet import csv_text
+from views import state
+from views.shared import METRIC_WIDTH, report_button
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from bias.stats.weat import WeatResult
+    from bias.wordsets import WordSet
+
+# The per-word table: its columns in reading order and their widths in pixels. (A comment, not
+# a docstring: pages hold no bare strings, tests/views/test_pages_static.py.)
+WORD_ORDER = ("word", "set", "association", "influence", "effect_size_without", "found_as", "match")
+WORD_WIDTHS = {"word": 110, "set": 48, "association": 80, "influence": 100,
+               "effect_size_without": 96}
+
+
+def show_metrics(result: WeatResult, original: WordSet | None) -> None:
+    """Our p and d, the published ones beside them, or why the published ones are not shown."""
+    cmp = text.comparison(result) if result.verdict.comparable else None
+    with st.container(horizontal=True, wrap=True, gap="medium"):
+        st.metric(
+            "p-value",
+            text.p_text(result),
+            help="The share of reshuffled lists showing a difference at least as large as the "
+            "real one. Below 0.05 counts as a bias.",
+            width=METRIC_WIDTH,
+        )
+        st.metric(
+            "Effect size d",
+            text.format_d(result.effect_size),
+            help="How strong the difference is, in standard deviations (Cohen's d); about 2 at "
+            f"most in either direction. {text.EFFECT_SIZE_CAVEAT}.",
+            width=METRIC_WIDTH,
+        )
+        if cmp:
+            st.metric("Reported p-value", cmp.reported_p, help=md(cmp.where), width=METRIC_WIDTH)
+            st.metric(
+                cmp.reported_d_label,
+                cmp.reported_d_value,
+                help=f"{md(cmp.where)}. Ours as printed there: {cmp.ours_d}.",
+                width=METRIC_WIDTH,
+            )
+    ci_text = text.effect_size_ci_text(result)
+    if ci_text:
+        st.caption(md(ci_text))
+    if cmp:
+        st.caption(md(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}."))
+        if (under := convention_text(result.source_convention, result.effect_size)) is not None:
+            st.caption(md(under))
+    elif result.reported is not None and not result.verdict.comparable:
+        st.caption(md(verdict_text.not_comparable_text(result.coverage)))
+    elif original is not None:
+        st.caption(md(text.edited_notice(original)))
+
+
+def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]:
+    """The result's three charts, drawn once per result and kept in this visitor's session
+    beside it: every edit of a list while a result is shown reruns the page, and drawing them
+    again took 60-70 ms of Plotly each time. `st.plotly_chart` only reads a figure."""
+    figures = state.figures_for(result)
+    if figures is None:
+        figures = (
+            charts.null_histogram_figure(result),
+            charts.association_figure(result),
+            charts.influence_figure(result),
+        )
+        state.keep_figures(result, figures)
+    return figures
+
+
+def show_result(shown: state.ShownResult, presets: dict[str, WordSet], now: tuple | None) -> None:
+    """The result: whether it still fits what is on screen (`now`: the embedding, lists and
+    options the page holds, None when they cannot run), the verdict and its warnings, the
+    numbers, the charts and table, and the downloads."""
+    result = shown.result
+    st.divider()
+    st.subheader(f"Result: {md(result.title)}")
+    st.caption(md(f"on {result.embedding} · {text.method_text(result)}"))
+    if now != shown.made_for:
+        st.info("The lists, options or embedding changed since this result; press Run again.")
+    box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
+           "cannot_decide": st.warning}[result.verdict.state]
+    box(f"**{md(verdict_text.headline(result.verdict))}**  \n{md(verdict_text.meaning(result))}")
+    confounds = shown.confounds
+    for line in confound_warnings(confounds) if confounds else ():
+        st.warning(md(line), icon=":material/warning:")
+    st.caption(md(verdict_text.coverage_text(result.coverage)))
+    if len(tried := state.tests_run()) > 1:
+        st.caption(verdict_text.many_tests_text(len(tried)))
+    st.write(md(text.explanation(result)))
+
+    wordset = shown.wordset
+    show_metrics(result, presets.get(wordset.edited_from) if wordset else None)
+    for warning in notes_text(result.notes):
+        st.warning(md(warning), icon=":material/info:")
+    if confounds:
+        with st.expander("Confounds checked: grammatical gender, word frequency"):
+            for line in confound_lines(confounds):
+                st.write(md(line))
+    words = result_tabs(result)
+    downloads(shown, words)
+
+
+def result_tabs(result: WeatResult) -> pl.DataFrame:
+    """The three charts and the per-word table in tabs; returns the table (also a download)."""
+    hist, assoc, influence = result_figures(result)
+    tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
+    with tabs[0]:
+        st.plotly_chart(hist, key="weat.hist")
+        st.caption(
+            "Each bar counts reshufflings of the target words with that difference. The dark "
+            "line is the real lists; the red bars are the reshufflings at least as extreme, "
+            "and their share is the p-value."
+        )
+    with tabs[1]:
+        st.plotly_chart(assoc, key="weat.assoc")
+        st.caption(md(text.association_caption(result)))
+    with tabs[2]:
+        st.plotly_chart(influence, key="weat.influence")
+        st.caption(text.influence_caption(result.effect_size))
+    words = pl.DataFrame(
+        [row.__dict__ for row in result.words],
+        schema_overrides={"effect_size_without": pl.Float64},
+    ).with_columns(pl.col(pl.Float64).fill_nan(None))
+    with tabs[3]:
+        # The word (pinned) and its numbers first, in widths that fit the 530 px of an 800 px
+        # window ('Change of d' was cut there); how it was found comes after, and scrolls.
+        st.dataframe(
+            words,
+            hide_index=True,
+            width="stretch",
+            column_order=WORD_ORDER,
+            column_config={
+                column: (
+                    st.column_config.NumberColumn(label, help=help_text, format="%.3f",
+                                                  width=WORD_WIDTHS.get(column))
+                    if words.schema[column].is_float()
+                    else st.column_config.Column(label, help=help_text,
+                                                 width=WORD_WIDTHS.get(column),
+                                                 pinned=column == "word")
+                )
+                for column, (label, help_text) in text.WORD_COLUMNS.items()
+            },
+        )
+    return words
+
+
+def downloads(shown: state.ShownResult, words: pl.DataFrame) -> None:
+    """The result's files: the report, the per-word table, the whole result and the chart."""
+    result = shown.result
+    stem = f"{result.wordset_id}_{result.embedding}"
+    with st.container(horizontal=True, wrap=True):
+        report_button(
+            lambda: weat_report_html(result, shown.confounds),
+            f"{stem}_report.html",
+            "the verdict, numbers, words, figures, a methods paragraph and references")
+        st.download_button(
+            "Per-word table (CSV)",
+            data=csv_text(words),
+            file_name=f"{stem}_words.csv",
+            mime="text/csv",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        st.download_button(
+            "Full result (JSON)",
+            data=json.dumps(weat_json(result), ensure_ascii=False, indent=2),
+            file_name=f"{stem}.json",
+            mime="application/json",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        st.download_button(
+            "Chart (HTML)",
+            data=lambda: standalone_figures(result)[0].to_html(include_plotlyjs=True,
+                                                               full_html=True),
+            file_name=f"{stem}_null.html",
+            mime="text/html",
+            on_click="ignore",
+            icon=":material/download:",
+        )
