@@ -72,9 +72,9 @@ def run_ect(
 ) -> MeasureResult:
     """ECT of two target sets over one attribute set."""
     looked = look_up_sets(embedding, sets)
-    t1, t2 = (looked.vectors[n] for n in looked.names("target"))
+    t1, t2 = looked.vectors_of("target")
     (attribute_name,) = looked.names("attribute")
-    attributes = looked.vectors[attribute_name]
+    (attributes,) = looked.vectors_of("attribute")
     if attributes.shape[0] < 3:
         raise BiasInputError("ECT ranks the attribute words: it needs at least 3 of them found.")
     sim1 = _similarities(t1.mean(axis=0), attributes)

@@ -163,6 +163,11 @@ class Looked:
     def names(self, role: str) -> list[str]:
         return [name for name, r in self.roles.items() if r == role]
 
+    def vectors_of(self, role: str) -> list[np.ndarray]:
+        """The vectors of each set of `role`, in the sets' order (a measure unpacks as many as
+        its declared count, checked once before it runs)."""
+        return [self.vectors[name] for name in self.names(role)]
+
 
 def look_up(
     embedding: Embedding,

@@ -46,7 +46,7 @@ def run_ripa(
         )
     looked = look_up_sets(embedding, sets)
     (attribute_name,) = looked.names("attribute")
-    attributes = looked.vectors[attribute_name]
+    (attributes,) = looked.vectors_of("attribute")
     lookups = [embedding.lookup_all(s.words) for s in (first, second)]
     pairs = [(a, b) for a, b in zip(*lookups, strict=True) if a.found and b.found]
     broken = [f"{a.word}/{b.word}" for a, b in zip(*lookups, strict=True)

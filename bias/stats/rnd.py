@@ -52,9 +52,9 @@ def run_rnd(
 ) -> MeasureResult:
     """RND of two target sets over one attribute set; per attribute word its contribution."""
     looked = look_up_sets(embedding, sets)
-    t1, t2 = (looked.vectors[n] for n in looked.names("target"))
+    t1, t2 = looked.vectors_of("target")
     (attribute_name,) = looked.names("attribute")
-    attributes = looked.vectors[attribute_name]
+    (attributes,) = looked.vectors_of("attribute")
     per_word = contributions(t1.mean(axis=0), t2.mean(axis=0), attributes, options.rnd_distance)
     value = float(per_word.mean())
     extra = {}

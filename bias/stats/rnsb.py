@@ -81,7 +81,7 @@ def run_rnsb(
 ) -> MeasureResult:
     """RNSB of any number of target sets, with two attribute sets (positive, negative)."""
     looked = look_up_sets(embedding, sets)
-    positive, negative = (looked.vectors[n] for n in looked.names("attribute"))
+    positive, negative = looked.vectors_of("attribute")
     if min(positive.shape[0], negative.shape[0]) < 2:
         raise BiasInputError(
             "RNSB trains a classifier on the attribute words: each attribute set needs at "
