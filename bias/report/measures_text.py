@@ -13,9 +13,10 @@ EXPLANATIONS: dict[str, str] = {
     "weat": (
         "WEAT compares two groups of words (for example male and female names) against two "
         "themes (career and family). It asks whether the first group sits closer to the first "
-        "theme and the second group to the second. The effect size d says how strongly "
-        "(about 0.2 small, 0.5 medium, 0.8 large, 2 at most), the p-value whether that could be "
-        "chance, and the interval how sure we are about d. It cannot say why the words are "
+        "theme and the second group to the second. The effect size d says how strongly, in "
+        "standard deviations (2 at most; it grows with the number of theme words, so compare it "
+        "only between tests of like sizes), the p-value whether that could be chance, and the "
+        "interval how sure we are about d. It cannot say why the words are "
         "associated, nor whether the bias matters in a given application."
     ),
     "sc-weat": (

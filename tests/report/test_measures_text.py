@@ -42,3 +42,15 @@ def test_headline_numbers_and_json_carry_the_same_values(rnd):
     ]
     data = measure_json(rnd)
     assert data["value"] == rnd.value and data["warnings"][0].startswith("RND takes one")
+
+
+def test_no_explanation_labels_d_small_medium_or_large():
+    """WEAT's d grows with the number of attribute words, so Cohen's labels would mislead
+    (docs/weat.md, 'No "small / medium / large"'); the WEAT page dropped them, and so does
+    every measure's paragraph."""
+    import re
+
+    from bias.report.measures_text import EXPLANATIONS
+
+    for name, paragraph in EXPLANATIONS.items():
+        assert not re.search(r"\d\.\d+ (small|medium|large)", paragraph), name
