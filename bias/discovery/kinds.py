@@ -57,8 +57,10 @@ def is_cased(embedding: Embedding) -> bool:
 def word_gender(word: str, kind: str | None, language: str, tagger: Tagger | None) -> str | None:
     """A word's gender, meaning first: from the names dictionary for names; for nouns from our
     list of gendered words, else the tagger's morphology (spaCy's `Gender`, grammatical: a
-    masculine *animal* is still of the other gender among female terms); None when unknown."""
-    return meaning_gender(word, kind, language, tagger) or _morphology(word, tagger)
+    masculine *animal* is still of the other gender among female terms); None when unknown. A
+    name the dictionary does not know has none: grammar says nothing of whom a name is given to."""
+    gender = meaning_gender(word, kind, language, tagger)
+    return gender if gender is not None or kind == "name" else _morphology(word, tagger)
 
 
 def meaning_gender(word: str, kind: str | None, language: str, tagger: Tagger | None) -> str | None:

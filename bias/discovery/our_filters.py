@@ -200,7 +200,9 @@ def genderless(table: pl.DataFrame, context: Context) -> pl.DataFrame:
     return _drop_above_floor(table, doomed)
 
 
-def _drop_above_floor(table: pl.DataFrame, doomed: dict[str, list[tuple[int, str]]]):
+def _drop_above_floor(
+    table: pl.DataFrame, doomed: dict[str, list[tuple[int, str]]]
+) -> pl.DataFrame:
     """Drop each set's doomed rows (row, reason), in order, while the set keeps `MIN_KEPT`
     words; the ones the floor saves stay kept, with the reason as a flag."""
     kept, reasons, flags = (table[c].to_list() for c in ("kept", "reason", "flag"))
@@ -219,7 +221,10 @@ def _drop_above_floor(table: pl.DataFrame, doomed: dict[str, list[tuple[int, str
     )  # fmt: skip
 
 
-def _weakest_first(table, context, key, own, opposite) -> list[tuple[int, float, float]]:
+def _weakest_first(
+    table: pl.DataFrame, context: Context, key: str, own: np.ndarray, opposite: np.ndarray
+) -> list[tuple[int, float, float]]:
+    """`_leans` of the set's kept words, the least on the set's side first."""
     return sorted(_leans(table, context, key, own, opposite, table["kept"].to_list()),
                   key=lambda w: w[1] - w[2])  # fmt: skip
 

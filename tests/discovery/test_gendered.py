@@ -39,3 +39,8 @@ def test_without_a_list_the_morphology_is_all_there_is():
     assert meaning_gender("Individuum", "noun", "de", Masculine()) == "male"
     assert meaning_gender("husband", "noun", "en", None) == "male"
     assert meaning_gender("person", "noun", "en", Masculine()) is None
+
+
+def test_a_name_the_dictionary_does_not_know_has_no_gender_whatever_the_grammar():
+    assert word_gender("Zzyxq", "name", "fr", Masculine()) is None
+    assert word_gender("Marie", "name", "fr", Masculine()) == "female"
