@@ -1,8 +1,10 @@
-"""BiasWords' precision, from the hand-judged samples in tests/discovery/precision/ (issue 22).
+"""BiasWords' precision, from the judged words in tests/discovery/precision/ (issue 22).
 
-The figures in docs/biaswords.md are computed here from the stored judgements, and each sample is
-drawn again by the tool that drew it: when the filters change what they keep, this fails, and
-the sample has to be judged again (its words would no longer be the run's).
+The figures in docs/biaswords.md are computed here from the stored judgements: the whole pools
+(`pools/`, every kept word, a third reader's marks and the second reader's beside them) and the
+first reader's 40-word samples. Each pool and each sample drawn with today's filters is drawn
+again by the tool that drew it: when the filters change what they keep, this fails, and the
+words have to be judged again (they would no longer be the run's).
 """
 
 import json
