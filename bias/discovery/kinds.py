@@ -60,7 +60,9 @@ def word_gender(word: str, kind: str | None, language: str, tagger: Tagger | Non
     masculine *animal* is still of the other gender among female terms); None when unknown. A
     name the dictionary does not know has none: grammar says nothing of whom a name is given to."""
     gender = meaning_gender(word, kind, language, tagger)
-    return gender if gender is not None or kind == "name" else _morphology(word, tagger)
+    if gender is not None or kind == "name" or language not in GENDERED:
+        return gender  # without a list, meaning_gender already read the morphology
+    return _morphology(word, tagger)
 
 
 def meaning_gender(word: str, kind: str | None, language: str, tagger: Tagger | None) -> str | None:

@@ -2,8 +2,6 @@
 seed sets that would exhaust memory. Every crafted file is written by the test itself."""
 
 import json
-import tomllib
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -23,7 +21,6 @@ from bias.wordsets import TermSet, WordSet
 from bias.wordsets.library import get_wordset
 
 PAGE = "../../views/biaswords.py"
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_curation_file_names_are_injective():
@@ -141,7 +138,7 @@ def test_the_legacy_curation_reader_ends_with_its_release():
     """The old-file reader has an end date: when the version reaches it, remove
     `legacy_curation`, its button on the BiasWords page and this test."""
     from bias.discovery.curation import LEGACY_CURATION_UNTIL
+    from bias.version import version
 
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    version = tuple(int(part) for part in project["version"].split("."))
-    assert version < LEGACY_CURATION_UNTIL, "remove legacy_curation: its release has come"
+    release = tuple(int(part) for part in version().split("."))
+    assert release < LEGACY_CURATION_UNTIL, "remove legacy_curation: its release has come"
