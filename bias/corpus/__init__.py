@@ -1,0 +1,1 @@
+"""Your own texts: corpus readers, tokenisers, the preview and gensim training (issue 32)."""
