@@ -19,6 +19,7 @@ from bias.debiasing.checks import CheckResult, WeatSide
 from bias.debiasing.inputs import DebiasInputs, bundled_ids, load_inputs, parse_inputs
 from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, debias
 from bias.errors import BiasInputError
+from bias.files import parse_json
 from bias.jobs import checkpoint
 from bias.limits import MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import debias_text
@@ -57,13 +58,8 @@ def _uploaded_inputs(upload):
     if len(raw) > MAX_TEXT_UPLOAD_BYTES:
         raise BiasInputError(f"That file is larger than {MAX_TEXT_UPLOAD_MB} MB; a pairs file is "
                              "much smaller.")
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise BiasInputError(f"{upload.name} is not UTF-8 text; save it as UTF-8.") from exc
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise BiasInputError(f"{upload.name} is not valid JSON.") from exc
-    return parse_inputs(data, where=upload.name, default_id=upload.name.rsplit(".", 1)[0])
+    return parse_inputs(parse_json(raw, upload.name, "pairs file"), where=upload.name,
+                        default_id=upload.name.rsplit(".", 1)[0])
 
 
 def _offered(key: str, options: list, default):

@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
     from bias.stats.batch import run_batch
     from bias.stats.pooling import pool
+    from bias.suggest import no_such
     from bias.vectors.catalog import available_embeddings
     from bias.wordsets.library import all_wordsets, get_wordset
 
@@ -78,7 +79,8 @@ def run(args: argparse.Namespace) -> None:
     unknown = [name for name in embeddings if name not in infos]
     if unknown:
         raise BiasInputError(
-            f"There is no embedding called '{unknown[0]}'. Available: {', '.join(infos)}."
+            no_such(f"There is no embedding called '{unknown[0]}'", unknown[0], infos)
+            + f" Available: {', '.join(infos)}."
         )
     rows = run_batch(
         list(chosen.values()),

@@ -35,6 +35,7 @@ from bias.vectors.raw import (
     NOT_FINITE,
     ImportReport,
     RawVectors,
+    check_dimensions,
 )
 from bias.vectors.vocabulary import Vocabulary
 
@@ -116,6 +117,7 @@ def read_spacy_vectors(source: str, *, limit: int | None = None) -> tuple[RawVec
     matrix = _vector_table(vocab, folder)
     keys, rows = _key_rows(vocab, folder, int(matrix.shape[0]))
     shown = f"{package_name(meta)} ({folder})" if meta else str(folder)
+    check_dimensions(int(matrix.shape[1]), shown)
     report = ImportReport(shown, "spaCy pipeline vectors", dimensions=int(matrix.shape[1]))
     report.lines_read = len(keys)
     report.declared_words = len(keys)

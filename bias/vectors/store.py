@@ -48,6 +48,7 @@ import numpy as np
 from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.limits import check_language
+from bias.suggest import no_such
 from bias.vectors import entry_files, npy_files
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
@@ -297,8 +298,9 @@ def _damaged(name: str, problem: str) -> BiasInputError:
 
 
 def _unknown(name: object) -> BiasInputError:
-    known = ", ".join(info.name for info in list_cached()) or "none"
-    return BiasInputError(f"There is no imported embedding called '{name}' (imported: {known}).")
+    names = [info.name for info in list_cached()]
+    return BiasInputError(no_such(f"There is no imported embedding called '{name}'", str(name),
+                                  names) + f" Imported: {', '.join(names) or 'none'}.")
 
 
 def load_cached(name: str) -> Embedding:
