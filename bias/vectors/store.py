@@ -55,10 +55,12 @@ from bias.vectors.embeddings import Embedding
 from bias.vectors.raw import RawVectors
 from bias.vectors.vocabulary import Vocabulary
 
-_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
+MAX_NAME = 64
+"""The longest name of a cache entry."""
+_NAME = re.compile(rf"[a-z0-9][a-z0-9._-]{{0,{MAX_NAME - 1}}}")
 _OLD_PREFIX = ".old-"  # the previous entry, moved aside during a replace
 _DEL_PREFIX = ".del-"  # an entry being deleted
-_HIDDEN = re.compile(r"\.(tmp|old|del)-([a-z0-9][a-z0-9._-]{0,63})\+")
+_HIDDEN = re.compile(rf"\.(tmp|old|del)-([a-z0-9][a-z0-9._-]{{0,{MAX_NAME - 1}}})\+")
 
 
 def root() -> Path:
@@ -70,8 +72,8 @@ def check_name(name: str) -> str:
     """Return `name` if it can name a cache entry, else raise `BiasInputError` saying why."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise BiasInputError(
-            f"'{name}' cannot name an embedding: use up to 64 lower-case letters, digits, '-', '_' "
-            "or '.', starting with a letter or digit."
+            f"'{name}' cannot name an embedding: use up to {MAX_NAME} lower-case letters, "
+            "digits, '-', '_' or '.', starting with a letter or digit."
         )
     if name in BUNDLED:
         raise BiasInputError(f"'{name}' is the bundled embedding; choose another name.")
