@@ -29,6 +29,7 @@ from bias.stats.budget import check_batch
 from bias.stats.pvalues import benjamini_hochberg, holm
 from bias.stats.verdict import Coverage
 from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
+from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.catalog import available_embeddings, load_embedding
 from bias.wordsets import WordSet
 
@@ -42,6 +43,12 @@ class BatchOptions:
 
     cross_language: bool = False
     """Run every test on every chosen embedding, not only on those of the test's language."""
+
+
+def originals(infos: Sequence[EmbeddingInfo]) -> list[str]:
+    """The names a default choice of "every embedding" takes: never a derived (debiased) copy,
+    which would measure its parent a second time (and be pooled with it as if independent)."""
+    return [info.name for info in infos if info.kind != "derived"]
 
 
 def default_runner(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
