@@ -36,7 +36,7 @@ def parent_digest(embedding: Embedding) -> tuple[str, str]:
 
 
 MAX_DEFAULT_TRIES = 1000
-"""A default name tries `base`, `base-2`, … up to this many before asking for one."""
+"""A default name tries `base`, `base-2`, … up to this many (then the run asks for another)."""
 
 
 def follows_default(name: str, base: str) -> bool:
@@ -54,8 +54,7 @@ def free_name(base: str, mine: Collection[str] = ()) -> str:
         name = _fit(base, "" if number == 1 else f"-{number}")
         if name in mine or not store.is_cached(name):
             return name
-    raise BiasInputError(f"Every default name {base}, {base}-2, … is taken; type a name of "
-                         "your own.")
+    return _fit(base, "")  # a thousand copies: the run refuses the name, saying why
 
 
 def _fit(base: str, suffix: str) -> str:
