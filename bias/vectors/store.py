@@ -52,7 +52,7 @@ from bias.suggest import no_such
 from bias.vectors import entry_files, npy_files
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
-from bias.vectors.raw import RawVectors
+from bias.vectors.raw import RawVectors, check_dimensions
 from bias.vectors.vocabulary import Vocabulary
 
 MAX_NAME = 64
@@ -158,7 +158,9 @@ class PendingEntry:
         return self.rows
 
     def commit(self, raw: RawVectors, *, source: str) -> EmbeddingInfo:
-        """Complete the entry with `raw`'s words and report and rename it into place."""
+        """Complete the entry with `raw`'s words and report and rename it into place; vectors of
+        one dimension (or absurdly many) never enter the cache, whichever reader made them."""
+        check_dimensions(raw.dimensions, source)
         if self.rows is not None and self.rows.rows_written == len(raw.words):
             digest = self.rows.finish()
         else:  # rows not handed over while reading, or not all of them
