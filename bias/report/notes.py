@@ -141,7 +141,7 @@ def _no_embedding_for_language(d: dict) -> str:
 
 
 def _pooled_with_parent(d: dict) -> str:
-    return f"{d['family']} is not pooled: {related_text(d)}"
+    return f"The test {d['family']} is not pooled: {related_text(d)}"
 
 
 def related_text(d: dict) -> str:

@@ -48,7 +48,8 @@ def test_pooling_an_embedding_with_its_copy_is_refused(parent_and_copy, capsys, 
     code, out, _ = batch(capsys, *chosen, "--report", str(report))
     assert code == 0 and "it-small-hard" in out
     page = html.unescape(report.read_text(encoding="utf-8"))
-    assert f"{parent_and_copy} is not pooled: it-small-hard is derived from it-small" in page
+    assert f"The test {parent_and_copy} is not pooled: it-small-hard is derived from it-small" \
+        in page
     assert '"pooled": []' in page
 
 
