@@ -24,6 +24,7 @@ from bias.files import parse_json
 from bias.jobs import checkpoint
 from bias.limits import MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import debias_text
+from bias.report.markup import md
 from bias.vectors.embeddings import Embedding
 from bias.vectors.store import check_name, is_cached
 from bias.wordsets import WordSet
@@ -62,8 +63,8 @@ NAME_KEY = "debias.name.{embedding}.{method}"
 SEED_KEY = "debias.seed"
 MADE_KEY = "debias.made"
 NAME_RULE = ("The suggested name is never taken: it is the first free one of NAME, NAME-2, "
-             "NAME-3, …, or a copy this tab saved itself, which a new run replaces. A name you "
-             "type is refused when it is taken.")
+             "NAME-3, …, or a copy this tab saved itself, which a new run replaces. Another name "
+             "you type is refused when it is taken.")
 
 
 def _uploaded_inputs(upload):
@@ -219,8 +220,8 @@ def _made() -> list[str]:
 
 
 def _target(name: str, base: str, made: list[str]) -> str:
-    """Where a run saves: a default name (`base`, `base-2`, …) that another tab or visitor took
-    in the meantime moves on to the next free one (`free_name`); a name the visitor typed is
+    """Where a run saves: a name of the default form (`base`, `base-2`, …) that another tab or
+    visitor took in the meantime moves on to the next free one (`free_name`); any other name is
     kept, and refused by the run when it is taken."""
     if follows_default(name, base) and name not in made and is_cached(name):
         return free_name(base, made)
@@ -240,7 +241,10 @@ def run_form(embedding: Embedding, inputs: DebiasInputs | None, checks: list[Wor
     name = left.text_input("Save the debiased embedding as", **persistent(key, moved),
                            help=NAME_RULE)
     if name.strip() in made:
-        left.caption(f"This tab saved {name.strip()} before; a new run replaces it.")
+        left.caption(f"This tab saved {md(name.strip())} before; a new run replaces it.")
+    else:
+        left.caption("The suggested name is a free one; a new run replaces only a copy this tab "
+                     "saved.")
     seed = right.number_input("Random seed", min_value=0, step=1, **persistent(SEED_KEY, 0))
     go = st.button("Debias and check", type="primary", disabled=inputs is None,
                    icon=":material/play_arrow:")
