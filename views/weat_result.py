@@ -74,7 +74,7 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             st.caption(md(under))
     elif result.reported is not None and not result.verdict.comparable:
-        st.caption(md(verdict_text.not_comparable_text(result.coverage)))
+        st.caption(md(verdict_text.why_not_comparable(result)))
     elif original is not None:
         st.caption(md(text.edited_notice(original)))
 

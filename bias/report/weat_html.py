@@ -98,7 +98,7 @@ def _numbers(result: WeatResult) -> str:
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             rows.append(("ours under the source's conventions", under))
     elif result.reported is not None:
-        rows.append(("reported by the source", verdict_text.not_comparable_text(result.coverage)))
+        rows.append(("reported by the source", verdict_text.why_not_comparable(result)))
     cells = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in rows)
     return f"<table>{cells}</table>"
 
