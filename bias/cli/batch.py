@@ -8,6 +8,7 @@ from bias.cli.args import bounded, bounded_help, write_report
 from bias.stats.batch import BatchOptions
 from bias.stats.permutation import DRAWS, SEED
 from bias.stats.weat import WeatOptions
+from bias.vectors.encoder import METHODS
 
 DEFAULTS = WeatOptions()
 BATCH_DEFAULTS = BatchOptions()
@@ -23,7 +24,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     batch.add_argument("--language", nargs="+", action="extend", default=[], metavar="LL",
                        help="every word set of these languages (ISO codes, e.g. de it)")
     batch.add_argument("--embedding", nargs="+", action="extend", default=[], metavar="NAME",
-                       help="embeddings to run on (default: every available one)")
+                       help="embeddings to run on (default: every available table of vectors)")
+    batch.add_argument("--encoder", nargs="+", action="extend", default=[], metavar="METHOD",
+                       choices=METHODS, help="also run each test on the bundled encoder in its "
+                       "language with these extraction methods (passage, query, template where "
+                       "the language has templates): every language offline")
     batch.add_argument(
         "--cross-language",
         action="store_true",
@@ -54,6 +59,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     batch.set_defaults(run=run)
 
 
+def encoder_names(methods: list[str], languages: set[str]) -> list[str]:
+    """The encoder embeddings of `methods` in each of `languages` (a method a language lacks,
+    `template` without templates, is left out; an unavailable encoder says why)."""
+    if not methods:
+        return []
+    from bias.errors import BiasInputError
+    from bias.vectors.encoder import encoder_name, methods_for, unavailable
+
+    if (reason := unavailable()) is not None:
+        raise BiasInputError(reason)
+    return [encoder_name(language, method) for language in sorted(languages)
+            for method in dict.fromkeys(methods) if method in methods_for(language)]
+
+
 def run(args: argparse.Namespace) -> None:
     from bias.errors import BiasInputError
     from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
@@ -73,8 +92,11 @@ def run(args: argparse.Namespace) -> None:
                 "`python -m bias wordsets` lists them."
             )
         chosen |= {ws.id: ws for ws in found if ws.id not in chosen}
-    infos = {info.name: info.language for info in available_embeddings()}
-    embeddings = list(dict.fromkeys(args.embedding)) or list(infos)
+    listed = available_embeddings()
+    infos = {info.name: info.language for info in listed}
+    embeddings = list(dict.fromkeys(args.embedding)) or [
+        info.name for info in listed if info.kind != "encoder" and not args.encoder]
+    embeddings += encoder_names(args.encoder, {ws.language for ws in chosen.values()})
     unknown = [name for name in embeddings if name not in infos]
     if unknown:
         raise BiasInputError(

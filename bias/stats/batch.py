@@ -30,6 +30,7 @@ from bias.stats.pvalues import benjamini_hochberg, holm
 from bias.stats.verdict import Coverage
 from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import available_embeddings, load_embedding
+from bias.vectors.encoder import parse_name
 from bias.wordsets import WordSet
 
 Runner = Callable[[str, WordSet, WeatOptions], WeatResult]
@@ -129,8 +130,9 @@ def _row(
     coverage: dict[str, Coverage] | None = None,
 ) -> BatchRow:
     """`coverage` is the words found per set: the result's, or a refused test's
-    (`EmptySetError.coverage`)."""
-    rep = wordset.reported
+    (`EmptySetError.coverage`). On the encoder the published (fastText) values are left out:
+    not comparable, a different kind of model."""
+    rep = None if embedding and parse_name(embedding) else wordset.reported
     nan = math.nan
     if result is not None:
         coverage = result.coverage

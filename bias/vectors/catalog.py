@@ -116,7 +116,9 @@ def embedding_version(name: str) -> str:
     if name in BUNDLED:
         return "bundled"
     if encoder.parse_name(name) is not None:
-        return "encoder"  # its vectors follow from the model and method, which never change
+        # Its vectors follow from the model and method, which never change; switched off, a
+        # loaded copy is not served.
+        return "encoder" if encoder.unavailable() is None else "encoder (unavailable)"
     return store.version(name)
 
 
