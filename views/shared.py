@@ -370,8 +370,10 @@ def _draw_sidebar() -> Embedding | None:
         shared = "" if embedding.shared is None else (
             f" · {len(embedding.shared):,} more words share a vector"
         )
+        words = ("any word, computed when a test uses it" if embedding.encode is not None
+                 else f"{len(embedding):,} words")
         st.caption(
-            f"**{md(language_name(info.language))}** · {len(embedding):,} words · "
+            f"**{md(language_name(info.language))}** · {words} · "
             f"{embedding.dimensions} dimensions{shared}"
         )
         if info.source:
