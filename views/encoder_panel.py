@@ -1,18 +1,24 @@
-"""The encoder's part of a WEAT result: its model and method, and the same test under every
-extraction method (bias.stats.encoder_methods), each run cached like any WEAT."""
+"""The encoder on the pages: a WEAT result's model and method with the same test under every
+extraction method (bias.stats.encoder_methods, each run cached like any WEAT), and BiasWords'
+vocabulary on the encoder (bias.discovery.encoder_vocabulary)."""
 
 from __future__ import annotations
 
 import polars as pl
 import streamlit as st
 
+from bias.discovery.encoder_vocabulary import frequent_words, with_vocabulary
+from bias.errors import BiasInputError
 from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.markup import md
 from bias.report.notes import notes_text
 from bias.report.verdict import SHORT
 from bias.stats.encoder_methods import MethodSensitivity, method_sensitivity
 from bias.stats.weat import WeatOptions
+from bias.vectors.embeddings import Embedding
+from bias.vectors.encoder import cached_words
 from views import state
+from views.jobs import job_slot, run_job
 from views.shared import cached_weat, user_errors
 
 
@@ -41,3 +47,39 @@ def encoder_panel(shown: state.ShownResult) -> MethodSensitivity | None:
     for warning in notes_text(sensitivity.notes):
         st.warning(md(warning), icon=":material/swap_vert:")
     return sensitivity
+
+
+def vocabulary_for(embedding: Embedding) -> Embedding | None:
+    """BiasWords on the encoder: the words its neighbours are searched among. The language's
+    most frequent words (wordfreq), embedded once (a job with progress and Cancel, then from the
+    encoder's cache), or a visitor's word list where wordfreq has none. None until there is one
+    (the page stops); a table of vectors is returned as it is."""
+    if embedding.encode is None:
+        return embedding
+    words = None
+    try:
+        words = frequent_words(embedding.language)
+    except BiasInputError as exc:
+        st.info(md(str(exc)), icon=":material/list:")
+        typed = st.text_area("Words to search among (one a line)", key="_biaswords.vocabulary",
+                             height=160)
+        words = [w for w in typed.splitlines() if w.strip()]
+        if not words:
+            return None
+    method = embedding.identity.get("method", "")
+    cached = len(cached_words(embedding.language, method, words))
+    st.caption(md(
+        f"On the encoder, neighbours are searched among {len(words):,} words"
+        f"{' (the most frequent of wordfreq)' if words and cached < len(words) else ''}, each "
+        f"embedded once per language and method and kept on the server ({cached:,} are)."))
+    if cached == len(words):
+        with user_errors():
+            return with_vocabulary(embedding, words)
+        return None
+    if not st.button(f"Embed the {len(words) - cached:,} words not embedded yet",
+                     icon=":material/memory:"):
+        return None
+    with user_errors():
+        return run_job(job_slot(), f"Embedding {len(words):,} words with the encoder",
+                       lambda: with_vocabulary(embedding, words))
+    return None

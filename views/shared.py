@@ -118,9 +118,8 @@ def embeddings_by_name() -> dict[str, EmbeddingInfo]:
 
 def embedding_label(info: EmbeddingInfo) -> str:
     """One line naming an embedding for a person: 'English · glove-6b-50d (400,000 words, 50d)'."""
-    return (
-        f"{language_name(info.language)} · {info.name} ({info.words:,} words, {info.dimensions}d)"
-    )
+    words = "encoder" if info.kind == "encoder" else f"{info.words:,} words"
+    return f"{language_name(info.language)} · {info.name} ({words}, {info.dimensions}d)"
 
 
 def active_embedding_name() -> str:
