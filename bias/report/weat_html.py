@@ -11,6 +11,7 @@ from bias.report.charts import weat as charts
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.confounds_text import confound_lines
 from bias.report.conventions_text import convention_text
+from bias.report.encoder_text import encoder_text
 from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES, Reference
 from bias.report.weat_report import weat_json
@@ -91,6 +92,8 @@ def _numbers(result: WeatResult) -> str:
         ("smallest reachable p", f"{result.verdict.smallest_p:.3g}"),
         ("words", verdict_text.coverage_text(result.coverage)),
     ]
+    if result.encoder is not None:
+        rows.insert(0, ("model", encoder_text(result.encoder)))
     cmp = text.comparison(result) if result.verdict.comparable else None
     if cmp:
         rows.append(("reported by the source", f"{cmp.reported_d}, p {cmp.reported_p} "

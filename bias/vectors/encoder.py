@@ -44,7 +44,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.files import home, write_bytes_atomic
-from bias.jobs import checkpoint
+from bias.jobs import checkpoint, steps
 from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
@@ -78,6 +78,9 @@ MEMORY_WORDS = 60_000
 """Vectors kept in memory per method (1.5 KB each: at most 92 MB); the rest are read from disk."""
 SHARD_WORDS = 4_096
 """Words per cache file: 6 MB, well under the bounded read (`MAX_INPUT_FILE_BYTES`)."""
+SAVE_WORDS = 1_024
+"""New words are computed and saved in pieces of this many: a cancelled long job (BiasWords'
+vocabulary) keeps what it finished."""
 ENGINE_BATCH = 128
 """Texts per engine call: between calls the job's progress is reported and Cancel is honoured."""
 _TEMPLATES_FILE = Path(__file__).with_name("encoder_templates.json")
@@ -321,11 +324,14 @@ def encode(language: str, method: str, words: Sequence[str]) -> np.ndarray:
         if any(word not in cache.memory for word in wanted):
             _load_new_files(cache, folder)
         new = [word for word in wanted if word not in cache.memory]
-        if new:
-            vectors = _compute(method, language, new)
-            cache.read.update(_write_files(folder, new, vectors))
-            cache.memory.update(zip(new, vectors, strict=True))
-        rows = {word: cache.memory[word] for word in wanted}
+        rows = {word: cache.memory[word] for word in wanted if word in cache.memory}
+        pieces = range(0, len(new), SAVE_WORDS)
+        for piece in steps(pieces, len(pieces)):  # each piece saved as soon as it is done
+            part = new[piece:piece + SAVE_WORDS]
+            vectors = _compute(method, language, part)
+            cache.read.update(_write_files(folder, part, vectors))
+            cache.memory.update(zip(part, vectors, strict=True))
+            rows.update(zip(part, vectors, strict=True))
         for word in wanted:
             cache.memory.move_to_end(word)
         while len(cache.memory) > MEMORY_WORDS:
