@@ -30,10 +30,10 @@ from bias.stats.weat import run_weat, WeatOptions
 from bias.vectors.catalog import load_embedding
 from bias.wordsets.library import get_wordset
 imported = time.perf_counter()
-embedding = load_embedding("e5-small-{language}-passage")
-result = run_weat(embedding, get_wordset("weathub-{language}-weat6"), WeatOptions())
+embedding = load_embedding("{embedding}")
+result = run_weat(embedding, get_wordset("{wordset}"), WeatOptions())
 done = time.perf_counter()
-result = run_weat(embedding, get_wordset("weathub-{language}-weat6"), WeatOptions())
+result = run_weat(embedding, get_wordset("{wordset}"), WeatOptions())
 again = time.perf_counter()
 import bias.vectors.encoder as encoder
 print(imported - start, done - imported, again - done, encoder._model is not None)
@@ -83,7 +83,8 @@ def first_weat(language: str) -> None:
     same test again in it, then a second process on that home (words on disk, no engine)."""
     home = tempfile.mkdtemp(prefix="enc-first-")
     env = {**os.environ, "BIASWORDS_HOME": home, "BIASWORDS_ENCODER": "on"}
-    code = FIRST_WEAT.format(language=language)
+    code = FIRST_WEAT.format(embedding=f"e5-small-{language}-passage",
+                             wordset=f"weathub-{language}-weat6")
     for label in ("new language, empty cache", "new process, words on disk"):
         out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout.split()
@@ -91,6 +92,16 @@ def first_weat(language: str) -> None:
         print(f"WEATHub {language} WEAT 6 on e5-small-{language}-passage, {label}: first run "
               f"{first:.2f} s, again in the process {again * 1000:.0f} ms (imports "
               f"{imported:.2f} s; model loaded: {engine}; {load()})")
+
+
+def static_baseline() -> None:
+    """The same first run in a new process on the bundled GloVe (WEAT 6, 32 words): what any
+    first WEAT of a process costs, beside the encoder's."""
+    code = FIRST_WEAT.format(embedding="glove-6b-50d", wordset="weat6")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.split()
+    print(f"baseline: WEAT 6 on glove-6b-50d in a new process: first run {float(out[1]):.2f} s, "
+          f"again {float(out[2]) * 1000:.0f} ms ({load()})")
 
 
 def once_per_process() -> None:
@@ -127,6 +138,7 @@ def main() -> None:
     throughput(words, args.repeats)
     first_weat(args.language)
     first_weat("ja")
+    static_baseline()
 
 
 if __name__ == "__main__":
