@@ -7,7 +7,11 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from bias.discovery.encoder_vocabulary import frequent_words, with_vocabulary
+from bias.discovery.encoder_vocabulary import (
+    MAX_VOCABULARY_WORDS,
+    frequent_words,
+    with_vocabulary,
+)
 from bias.errors import BiasInputError
 from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.markup import md
@@ -15,6 +19,7 @@ from bias.report.notes import notes_text
 from bias.report.verdict import SHORT
 from bias.stats.encoder_methods import MethodSensitivity, method_sensitivity
 from bias.stats.weat import WeatOptions
+from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding
 from bias.vectors.encoder import cached_words
 from views import state
@@ -56,22 +61,22 @@ def vocabulary_for(embedding: Embedding) -> Embedding | None:
     (the page stops); a table of vectors is returned as it is."""
     if embedding.encode is None:
         return embedding
-    words = None
+    words, source = None, "wordfreq's most frequent"
     try:
         words = frequent_words(embedding.language)
     except BiasInputError as exc:
         st.info(md(str(exc)), icon=":material/list:")
         typed = st.text_area("Words to search among (one a line)", key="_biaswords.vocabulary",
-                             height=160)
-        words = [w for w in typed.splitlines() if w.strip()]
+                             height=160, max_chars=MAX_VOCABULARY_WORDS * 20)
+        words, source = [w for w in typed.splitlines() if w.strip()], "your list's"
         if not words:
             return None
     method = embedding.identity.get("method", "")
     cached = len(cached_words(embedding.language, method, words))
     st.caption(md(
-        f"On the encoder, neighbours are searched among {len(words):,} words"
-        f"{' (the most frequent of wordfreq)' if words and cached < len(words) else ''}, each "
-        f"embedded once per language and method and kept on the server ({cached:,} are)."))
+        f"On the encoder, neighbours are searched among {source} {len(words):,} "
+        f"{language_name(embedding.language)} words, each embedded once per language and method "
+        f"and kept on the server ({cached:,} of them are)."))
     if cached == len(words):
         with user_errors():
             return with_vocabulary(embedding, words)
