@@ -182,7 +182,7 @@ def downloads(shown: state.ShownResult, words: pl.DataFrame,
     stem = f"{result.wordset_id}_{result.embedding}"
     with st.container(horizontal=True, wrap=True):
         report_button(
-            lambda: weat_report_html(result, shown.confounds),
+            lambda: weat_report_html(result, shown.confounds, sensitivity),
             f"{stem}_report.html",
             "the verdict, numbers, words, figures, a methods paragraph and references")
         st.download_button(

