@@ -76,7 +76,7 @@ def summary(rows: Sequence[BatchRow], alpha: float = ALPHA) -> str:
         text += " Reported values come from the sources' embeddings, so ours can differ."
     if any(row.embedding and parse_name(row.embedding) for row in rows):
         text += (" Beside the encoder's results the published values are left out "
-                 f"({NOT_COMPARABLE}: they were computed on fastText word vectors).")
+                 f"({NOT_COMPARABLE}: they were computed on static word vectors).")
     return text
 
 

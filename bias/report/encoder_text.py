@@ -38,13 +38,20 @@ def different_model_text(result: WeatResult) -> str:
     where = f" on {rep.embedding}" if rep is not None and rep.embedding else ""
     value = ""
     if rep is not None:
-        value = (f" (d = {format_d(rep.effect_size)}, p = "
-                 f"{rep.p_value_text or format_p(rep.p_value)}{where})")
+        shown = rep.p_value_text or format_p(rep.p_value)
+        value = (f" (d = {format_d(rep.effect_size)}, p "
+                 f"{shown if shown.startswith('<') else '= ' + shown}{where})")
     return (
         f"Not comparable: a different kind of model. The source's published values{value} were "
-        "computed on static word vectors (fastText); this result is on a sentence encoder, so a "
+        "computed on a table of static word vectors; this result is on a sentence encoder, so a "
         "difference between them says nothing about a replication."
     )
+
+
+def _p(p: float) -> str:
+    """'p = 0.013', or 'p < 0.0001' for a bound."""
+    text = format_p(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
 def sensitivity_lines(sensitivity: MethodSensitivity) -> list[str]:
@@ -52,7 +59,7 @@ def sensitivity_lines(sensitivity: MethodSensitivity) -> list[str]:
     when it does, that the sign depends on the method; and where there are no templates."""
     lines = [
         f"{row.method}{' (this result)' if row.method == sensitivity.method else ''}: "
-        f"d = {format_d(row.effect_size)}, p = {format_p(row.p_value)}"
+        f"d = {format_d(row.effect_size)}, {_p(row.p_value)}"
         for row in sensitivity.rows
     ]
     if sensitivity.spread == sensitivity.spread:
