@@ -37,7 +37,7 @@ import json
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -417,11 +417,17 @@ def load_encoder(name: str) -> Embedding:
 def result_block(embedding: Embedding) -> dict | None:
     """The encoder's part of a result (`WeatResult.encoder`: model, package, method, templates,
     quantisation, whether the language is one it was trained on), None for a table of vectors."""
-    if embedding.encode is None or embedding.identity.get("kind") != "encoder":
+    return None if embedding.encode is None else block_of(embedding.identity)
+
+
+def block_of(identity: Mapping) -> dict | None:
+    """`result_block` from an embedding's recorded identity (a result's provenance), for the
+    results that carry only that (a measure's, BiasWords')."""
+    if identity.get("kind") != "encoder":
         return None
     keys = ("model", "package", "package_version", "method", "templates", "quantisation",
-            "trained_on_language")
-    return {key: embedding.identity[key] for key in keys if key in embedding.identity}
+            "trained_on_language", "vocabulary")
+    return {key: identity[key] for key in keys if key in identity}
 
 
 def similarity_to_centroid(language: str, word: str, words: Sequence[str],

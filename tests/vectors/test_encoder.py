@@ -199,3 +199,10 @@ def test_similarity_to_a_sets_centroid():
     centroid = vectors[1:].mean(axis=0)
     assert value == pytest.approx(float(vectors[0] @ centroid / np.linalg.norm(centroid)))
     assert isinstance(catalog.load_embedding("e5-small-de-passage"), Embedding)
+
+
+def test_a_measure_on_the_encoder_names_its_method(capsys):
+    assert main(["measure", "rnd", "--wordset", "weathub-de-weat6", "--embedding",
+                 "e5-small-de-query", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["encoder"]["method"] == "query" and data["embedding"] == "e5-small-de-query"
