@@ -27,7 +27,7 @@ def encoder_text(encoder: dict) -> str:
         f"'{encoder['method']}': {METHODS_TEXT[encoder['method']]}"
     )
     if encoder.get("templates"):
-        text += f" ({' · '.join(encoder['templates'])})"
+        text += f" ({' · '.join(t.replace('{word}', 'X') for t in encoder['templates'])})"
     return text + (". A word's vector here is what the encoder makes of the word by itself, not "
                    "a row of a word-embedding table, and it depends on the method.")
 

@@ -4,15 +4,15 @@ An encoder has no single vector for a word: `passage`, `query` and `template` (b
 give different ones, and WEATHub (Mukherjee et al. 2023) found d changing sign between such
 methods for the same test and language. So beside every encoder result stands the same test
 under each available method, with the spread of d and a note when its sign depends on the method.
-The runs share the result's options (draws, seed) and leave out the bootstrap interval, which
-the comparison does not need.
+The runs share the result's options (draws, seed, the bootstrap interval, so each method's
+verdict is decided as the result's was, and each run is the one that method's own page would make).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bias.notes import Note
 from bias.serialize import jsonable
@@ -65,10 +65,9 @@ def method_sensitivity(result: WeatResult, wordset: WordSet, options: WeatOption
     if result.encoder is None:
         return None
     language, method = result.language, result.encoder["method"]
-    quick = replace(options, ci_resamples=0)
     rows = []
     for other in methods_for(language):
-        run = result if other == method else runner(encoder_name(language, other), wordset, quick)
+        run = result if other == method else runner(encoder_name(language, other), wordset, options)
         rows.append(MethodRow(other, run.embedding, run.effect_size, run.p_value,
                               run.verdict.state))
     ds = [row.effect_size for row in rows if not math.isnan(row.effect_size)]
