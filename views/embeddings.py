@@ -276,9 +276,9 @@ def main() -> None:
     if encoders:
         st.caption(md(
             f"Also bundled, in {len(encoders)} languages: the encoder multilingual-e5-small "
-            "(`e5-small-<language>-passage`, `-query`, and `-template` where the language has "
-            "templates), a different kind of model whose vectors are computed for the words a "
-            "test uses; choose it in the sidebar (docs/encoder.md)."))
+            "(e5-small-ja-passage, and so on: the methods passage, query, and template where the "
+            "language has templates), a different kind of model whose vectors are computed for "
+            "the words a test uses; choose it in the sidebar (docs/encoder.md)."))
     elif (reason := unavailable()) is not None:
         st.caption(md(reason))
     damaged = store.list_damaged()
