@@ -182,8 +182,8 @@ class Embedding:
     def lookup_all(self, words: Iterable[str]) -> list[WordLookup]:
         """`lookup` for many words, with every spelling of every word searched in one batch."""
         words = list(words)
-        if self.encode is not None:
-            return [WordLookup(word, Match.ENCODED, word) if word.strip()
+        if self.encode is not None:  # a NUL would end the text the engine reads
+            return [WordLookup(word, Match.ENCODED, word) if word.strip() and "\x00" not in word
                     else WordLookup(word, Match.MISSING, None) for word in words]
         rows = self.words.rows(form for word in words for form, _ in _spellings(word))
         shared: dict[str, int] = {}

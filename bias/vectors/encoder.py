@@ -199,7 +199,7 @@ def _engine(texts: Sequence[str], is_query: bool) -> np.ndarray:
         checkpoint(start, len(texts))
         chunk = list(texts[start:start + ENGINE_BATCH])
         with _model_lock:
-            out[start:start + len(chunk)] = encoder.encode(chunk, is_query)  # type: ignore[attr-defined]
+            out[start:start + len(chunk)] = encoder.encode(chunk, is_query)
     checkpoint(len(texts), len(texts))
     return out
 

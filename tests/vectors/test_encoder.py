@@ -132,8 +132,9 @@ def test_a_damaged_cache_file_is_kept_aside_and_the_word_encoded_again(home):
 def test_lookups_are_encoded_as_written_without_running_the_model(monkeypatch):
     embedding = catalog.load_embedding("e5-small-ja-query")
     monkeypatch.setattr(encoder, "model", lambda: pytest.fail("lookup ran the model"))
-    lookups = embedding.lookup_all(["Brad", "Geometria analitica", "  "])
-    assert [item.match for item in lookups] == [Match.ENCODED, Match.ENCODED, Match.MISSING]
+    lookups = embedding.lookup_all(["Brad", "Geometria analitica", "  ", "a\x00b"])
+    assert [item.match for item in lookups] == [Match.ENCODED, Match.ENCODED, Match.MISSING,
+                                                 Match.MISSING]
     assert [item.found_as for item in lookups][:2] == ["Brad", "Geometria analitica"]
     assert not lookups[0].is_fallback
 
