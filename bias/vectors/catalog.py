@@ -80,7 +80,8 @@ def language_code(text: str) -> str:
 
 
 def available_embeddings() -> list[EmbeddingInfo]:
-    """Every embedding that can be loaded by name, sorted by language then name."""
+    """Every embedding that can be loaded by name, sorted by language, then the tables of vectors
+    before the encoder, then name."""
     infos = [info for info, _ in BUNDLED.values()] + store.list_cached() + encoder.encoder_infos()
     # Within a language the encoder comes after the tables of vectors: a language's first
     # embedding (which the WEAT page's language choice makes active) is its static one, if any.
