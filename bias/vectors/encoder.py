@@ -36,6 +36,7 @@ import io
 import json
 import os
 import threading
+import zipfile
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -260,10 +261,13 @@ def _read_file(path: Path) -> tuple[list[str], np.ndarray] | None:
     """A cache file's words and rows, or None (the file kept aside as `.damaged`) when it is not
     what this module writes: a damaged cache is never trusted, and never silently deleted."""
     try:
-        size = path.stat().st_size
-        if size > MAX_INPUT_FILE_BYTES:
+        if path.stat().st_size > MAX_INPUT_FILE_BYTES:
             raise ValueError("too large")
-        with np.load(io.BytesIO(path.read_bytes()), allow_pickle=False) as data:
+        raw = path.read_bytes()
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:  # stored as written: nothing to inflate
+            if any(item.compress_type != zipfile.ZIP_STORED for item in archive.infolist()):
+                raise ValueError("compressed members")
+        with np.load(io.BytesIO(raw), allow_pickle=False) as data:
             if sorted(data.files) != ["vectors", "words"]:
                 raise ValueError("unexpected arrays")
             words, vectors = data["words"], data["vectors"]
@@ -276,7 +280,7 @@ def _read_file(path: Path) -> tuple[list[str], np.ndarray] | None:
             raise ValueError("rows are not unit vectors")
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, EOFError):
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
         with contextlib.suppress(OSError):
             path.replace(path.with_suffix(".damaged"))
         return None

@@ -123,10 +123,13 @@ def test_a_damaged_cache_file_is_kept_aside_and_the_word_encoded_again(home):
     folder = home / "encoder" / encoder.MODEL_ID / "query"
     folder.mkdir(parents=True)
     (folder / "bad.npz").write_bytes(b"not a numpy file")
+    unit = np.eye(1, encoder.DIMENSIONS, dtype=np.float32)  # well formed, but deflated: a bomb?
+    np.savez_compressed(folder / "packed.npz", words=np.array(["Maus"]), vectors=unit)
     encoder.forget_memory()
     vector = encoder.encode("de", "query", ["Maus"])
     np.testing.assert_array_equal(vector[0], encoder.model().query(["Maus"])[0])
-    assert (folder / "bad.damaged").exists() and not (folder / "bad.npz").exists()
+    assert sorted(p.name for p in folder.iterdir() if not p.name.endswith(".npz")) == [
+        "bad.damaged", "packed.damaged"]
 
 
 def test_lookups_are_encoded_as_written_without_running_the_model(monkeypatch):
