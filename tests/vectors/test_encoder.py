@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from bias.cli import main
+from bias.cli.batch import encoder_names
 from bias.errors import BiasInputError
 from bias.report.weat_html import weat_report_html
 from bias.report.weat_report import weat_json, weat_report
@@ -210,3 +211,13 @@ def test_a_measure_on_the_encoder_names_its_method(capsys):
                  "e5-small-de-query", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["encoder"]["method"] == "query" and data["embedding"] == "e5-small-de-query"
+
+
+def test_batch_on_the_cli_takes_the_encoder_per_language(capsys):
+    assert encoder_names(["passage", "template"], {"ja", "de"}) == [
+        "e5-small-de-passage", "e5-small-de-template", "e5-small-ja-passage"]  # no ja templates
+    assert main(["batch", "--wordset", "weathub-ja-weat6", "--encoder", "passage", "query",
+                 "--iterations", "1000", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["embedding"] for row in rows] == ["e5-small-ja-passage", "e5-small-ja-query"]
+    assert all(row["reported"] == {"effect_size": None, "p_value": None} for row in rows)
