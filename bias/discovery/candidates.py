@@ -14,8 +14,9 @@ from dataclasses import asdict, dataclass, field, replace
 
 import polars as pl
 
+from bias.discovery.concept_fit import FIT_COLUMNS
 from bias.discovery.filters import run_steps
-from bias.discovery.kinds import SetProfile, is_cased, profile_sets
+from bias.discovery.kinds import SetProfile, is_cased, is_concept, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
 from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import AUTO, Tagger, TaggerChoice, choose_tagger
@@ -109,6 +110,7 @@ class Candidates:
                     "reason": row["reason"],
                     "flag": row["flag"],
                     "flags": split_flags(row["flag"]),
+                    **{name: row[name] for name in FIT_COLUMNS},
                 }
             )
         return {
@@ -141,6 +143,7 @@ class Candidates:
                 "kept": item["kept"],
                 "reason": item.get("reason"),
                 "flag": item.get("flag"),
+                **{name: item.get(name) for name in FIT_COLUMNS},
             }
             for key in SET_KEYS
             for item in data["candidates"].get(key, [])
@@ -206,7 +209,8 @@ def generate_candidates(
                                "words": list(words), "embedding": embedding.name})
         for key, words in missing.items() if words
     ]  # fmt: skip
-    _check_size(lookups, options.neighbours)
+    _check_size(lookups, max(options.neighbours,
+                             options.concept_neighbours if options.concept_fit else 0))
     seed_pos, set_pos = _word_types(lookups, chosen, options)
     ambiguous = find_ambiguous(embedding, lookups)
     cased = is_cased(embedding)
@@ -338,12 +342,11 @@ def _seed_keys(lookups: Mapping[str, list[WordLookup]], sharp_s: bool) -> dict[s
 
 def _neighbour_table(context: Context, seed_pos: Mapping[str, Mapping[str, str | None]]):
     """Every seed's neighbours as rows, all kept, tagged, with the flags that concern the seed."""
-    tagger, options = context.tagger, context.options
-    found = nearest_neighbours(
-        context.embedding, [item for key in SET_KEYS for item in context.lookups[key]],
-        options.neighbours,
-    )  # fmt: skip
-    neighbours_of = {id(n.seed): n for n in found}
+    tagger = context.tagger
+    neighbours_of = {}
+    for k, keys in _neighbours_per_set(context).items():
+        seeds = [item for key in keys for item in context.lookups[key]]
+        neighbours_of |= {id(n.seed): n for n in nearest_neighbours(context.embedding, seeds, k)}
     rows: list[dict] = []
     for key in SET_KEYS:
         expected = context.set_pos[key]
@@ -381,6 +384,21 @@ def _neighbour_table(context: Context, seed_pos: Mapping[str, Mapping[str, str |
                     }
                 )  # fmt: skip
     return pl.DataFrame(rows, schema=TABLE_SCHEMA)
+
+
+def _neighbours_per_set(context: Context) -> dict[int, list[str]]:
+    """Neighbours per seed → the sets searched that wide: `neighbours` (the paper's), and
+    `concept_neighbours` for the concept sets while concept fit judges them (its strict
+    thresholds need a wider search to leave words to draw)."""
+    options, wide = context.options, set()
+    if options.concept_fit:
+        wide = {key for key in SET_KEYS
+                if is_concept(context.profiles.get(key, SetProfile()))}  # fmt: skip
+    widths: dict[int, list[str]] = {}
+    for key in SET_KEYS:
+        k = options.concept_neighbours if key in wide else options.neighbours
+        widths.setdefault(k, []).append(key)
+    return widths
 
 
 def _seed_lookups(
