@@ -209,8 +209,7 @@ def generate_candidates(
                                "words": list(words), "embedding": embedding.name})
         for key, words in missing.items() if words
     ]  # fmt: skip
-    _check_size(lookups, max(options.neighbours,
-                             options.concept_neighbours if options.concept_fit else 0))
+    _check_size(lookups, options)
     seed_pos, set_pos = _word_types(lookups, chosen, options)
     ambiguous = find_ambiguous(embedding, lookups)
     cased = is_cased(embedding)
@@ -274,8 +273,10 @@ def _unchecked_names(profiles: Mapping[str, SetProfile], wordset: WordSet) -> li
     ]
 
 
-def _check_size(lookups: Mapping[str, list[WordLookup]], neighbours: int) -> None:
-    """Refuse a table too large for a person to read (`MAX_ROWS`), in one sentence."""
+def _check_size(lookups: Mapping[str, list[WordLookup]], options: CandidateOptions) -> None:
+    """Refuse a table too large for a person to read (`MAX_ROWS`), in one sentence; counted at
+    the widest search a set gets (`concept_neighbours` while concept fit is on)."""
+    neighbours = max(options.neighbours, options.concept_neighbours if options.concept_fit else 0)
     seeds = sum(len(items) for items in lookups.values())
     if seeds * neighbours > MAX_ROWS:
         raise BiasInputError(
