@@ -29,19 +29,10 @@ from pathlib import Path
 
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.filters import paper_only
+from bias.discovery.judged import CONCEPT_DIR, CONCEPT_RUNS, CSV_FIELDS
 from bias.files import write_text_atomic
 from bias.vectors.catalog import load_embedding
 from bias.wordsets.library import get_wordset
-
-CONCEPT_RUNS = {
-    "glove-weat6": ("glove-6b-50d", "weat6", "AB"),
-    "glove-weat7": ("glove-6b-50d", "weat7", "X"),
-    "fr-weat6": ("fr-core-news-md", "weathub-fr-weat6", "AB"),
-    "fr-weat7": ("fr-core-news-md", "weathub-fr-weat7", "X"),
-}
-"""Issue 36's runs: file stem → (embedding, seed test, the concept sets judged)."""
-CONCEPT_DIR = Path(__file__).resolve().parents[1] / "tests/discovery/precision/concepts"
-CSV_FIELDS = ("run", "set", "set_name", "word", "belongs")
 
 
 def options_for(paper: bool, concept_fit: bool = True) -> CandidateOptions:

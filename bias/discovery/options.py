@@ -23,7 +23,7 @@ MIN_EDIT = Bound("The minimum edit distance", 0)
 """Letters a candidate must differ from its seed by."""
 CONCEPT_NEIGHBOURS = Bound("The number of neighbours of a concept set's seeds", 1, 1000)
 """Nearest neighbours per seed of a concept set when concept fit judges them (issue 36)."""
-MAX_FIT_RANK = Bound("The concept rank limit", 0, 100_000, optional=True)
+MAX_FIT_RANK = Bound("The concept rank limit", 1, 100_000, optional=True)
 """At most this many frequent words nearer a candidate than its set's centre; None = off."""
 MIN_FIT_LEAN = Bound("The least lean (a multiple of the seeds' median lean)", -10, 10,
                      whole=False, optional=True)

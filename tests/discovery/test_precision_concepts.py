@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from tools.precision_sample import CONCEPT_DIR, CONCEPT_RUNS, CSV_FIELDS, concept_rows
+from bias.discovery import judged
+from bias.discovery.judged import CONCEPT_DIR, CONCEPT_RUNS, CSV_FIELDS
+from tools.precision_sample import concept_rows
 
 FILES = sorted(CONCEPT_DIR.glob("*.csv"))
 TARGET = 0.80
-YES, NO = {"yes", "y", "true", "1"}, {"no", "n", "false", "0"}
 
 
 def read(path: Path) -> list[dict]:
@@ -26,23 +27,28 @@ def read(path: Path) -> list[dict]:
 
 def per_set(rows: list[dict]) -> dict[str, tuple[int, int] | None]:
     """Set name → (words judged to belong, words), or None while any word is unjudged."""
-    marks: dict[str, list[str]] = {}
-    for row in rows:
-        marks.setdefault(row["set_name"], []).append(row["belongs"].strip().lower())
-    result: dict[str, tuple[int, int] | None] = {}
-    for name, values in marks.items():
-        bad = [v for v in values if v and v not in YES | NO]
-        assert not bad, f"{name}: marks must be yes or no, not {bad[0]!r}"
-        result[name] = None if "" in values else (sum(v in YES for v in values), len(values))
-    return result
+    try:
+        figures = judged.per_set(rows)
+    except ValueError as exc:
+        raise AssertionError(str(exc)) from None
+    return {name: None if right is None else (right, words)
+            for (_, name), (right, words) in figures.items()}  # fmt: skip
 
 
 def test_per_set_counts_marks_by_hand():
-    rows = [{"set_name": "Math", "belongs": b} for b in ("yes", "no", "Yes", "true")]
-    rows += [{"set_name": "Arts", "belongs": b} for b in ("yes", "")]
+    rows = [{"set": "X", "set_name": "Math", "belongs": b} for b in ("yes", "no", "Yes", "true")]
+    rows += [{"set": "Y", "set_name": "Arts", "belongs": b} for b in ("yes", "")]
     assert per_set(rows) == {"Math": (3, 4), "Arts": None}
     with pytest.raises(AssertionError, match="yes or no"):
-        per_set([{"set_name": "Math", "belongs": "maybe"}])
+        per_set([{"set": "X", "set_name": "Math", "belongs": "maybe"}])
+
+
+def test_the_page_reads_the_same_figures():
+    shown = judged.concept_precision()
+    assert sorted({p.run for p in shown}) == sorted(CONCEPT_RUNS)
+    assert all(p.rule == judged.CONCEPT_RULE and p.words >= 10 for p in shown)
+    pools = {(p.run, p.set): (p.right, p.words) for p in judged.pool_precision()}
+    assert pools[("glove-weat6", "A")] == (26, 37) and pools[("fr-weat7", "X")] == (3, 16)
 
 
 def test_the_four_runs_are_there_with_ten_words_a_set():
