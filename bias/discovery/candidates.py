@@ -49,6 +49,11 @@ think of them as part of "the candidates"."""
 MAX_ROWS = 200_000
 """Seeds × neighbours at most: the table is read by a person and every row is tagged."""
 
+CONCEPT_ROWS = 20_000
+"""At most this many rows from the concept sets' wider search: every row is tagged, so 4 × 500
+seeds at 100 neighbours (200,000 rows) took minutes; WEAT-sized sets (16 concept seeds, 1,600
+rows) are far below it."""
+
 WORDFREQ_LANGUAGES = ("de", "en", "fr", "it", "sv")
 """Languages whose wordfreq lists ship with the package (no download needed)."""
 
@@ -390,14 +395,18 @@ def _neighbour_table(context: Context, seed_pos: Mapping[str, Mapping[str, str |
 def _neighbours_per_set(context: Context) -> dict[int, list[str]]:
     """Neighbours per seed → the sets searched that wide: `neighbours` (the paper's), and
     `concept_neighbours` for the concept sets while concept fit judges them (its strict
-    thresholds need a wider search to leave words to draw)."""
+    thresholds need a wider search to leave words to draw), as long as their rows stay within
+    `CONCEPT_ROWS`; beyond, the wider search narrows (never below `neighbours`)."""
     options, wide = context.options, set()
     if options.concept_fit:
         wide = {key for key in SET_KEYS
                 if is_concept(context.profiles.get(key, SetProfile()))}  # fmt: skip
+    seeds = sum(len(context.lookups[key]) for key in wide)
+    concept_k = max(options.neighbours,
+                    min(options.concept_neighbours, CONCEPT_ROWS // max(seeds, 1)))  # fmt: skip
     widths: dict[int, list[str]] = {}
     for key in SET_KEYS:
-        k = options.concept_neighbours if key in wide else options.neighbours
+        k = concept_k if key in wide else options.neighbours
         widths.setdefault(k, []).append(key)
     return widths
 

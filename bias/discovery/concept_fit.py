@@ -79,8 +79,8 @@ def signals(
     rank = np.empty(len(vectors), dtype=np.int64)
     for start in range(0, len(vectors), BLOCK):
         block = vectors[start : start + BLOCK]
-        sims = (block @ vocabulary.T).astype(np.float64)
-        rank[start : start + BLOCK] = (sims > to_centre[start : start + BLOCK, None] + 1e-6).sum(1)
+        above = to_centre[start : start + BLOCK, None] + 1e-6
+        rank[start : start + BLOCK] = (block @ vocabulary.T > above).sum(axis=1)
     rank -= rows < len(vocabulary)  # a word's own row (similarity 1) is not "nearer"
     lean = to_centre - vectors @ centre_opposite
     seeds_near = (vectors @ own.T >= near).sum(axis=1)
@@ -104,10 +104,12 @@ def concept_fit(table: pl.DataFrame, context: Context) -> pl.DataFrame:
         picked = [(i, row) for i, row in picked if row is not None]
         if not picked:
             continue
-        rows = np.array([row for _, row in picked])
+        rows, where = np.unique(np.array([row for _, row in picked]), return_inverse=True)
         vectors = np.asarray(embedding.vectors[rows], dtype=np.float32)
-        rank, lean, seeds_near = signals(vectors, rows, own.astype(np.float32),
-                                         opposite.astype(np.float32), vocabulary, near)  # fmt: skip
+        rank, lean, seeds_near = (  # once per word, then spread over its rows (duplicates)
+            values[where] for values in signals(vectors, rows, own.astype(np.float32),
+                                                opposite.astype(np.float32), vocabulary, near)
+        )  # fmt: skip
         reasons = {}
         for n, (i, _) in enumerate(picked):
             columns["fit_rank"][i] = int(rank[n])
