@@ -128,3 +128,18 @@ def test_the_signals_survive_a_saved_curation_and_its_csv():
     assert again.table.select(FIT_COLUMNS).equals(cands.table.select(FIT_COLUMNS))
     table = read_curation_csv(curation_csv(cands))
     assert table.select(FIT_COLUMNS).equals(cands.table.select(FIT_COLUMNS))
+
+
+def test_the_command_line_takes_concept_fits_options():
+    import argparse
+
+    from bias.cli.biaswords import CONCEPT_FIELDS, register
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["biaswords", "--wordset", "weat6", "--no-concept-fit",
+                              "--max-fit-rank", "5", "--min-fit-lean", "0.5"])  # fmt: skip
+    chosen = {name: getattr(args, name) for name in CONCEPT_FIELDS}
+    assert chosen == {"concept_fit": False, "concept_neighbours": 100, "max_fit_rank": 5,
+                      "min_fit_lean": 0.5, "min_fit_seeds": 3}  # fmt: skip
+    CandidateOptions(**chosen)  # the engine accepts them as given
