@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass, field, replace
 
 import polars as pl
 
-from bias.discovery.concept_fit import FIT_COLUMNS
+from bias.discovery.concept_fit import FIT_COLUMNS, neighbours_per_set
 from bias.discovery.filters import run_steps
-from bias.discovery.kinds import SetProfile, is_cased, is_concept, profile_sets
+from bias.discovery.kinds import SetProfile, is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
 from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import AUTO, Tagger, TaggerChoice, choose_tagger
@@ -48,11 +48,6 @@ think of them as part of "the candidates"."""
 
 MAX_ROWS = 200_000
 """Seeds × neighbours at most: the table is read by a person and every row is tagged."""
-
-CONCEPT_ROWS = 20_000
-"""At most this many rows from the concept sets' wider search: every row is tagged, so 4 × 500
-seeds at 100 neighbours (200,000 rows) took minutes; WEAT-sized sets (16 concept seeds, 1,600
-rows) are far below it."""
 
 WORDFREQ_LANGUAGES = ("de", "en", "fr", "it", "sv")
 """Languages whose wordfreq lists ship with the package (no download needed)."""
@@ -350,7 +345,7 @@ def _neighbour_table(context: Context, seed_pos: Mapping[str, Mapping[str, str |
     """Every seed's neighbours as rows, all kept, tagged, with the flags that concern the seed."""
     tagger = context.tagger
     neighbours_of = {}
-    for k, keys in _neighbours_per_set(context).items():
+    for k, keys in neighbours_per_set(context).items():
         seeds = [item for key in keys for item in context.lookups[key]]
         neighbours_of |= {id(n.seed): n for n in nearest_neighbours(context.embedding, seeds, k)}
     rows: list[dict] = []
@@ -390,25 +385,6 @@ def _neighbour_table(context: Context, seed_pos: Mapping[str, Mapping[str, str |
                     }
                 )  # fmt: skip
     return pl.DataFrame(rows, schema=TABLE_SCHEMA)
-
-
-def _neighbours_per_set(context: Context) -> dict[int, list[str]]:
-    """Neighbours per seed → the sets searched that wide: `neighbours` (the paper's), and
-    `concept_neighbours` for the concept sets while concept fit judges them (its strict
-    thresholds need a wider search to leave words to draw), as long as their rows stay within
-    `CONCEPT_ROWS`; beyond, the wider search narrows (never below `neighbours`)."""
-    options, wide = context.options, set()
-    if options.concept_fit:
-        wide = {key for key in SET_KEYS
-                if is_concept(context.profiles.get(key, SetProfile()))}  # fmt: skip
-    seeds = sum(len(context.lookups[key]) for key in wide)
-    concept_k = max(options.neighbours,
-                    min(options.concept_neighbours, CONCEPT_ROWS // max(seeds, 1)))  # fmt: skip
-    widths: dict[int, list[str]] = {}
-    for key in SET_KEYS:
-        k = concept_k if key in wide else options.neighbours
-        widths.setdefault(k, []).append(key)
-    return widths
 
 
 def _seed_lookups(

@@ -32,6 +32,7 @@ from bias.discovery.kinds import SetProfile, is_concept
 from bias.discovery.options import Context
 from bias.discovery.our_filters import drop_above_floor
 from bias.discovery.table import OPPOSED
+from bias.wordsets import SET_KEYS
 
 FIT_WITHIN = 100_000
 """The concept rank counts among the vocabulary's first (most frequent) rows, where the everyday
@@ -39,6 +40,29 @@ meaning of words lives (as the ambiguity check does); it also bounds the cost.""
 BLOCK = 256
 """Candidates whose similarities with the vocabulary are computed at once (256 × 100,000)."""
 FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds")
+CONCEPT_ROWS = 20_000
+"""At most this many rows from the concept sets' wider search: every row is tagged, so 4 × 500
+seeds at 100 neighbours (200,000 rows) took minutes; WEAT-sized sets (16 concept seeds, 1,600
+rows) are far below it."""
+
+
+def neighbours_per_set(context: Context) -> dict[int, list[str]]:
+    """Neighbours per seed → the sets searched that wide: `neighbours` (the paper's), and
+    `concept_neighbours` for the concept sets while concept fit judges them (its strict
+    thresholds need a wider search to leave words to draw), as long as their rows stay within
+    `CONCEPT_ROWS`; beyond, the wider search narrows (never below `neighbours`)."""
+    options, wide = context.options, set()
+    if options.concept_fit:
+        wide = {key for key in SET_KEYS
+                if is_concept(context.profiles.get(key, SetProfile()))}  # fmt: skip
+    seeds = sum(len(context.lookups[key]) for key in wide)
+    concept_k = max(options.neighbours,
+                    min(options.concept_neighbours, CONCEPT_ROWS // max(seeds, 1)))  # fmt: skip
+    widths: dict[int, list[str]] = {}
+    for key in SET_KEYS:
+        k = concept_k if key in wide else options.neighbours
+        widths.setdefault(k, []).append(key)
+    return widths
 
 
 def concept_sets(context: Context) -> list[str]:
