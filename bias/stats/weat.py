@@ -420,6 +420,11 @@ def run_weat(
     notes += ambiguity_notes(embedding, {k: r.used_lookups for k, r in reports.items()})
     if math.isnan(d):
         notes.append(Note("no_effect_size"))
+    trained = embedding.identity.get("trained")
+    if trained:  # one model of the researcher's texts: retraining may move d (Antoniak & Mimno)
+        notes.append(Note("single_trained_model", {
+            "embedding": embedding.name, "family": trained.get("family"),
+            "replicates": trained.get("replicates", 1)}))
 
     return WeatResult(
         wordset_id=wordset.id,
