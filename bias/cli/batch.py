@@ -57,8 +57,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> None:
     from bias.errors import BiasInputError
     from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
+    from bias.report.replicates_text import group_text
     from bias.stats.batch import run_batch
     from bias.stats.pooling import pool
+    from bias.stats.replicates import from_batch
     from bias.vectors.catalog import available_embeddings
     from bias.wordsets.library import all_wordsets, get_wordset
 
@@ -74,7 +76,8 @@ def run(args: argparse.Namespace) -> None:
             )
         chosen |= {ws.id: ws for ws in found if ws.id not in chosen}
     infos = {info.name: info.language for info in available_embeddings()}
-    embeddings = list(dict.fromkeys(args.embedding)) or list(infos)
+    groups, expanded = _replicate_groups(args.embedding, infos)
+    embeddings = list(dict.fromkeys(expanded)) or list(infos)
     unknown = [name for name in embeddings if name not in infos]
     if unknown:
         raise BiasInputError(
@@ -89,13 +92,32 @@ def run(args: argparse.Namespace) -> None:
         languages=infos,
     )
     pooled = pool(rows) if args.pool or args.report else None
+    summaries = from_batch(rows, groups, list(chosen.values())) if groups else []
     if args.json:
-        print(batch_json(rows, pooled if args.pool else None))
+        print(batch_json(rows, pooled if args.pool else None, summaries))
     elif args.csv:
         print(batch_csv(rows), end="")
     else:
-        print(batch_text(rows) + (f"\n\n{pooled_text(pooled)}" if args.pool else ""))
+        print(batch_text(rows) + (f"\n\n{pooled_text(pooled)}" if args.pool else "")
+              + "".join(f"\n\n{group_text(summary)}" for summary in summaries))
     if args.report:
         from bias.report.batch_html import batch_report_html
 
-        write_report(args.report, batch_report_html(rows, pooled))
+        write_report(args.report, batch_report_html(rows, pooled, summaries))
+
+
+def _replicate_groups(names: list[str], infos: dict[str, str]) -> tuple[list, list[str]]:
+    """The trained families and replicate groups among `names` (`bias.corpus.family`), and
+    the names with each group replaced by its members."""
+    from bias.corpus.family import resolve
+    from bias.stats.replicates import members
+
+    groups, expanded = [], []
+    for name in names:
+        group = None if name in infos else resolve(name)
+        if group is None:
+            expanded.append(name)
+        else:
+            groups.append(group)
+            expanded += members(group)
+    return groups, expanded

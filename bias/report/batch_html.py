@@ -9,14 +9,17 @@ from collections.abc import Sequence
 from bias.report import verdict as verdict_text
 from bias.report.batch_report import batch_csv, header, summary, table7_latex
 from bias.report.charts.forest import forest_figure
+from bias.report.charts.groups import across_groups_figure
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES
+from bias.report.replicates_text import group_text
 from bias.report.text import format_d, format_p
 from bias.report.weat_report import weat_json
 from bias.serialize import jsonable
 from bias.stats.batch import BatchRow
 from bias.stats.pooling import PooledEffect
+from bias.stats.replicates import AcrossGroups, ReplicateResult
 from bias.version import version
 
 _CITED = ("caliskan2017", "kurpiczbriki2021", "efron1993", "holm1979", "benjamini1995",
@@ -76,7 +79,23 @@ def _pooled(pooled: Sequence[PooledEffect]) -> str:
     return f"<table>{head}{''.join(lines)}</table>"
 
 
-def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect]) -> str:
+def _groups(groups: Sequence[ReplicateResult | AcrossGroups]) -> list[str]:
+    """Each trained group's replicates in words, and each family's chart across groups."""
+    html: list[str] = []
+    charts = [titled(across_groups_figure(g), f"{escape(g.title)} across "
+                     f"{escape(g.group_column or 'groups')} ({escape(g.family)})<br><sup>dot: "
+                     "mean d of the replicates; bar: where 95% of retrained models fall</sup>")
+              for g in groups if isinstance(g, AcrossGroups)]
+    figures = iter(figures_html(charts, with_plotly=False))
+    for group in groups:
+        html.append(f"<pre>{escape(group_text(group))}</pre>")
+        if isinstance(group, AcrossGroups):
+            html.append(f"<div class='figure'>{next(figures)}</div>")
+    return html
+
+
+def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect],
+                      groups: Sequence[ReplicateResult | AcrossGroups] = ()) -> str:
     spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
     forest = titled(forest_figure(rows, spans, pooled),
                     f"Effect sizes by test<br><sup>{escape(header(rows))}; dot: ours, "
@@ -90,6 +109,7 @@ def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect]) 
         "<h2>Table 7</h2>", _table7(rows),
         "<h2>Pooled across embeddings</h2>", _pooled(pooled),
         "<h2>Forest plot</h2>", *(f"<div class='figure'>{f}</div>" for f in figures_html([forest])),
+        *(["<h2>Trained models: replicates and groups</h2>", *_groups(groups)] if groups else []),
         "<h2>Methods (ready to paste)</h2>",
         f"<p class='methods'>{escape(batch_methods(rows, pooled))}</p>",
         "<h2>Table 7 for LaTeX (booktabs)</h2>", f"<pre>{escape(table7_latex(rows))}</pre>",
