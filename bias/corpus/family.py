@@ -100,3 +100,8 @@ def resolve(name: str) -> Family | Slice | None:
             return None
         head = head.rpartition(GROUP_SEPARATOR)[0]
     return None
+
+
+def family_list() -> list[str]:
+    """Every family trained here, by name."""
+    return sorted({str(info.trained.get("family")) for info in _trained()})

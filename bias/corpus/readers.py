@@ -262,3 +262,24 @@ def _zip_documents(path: Path) -> Iterator[Document]:
                 yield Document(io.TextIOWrapper(io.BytesIO(raw), "utf-8-sig").read())
             except UnicodeDecodeError:
                 raise BiasInputError(f"{where} is not UTF-8 text.") from None
+
+
+def columns(path: Path) -> list[str]:
+    """The columns a CSV/TSV's header names, or the keys of a JSON Lines file's first record
+    (empty for plain text and .zip): what a page offers as text and group columns."""
+    kind = check_file(path)
+    if kind not in ("csv", "tsv", "jsonl"):
+        return []
+    with path.open("rb") as handle:
+        for line in _lines(handle, path.name):
+            if not line.strip():
+                continue
+            if kind == "jsonl":
+                try:
+                    record = json.loads(line)
+                except (ValueError, RecursionError):
+                    raise BiasInputError(f"The first line of {path.name} is not JSON.") from None
+                return [str(key) for key in record] if isinstance(record, dict) else []
+            return [c.strip() for c in next(csv.reader([line],
+                                                       delimiter="\t" if kind == "tsv" else ","))]
+    return []

@@ -148,7 +148,12 @@ def train_corpus(
         check_trainable(scanned, options, wordsets, min_set_words)
         tasks = plan(scanned, options, name, replace)
         check_names(tasks, name, language, replace)
-        summaries = run_tasks(train_one, tasks, scheduler=scheduler, workers=workers)
+        before = {task.name: store.version(task.name) for task in tasks}
+        try:
+            summaries = run_tasks(train_one, tasks, scheduler=scheduler, workers=workers)
+        except BaseException:
+            _drop_written(before)
+            raise
     if replace:
         _drop_stale_members(name, {task.name for task in tasks})
     models = tuple(
@@ -177,6 +182,14 @@ def inspect_corpus(
     except BiasInputError as exc:
         return dataclasses.replace(shown, problem=str(exc))
     return shown
+
+
+def _drop_written(before: dict[str, str]) -> None:
+    """After a cancelled or failed training: the models it already completed would make a
+    partial family; remove those it wrote (an entry whose files changed since it started)."""
+    for name, files in before.items():
+        if store.version(name) not in ("", files):
+            store.delete_cached(name)
 
 
 def _drop_stale_members(family: str, kept: set[str]) -> None:

@@ -31,7 +31,7 @@ from typing import Literal
 
 import numpy as np
 
-from bias.corpus.family import Family, Slice
+from bias.corpus.family import Family, Slice, resolve
 from bias.jobs import steps
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.batch import BatchRow
@@ -234,3 +234,16 @@ def members(group: Family | Slice) -> list[str]:
     if isinstance(group, Slice):
         return list(group.members)
     return [name for item in group.slices for name in item.members]
+
+
+def run_trained(name: str, wordset: WordSet, options: WeatOptions | None = None
+                ) -> ReplicateResult | AcrossGroups:
+    """The test on whatever `name` stands for (`bias.corpus.family.resolve`): a family across
+    groups, a replicate group, or one model (a group of one)."""
+    group = resolve(name)
+    if isinstance(group, Family):
+        return run_across_groups(group, wordset, options)
+    if group is None:
+        language = load_embedding(name).language
+        group = Slice(name, None, (name,), language)
+    return run_replicates(group, wordset, options)
