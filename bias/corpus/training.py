@@ -62,25 +62,31 @@ class TokenDocuments:
         self.bootstrap_seed = bootstrap_seed
 
     def _counts(self) -> Iterator[int]:
-        if self.bootstrap_seed is None:
-            while True:
-                yield 1
         rng = np.random.default_rng(self.bootstrap_seed)
         while True:
             yield from rng.poisson(1.0, _POISSON_BLOCK).tolist()
 
     def __iter__(self) -> Iterator[list[str]]:
-        counts = self._counts()
-        with open(self.path, encoding="utf-8") as handle:
-            for line in handle:
-                times = next(counts)
-                if not times:
-                    continue
-                tokens = line.split()
-                pieces = [tokens[i : i + MAX_CHUNK_TOKENS]
-                          for i in range(0, len(tokens), MAX_CHUNK_TOKENS)]
-                for _ in range(times):
-                    yield from pieces
+        # gensim's one worker trains while this runs in its producer thread: the common case
+        # (every document once, shorter than a piece) does nothing but split a line.
+        with open(self.path, encoding="utf-8", buffering=1 << 20) as handle:
+            if self.bootstrap_seed is None:
+                for line in handle:
+                    tokens = line.split()
+                    if len(tokens) <= MAX_CHUNK_TOKENS:
+                        yield tokens
+                    else:
+                        yield from _pieces(tokens)
+                return
+            for line, times in zip(handle, self._counts()):  # counts drawn in file order
+                if times:
+                    pieces = _pieces(line.split())
+                    for _ in range(times):
+                        yield from pieces
+
+
+def _pieces(tokens: list[str]) -> list[list[str]]:
+    return [tokens[i : i + MAX_CHUNK_TOKENS] for i in range(0, len(tokens), MAX_CHUNK_TOKENS)]
 
 
 @dataclass(frozen=True)
@@ -164,6 +170,21 @@ def raw_vectors(task: TrainTask, model):
     return from_keyed_vectors(model.wv, len(model.wv.index_to_key), report)
 
 
+def describe(task: TrainTask) -> str:
+    """The embedding's source line, shown on every page: how and on what it was trained."""
+    options, trained = task.options, task.trained
+    group = trained.get("group")
+    replicate = trained.get("replicate")
+    return (f"trained here: {options.method} {options.architecture}, {options.dimensions} "
+            f"dimensions, window {options.window}, minimum count {options.min_count}, "
+            f"{options.epochs} epochs, seed {task.seed}"
+            + (f", bootstrap replicate {replicate} of {trained['replicates']}" if replicate
+               else "")
+            + f", on {trained['corpus']['file']}"
+            + (f" ({group['column']} = {group['value']})" if group else "")
+            + f" (sha256 {trained['corpus']['sha256'][:12]}…)")
+
+
 def train_one(task: TrainTask) -> TrainSummary:
     """Train the model of `task` and save it under `task.name` (atomically); its summary."""
     from bias.vectors import store
@@ -171,8 +192,7 @@ def train_one(task: TrainTask) -> TrainSummary:
     started = time.perf_counter()
     model = fit(task)
     raw = raw_vectors(task, model)
-    source = (f"trained {task.options.method} on {task.trained['corpus']['file']} "
-              f"(sha256 {task.trained['corpus']['sha256'][:12]}…)")
+    source = describe(task)
     store.save(task.name, task.language, raw, source=source, replace=task.replace,
                trained=task.trained)
     meta = store.read_meta(task.name)

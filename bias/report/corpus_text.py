@@ -17,8 +17,9 @@ def times(count: int) -> str:
 
 def coverage_sentence(coverage: SetCoverage) -> str:
     """"7 of the 8 words of Career appear at least 5 times; 'salary' appears twice"."""
+    verb = "appears" if len(coverage.enough) == 1 else "appear"
     text = (f"{len(coverage.enough)} of the {len(coverage.words)} words of {coverage.name} "
-            f"appear at least {coverage.min_count} times")
+            f"{verb} at least {coverage.min_count} times")
     rare = coverage.too_rare
     if rare:
         listed = "; ".join(f"'{item.word}' appears {times(item.count)}" for item in rare[:6])

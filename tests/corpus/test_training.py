@@ -84,3 +84,16 @@ def test_cancel_leaves_nothing_half_written(corpora, home):
     assert not store.is_cached("cancelled")
     assert [p.name for p in (home / "embeddings").glob("*")] == []  # no hidden leftovers
     assert list((home / "corpus-work").iterdir()) == []
+
+
+def test_reproduce_trains_again_and_compares_bit_for_bit(corpora, capsys, tmp_path):
+    from bias.cli import main
+
+    planted, _ = corpora
+    train(planted, "again", epochs=5)
+    assert main(["reproduce", "--trained", "again"]) == 0
+    assert "the same bit for bit" in capsys.readouterr().out
+    changed = tmp_path / "planted.txt"
+    changed.write_bytes(planted.read_bytes() + b"one more line\n")
+    assert main(["reproduce", "--trained", "again", "--corpus", str(changed)]) == 2
+    assert "sha256 differs" in capsys.readouterr().err
