@@ -78,7 +78,7 @@ class TokenDocuments:
                     else:
                         yield from _pieces(tokens)
                 return
-            for line, times in zip(handle, self._counts()):  # counts drawn in file order
+            for line, times in zip(handle, self._counts(), strict=False):  # counts: endless
                 if times:
                     pieces = _pieces(line.split())
                     for _ in range(times):
