@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.report.replicates_text import group_text
     from bias.stats.batch import run_batch
     from bias.stats.pooling import pool
-    from bias.stats.replicates import from_batch
+    from bias.stats.replicates import from_batch, members
     from bias.vectors.catalog import available_embeddings
     from bias.wordsets.library import all_wordsets, get_wordset
 
@@ -91,7 +91,11 @@ def run(args: argparse.Namespace) -> None:
         BatchOptions(cross_language=args.cross_language),
         languages=infos,
     )
-    pooled = pool(rows) if args.pool or args.report else None
+    # Replicates of one corpus are not separate studies: they are summarised by their group
+    # (`from_batch`), never pooled as if they were.
+    replicated = {name for group in groups for name in members(group)}
+    pooled = (pool([row for row in rows if row.embedding not in replicated])
+              if args.pool or args.report else None)
     summaries = from_batch(rows, groups, list(chosen.values())) if groups else []
     if args.json:
         print(batch_json(rows, pooled if args.pool else None, summaries))

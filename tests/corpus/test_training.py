@@ -97,3 +97,22 @@ def test_reproduce_trains_again_and_compares_bit_for_bit(corpora, capsys, tmp_pa
     changed.write_bytes(planted.read_bytes() + b"one more line\n")
     assert main(["reproduce", "--trained", "again", "--corpus", str(changed)]) == 2
     assert "sha256 differs" in capsys.readouterr().err
+
+
+def test_a_task_is_small_picklable_and_carries_its_own_seeds(corpora, tmp_path):
+    """What issue 33's cluster needs: paths, names, settings and seeds, never matrices."""
+    import pickle
+
+    from bias.corpus.options import ReadOptions
+    from bias.corpus.scan import scan
+    from bias.corpus.train import plan
+
+    planted, _ = corpora
+    scanned = scan(planted, "en", ReadOptions(), tmp_path)
+    tasks = plan(scanned, TrainOptions(**SMALL | {"replicates": 2}), "fam")
+    assert [t.name for t in tasks] == ["fam.r1", "fam.r2"]
+    assert pickle.loads(pickle.dumps(tasks)) == tasks
+    assert len(pickle.dumps(tasks[0])) < 4_000
+    assert tasks[0].seed != tasks[1].seed and tasks[0].bootstrap_seed != tasks[1].bootstrap_seed
+    again = plan(scanned, TrainOptions(**SMALL | {"replicates": 3}), "fam")
+    assert (again[0].seed, again[1].seed) == (tasks[0].seed, tasks[1].seed)  # own seeds
