@@ -27,6 +27,38 @@ _CITED = ("caliskan2017", "kurpiczbriki2021", "efron1993", "holm1979", "benjamin
 
 
 
+_TRAINED_CITED = ("antoniak2018", "hanley2006", "garg2018")
+
+
+def trained_methods(groups: Sequence[ReplicateResult | AcrossGroups]) -> str:
+    """The methods' sentences on embeddings trained here (empty without any)."""
+    if not groups:
+        return ""
+    first = groups[0].groups[0] if isinstance(groups[0], AcrossGroups) else groups[0]
+    trained = first.results[0].provenance.embedding.identity.get("trained", {}) if (
+        first.results and first.results[0].provenance) else {}
+    settings = trained.get("train", {})
+    text = (f" The embeddings were trained on the researchers' corpus with gensim "
+            f"{trained.get('gensim', '')} ({settings.get('method', '')} "
+            f"{settings.get('architecture', '')}, {settings.get('dimensions', '')} dimensions, "
+            f"window {settings.get('window', '')}, minimum count "
+            f"{settings.get('min_count', '')}, {settings.get('epochs', '')} epochs, "
+            + ("one thread per model, bit-reproducible from the recorded seeds)."
+               if settings.get("threads", 1) == 1 else
+               f"{settings.get('threads')} threads per model, not bit-reproducible)."))
+    if first.verdict.replicates > 1:
+        text += (f" Each group was trained {first.verdict.replicates} times on bootstrap "
+                 "samples of its documents (Poisson frequencies; Hanley & MacGibbon 2006), as "
+                 "Antoniak and Mimno (2018) recommend; we report each replicate's d, the 2.5th "
+                 "to 97.5th percentile of the replicates' d, and call a bias holding only when "
+                 "it holds in every replicate with one sign.")
+    if any(isinstance(g, AcrossGroups) for g in groups):
+        text += (" One embedding was trained per group value and d computed within each, as "
+                 "Garg et al. (2018) did per decade; vectors of different groups were not "
+                 "compared.")
+    return text
+
+
 def batch_methods(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect]) -> str:
     ran = [row for row in rows if row.ran]
     first = next((row.result for row in ran if row.result is not None), None)
@@ -101,7 +133,8 @@ def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect],
                     f"Effect sizes by test<br><sup>{escape(header(rows))}; dot: ours, "
                     "filled where the bias holds when words are resampled; open diamond: "
                     "reported; black diamond: pooled</sup>")
-    references = [REFERENCES[key] for key in _CITED]
+    cited = _CITED + (_TRAINED_CITED if groups else ())
+    references = [REFERENCES[key] for key in cited]
     results = [weat_json(row.result) for row in rows if row.result is not None]
     body = [
         f"<h1>A batch of WEATs: {escape(header(rows))}</h1>",
@@ -111,7 +144,8 @@ def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect],
         "<h2>Forest plot</h2>", *(f"<div class='figure'>{f}</div>" for f in figures_html([forest])),
         *(["<h2>Trained models: replicates and groups</h2>", *_groups(groups)] if groups else []),
         "<h2>Methods (ready to paste)</h2>",
-        f"<p class='methods'>{escape(batch_methods(rows, pooled))}</p>",
+        f"<p class='methods'>{escape(batch_methods(rows, pooled))}"
+        f"{escape(trained_methods(groups))}</p>",
         "<h2>Table 7 for LaTeX (booktabs)</h2>", f"<pre>{escape(table7_latex(rows))}</pre>",
         "<h2>Table 7 as CSV</h2>", f"<pre>{escape(batch_csv(rows))}</pre>",
         "<h2>References</h2><ul>", *(f"<li>{escape(r.text)}</li>" for r in references),
