@@ -47,9 +47,9 @@ TESTED_KEY = "texts.tested"
 NO_COLUMN = "(none)"
 NUMBER_FIELDS = {"dimensions": "Dimensions", "window": "Window", "min_count": "Minimum count",
                  "epochs": "Epochs", "replicates": "Replicates", "seed": "Seed"}
+# The tests below the training: fewer draws than the WEAT page, since they run once per
+# replicate (the WEAT page runs any one of them with the full options).
 TEST_OPTIONS = WeatOptions(iterations=10_000, ci_resamples=1_000)
-"""The tests below the training: fewer draws than the WEAT page, since they run once per
-replicate (the WEAT page runs any one of them with the full options)."""
 
 
 def choose_corpus() -> Path | None:

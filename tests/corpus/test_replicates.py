@@ -91,3 +91,6 @@ def test_batch_report_has_the_chart_across_groups(family_home, monkeypatch, caps
     assert [p["value"] for p in data["groups"][0]["across_groups"]] == ["9", "10"]
     page = report.read_text(encoding="utf-8")
     assert "Trained models: replicates and groups" in page and "across decade" in page
+    assert "Each group was trained 2 times on bootstrap samples" in page
+    assert "Antoniak, M., &amp; Mimno, D. (2018)" in page
+    assert "pooled" not in data  # replicates are not separate studies
