@@ -26,6 +26,7 @@ from bias.corpus.readers import columns
 from bias.corpus.sources import keep_upload, server_corpora, upload_types
 from bias.corpus.train import inspect_corpus, train_corpus
 from bias.errors import BiasInputError
+from bias.limits import TRAINING_WORK
 from bias.report.charts.groups import across_groups_figure
 from bias.report.corpus_text import coverage_sentence, group_line, train_text
 from bias.report.markup import md
@@ -163,7 +164,8 @@ def preview_and_train(path: Path, name: str, language: str, read: ReadOptions,
         try:
             result = run_job(slot, f"Training on {path.name}", lambda: train_corpus(
                 path, name=name, language=language, read=read, options=options,
-                wordsets=wordsets, min_set_words=MIN_SET_WORDS), describe=describe)
+                wordsets=wordsets, min_set_words=MIN_SET_WORDS, max_work=TRAINING_WORK),
+                describe=describe)
         except BiasInputError as exc:
             show_error(exc)
         else:

@@ -135,10 +135,11 @@ def train_corpus(
     path: Path, *, name: str, language: str, read: ReadOptions | None = None,
     options: TrainOptions | None = None, wordsets: Sequence[WordSet] = (),
     min_set_words: int = 1, scheduler: str | None = None, workers: int | None = None,
-    replace: bool = False,
+    replace: bool = False, max_work: int | None = None,
 ) -> TrainResult:
     """Train the models of `path` as the family `name` (module docstring) and save them;
-    `scheduler` and `workers` go to `bias.compute.run_tasks`."""
+    `scheduler` and `workers` go to `bias.compute.run_tasks`; `max_work` bounds the words
+    trained on (words × epochs × replicates; the dashboard's `bias.limits.TRAINING_WORK`)."""
     read, options = read or ReadOptions(), options or TrainOptions()
     store.check_name(name)
     check_language(language)
@@ -146,6 +147,7 @@ def train_corpus(
     with work_folder() as folder:
         scanned = scan(Path(path), language, read, folder)  # progress stays at 0 meanwhile
         check_trainable(scanned, options, wordsets, min_set_words)
+        _check_work(scanned, options, max_work)
         tasks = plan(scanned, options, name, replace)
         check_names(tasks, name, language, replace)
         before = {task.name: store.version(task.name) for task in tasks}
@@ -182,6 +184,17 @@ def inspect_corpus(
     except BiasInputError as exc:
         return dataclasses.replace(shown, problem=str(exc))
     return shown
+
+
+def _check_work(scanned: CorpusScan, options: TrainOptions, limit: int | None) -> None:
+    work = scanned.tokens * options.epochs * options.replicates
+    if limit is not None and work > limit:
+        raise BiasInputError(
+            f"Training {scanned.tokens:,} words × {options.epochs} epochs × "
+            f"{options.replicates} replicate{'s' if options.replicates > 1 else ''} is more "
+            f"than this server trains for one request ({limit:,} words); use fewer epochs or "
+            "replicates, or train from the command line (`python -m bias train`)."
+        )
 
 
 def _drop_written(before: dict[str, str]) -> None:

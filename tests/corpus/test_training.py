@@ -116,3 +116,13 @@ def test_a_task_is_small_picklable_and_carries_its_own_seeds(corpora, tmp_path):
     assert tasks[0].seed != tasks[1].seed and tasks[0].bootstrap_seed != tasks[1].bootstrap_seed
     again = plan(scanned, TrainOptions(**SMALL | {"replicates": 3}), "fam")
     assert (again[0].seed, again[1].seed) == (tasks[0].seed, tasks[1].seed)  # own seeds
+
+
+def test_a_dashboard_training_is_bounded_before_any_model(corpora, home):
+    from bias.errors import BiasInputError
+
+    planted, _ = corpora
+    with pytest.raises(BiasInputError, match="more than this server trains"):
+        train_corpus(planted, name="big", language="en",
+                     options=TrainOptions(**SMALL | {"replicates": 4}), max_work=400_000)
+    assert not (home / "embeddings").exists() or not list((home / "embeddings").glob("*"))
