@@ -126,3 +126,12 @@ def test_a_dashboard_training_is_bounded_before_any_model(corpora, home):
         train_corpus(planted, name="big", language="en",
                      options=TrainOptions(**SMALL | {"replicates": 4}), max_work=400_000)
     assert not (home / "embeddings").exists() or not list((home / "embeddings").glob("*"))
+
+
+def test_fasttext_keeps_its_subwords_for_unseen_words(corpora):
+    planted, _ = corpora
+    train(planted, "ft", method="fasttext", buckets=2_000, epochs=5, dimensions=8)
+    embedding = load_embedding("ft")
+    [lookup] = embedding.lookup_all(["careers"])  # never in the corpus
+    assert lookup.match == "synthesised"
+    assert store.read_meta("ft")["trained"]["train"]["method"] == "fasttext"
