@@ -3,6 +3,7 @@ and a whole run of replicates. Prints figures; asserts nothing.
 
     python bench/train_speed.py                      ratio and memory (a few minutes)
     python bench/train_speed.py --replicates-run     + 10 M tokens × 5 replicates end to end
+    python bench/train_speed.py --skip-ratio --memory-sizes --replicates-run    only that
 
 1. Throughput ratio, in one run: the same tokens and settings trained by `bias.corpus.training.fit`
    (our task: the token file read again every epoch, documents cut into 10,000-token pieces) and
@@ -147,15 +148,18 @@ def main() -> None:
     parser.add_argument("--tokens", type=int, default=2_000_000, help="for the ratio")
     parser.add_argument("--epochs", type=int, default=5, help="for the ratio")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--memory-sizes", type=int, nargs="+",
+    parser.add_argument("--skip-ratio", action="store_true")
+    parser.add_argument("--memory-sizes", type=int, nargs="*",
                         default=[1_000_000, 4_000_000, 16_000_000])
     parser.add_argument("--replicates-run", action="store_true")
     parser.add_argument("--replicates-tokens", type=int, default=10_000_000)
     args = parser.parse_args()
     os.environ.setdefault("BIASWORDS_HOME", tempfile.mkdtemp())
     print(f"load average before: {os.getloadavg()[0]:.1f}")
-    ratio(args.tokens, args.repeats, args.epochs)
-    memory(args.memory_sizes)
+    if not args.skip_ratio:
+        ratio(args.tokens, args.repeats, args.epochs)
+    if args.memory_sizes:
+        memory(args.memory_sizes)
     if args.replicates_run:
         replicates_run(args.replicates_tokens)
     print(f"load average after: {os.getloadavg()[0]:.1f}")
