@@ -42,6 +42,7 @@ from views.jobs import job_slot, run_job
 from views.shared import field_bounds, show_error, sidebar, user_errors
 
 UPLOAD_KEY = "texts.upload"
+KEPT_KEY = "texts.kept"  # (the upload's id, where its copy was kept)
 PREVIEW_KEY = "texts.preview"
 TRAINED_KEY = "texts.trained"
 TESTED_KEY = "texts.tested"
@@ -70,7 +71,11 @@ def choose_corpus() -> Path | None:
             picked = st.selectbox("Corpus", names, key="texts.server_corpus")
             chosen = next((p for p in offered if p.name == picked), None)
     if upload is not None:
-        return keep_upload(upload.getvalue(), upload.name)
+        kept = st.session_state.get(KEPT_KEY)
+        if kept is None or kept[0] != upload.file_id:  # hashed and written once per upload
+            kept = upload.file_id, keep_upload(upload.getvalue(), upload.name)
+            st.session_state[KEPT_KEY] = kept
+        return kept[1]
     return chosen
 
 
