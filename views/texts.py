@@ -188,14 +188,14 @@ def preview_and_train(path: Path, name: str, language: str, read: ReadOptions,
 def show_tested(result) -> None:
     """The test over a family: the chart across groups, then each replicate's numbers."""
     if isinstance(result, AcrossGroups):
-        st.markdown(md(f"**{result.title}** across {result.group_column}, in the order of the "
-                       "values: each dot is the mean d of a group's replicates, its bar where "
-                       "95% of retrained models fall."))
+        st.markdown(f"**{md(result.title)}** across {md(result.group_column)}, in the order "
+                    "of the values: each dot is the mean d of a group's replicates, its bar "
+                    "where 95% of retrained models fall.")
         st.plotly_chart(across_groups_figure(result), width="stretch")
         single = all(group.verdict.replicates == 1 for group in result.groups)
         st.caption(md(SEPARATE_SPACES + (f" {ONE_MODEL}" if single else "")))
     else:
-        st.markdown(md(f"**{headline(result)}**"))
+        st.markdown(f"**{md(headline(result))}**")
         if result.verdict.replicates == 1:
             st.caption(md(ONE_MODEL))
     st.code(group_text(result), language=None, wrap_lines=True)
