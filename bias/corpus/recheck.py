@@ -45,7 +45,12 @@ def _record(name: str) -> dict:
 
 
 def _settings(trained: dict, name: str) -> tuple[ReadOptions, TrainOptions]:
+    """The recorded settings, checked like new ones (a stored file may have been damaged)."""
+    corpus = trained.get("corpus")
     try:
+        if not (isinstance(corpus, dict) and isinstance(corpus.get("path"), str)
+                and isinstance(corpus.get("sha256"), str) and isinstance(trained.get("seed"), int)):
+            raise TypeError("no corpus path, sha256 or seed")
         return ReadOptions(**trained["read"]), TrainOptions(**trained["train"])
     except (KeyError, TypeError) as exc:
         raise BiasInputError(f"The recorded settings of {name} cannot be read ({exc}).") from None

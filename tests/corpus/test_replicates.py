@@ -94,3 +94,20 @@ def test_batch_report_has_the_chart_across_groups(family_home, monkeypatch, caps
     assert "Each group was trained 2 times on bootstrap samples" in page
     assert "Antoniak, M., &amp; Mimno, D. (2018)" in page
     assert "pooled" not in data  # replicates are not separate studies
+
+
+def test_a_damaged_trained_record_leaves_an_ordinary_embedding(family_home, monkeypatch):
+    import json
+
+    home, _ = family_home
+    monkeypatch.setenv("BIASWORDS_HOME", str(home))
+    meta_path = home / "embeddings" / "dec-10.r2" / "meta.json"
+    saved = meta_path.read_text(encoding="utf-8")
+    meta = json.loads(saved)
+    meta["trained"]["group"] = ["not", "a", "record"]
+    meta_path.write_text(json.dumps(meta), encoding="utf-8")
+    try:
+        family = resolve("dec")
+        assert [s.members for s in family.slices] == [("dec-9.r1", "dec-9.r2"), ("dec-10.r1",)]
+    finally:
+        meta_path.write_text(saved, encoding="utf-8")
