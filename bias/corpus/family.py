@@ -52,7 +52,7 @@ class Family:
         return self.group_column is not None
 
 
-def _well_formed(trained: dict) -> bool:
+def well_formed(trained: dict) -> bool:
     """Whether a meta.json's `trained` record has the shape a family is read from (a stored
     file may have been edited or damaged: such an entry stays an ordinary embedding)."""
     group, replicate = trained.get("group"), trained.get("replicate")
@@ -62,7 +62,7 @@ def _well_formed(trained: dict) -> bool:
 
 
 def _trained() -> list[EmbeddingInfo]:
-    return [info for info in store.list_cached() if info.trained and _well_formed(info.trained)]
+    return [info for info in store.list_cached() if info.trained and well_formed(info.trained)]
 
 
 def family_names(family: str) -> list[str]:

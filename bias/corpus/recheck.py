@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from bias.corpus.family import well_formed
 from bias.corpus.options import ReadOptions, TrainOptions
 from bias.corpus.readers import sha256
 from bias.corpus.scan import scan, work_folder
@@ -48,9 +49,10 @@ def _settings(trained: dict, name: str) -> tuple[ReadOptions, TrainOptions]:
     """The recorded settings, checked like new ones (a stored file may have been damaged)."""
     corpus = trained.get("corpus")
     try:
-        if not (isinstance(corpus, dict) and isinstance(corpus.get("path"), str)
-                and isinstance(corpus.get("sha256"), str) and isinstance(trained.get("seed"), int)):
-            raise TypeError("no corpus path, sha256 or seed")
+        if not (well_formed(trained) and isinstance(corpus, dict)
+                and isinstance(corpus.get("path"), str) and isinstance(corpus.get("sha256"), str)
+                and isinstance(trained.get("seed"), int)):
+            raise TypeError("no corpus path, sha256, seed or group")
         return ReadOptions(**trained["read"]), TrainOptions(**trained["train"])
     except (KeyError, TypeError) as exc:
         raise BiasInputError(f"The recorded settings of {name} cannot be read ({exc}).") from None
