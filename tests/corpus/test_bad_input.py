@@ -75,7 +75,6 @@ def test_bad_names_and_options(capsys, tmp_path):
     assert code == 2 and "cannot name an embedding" in capsys.readouterr().err
     assert "not a positive number" in bad(capsys, planted, "--replicates", "0")
     assert "segmenter" in bad(capsys, planted, "--language", "zh")
-    assert "cluster" in bad(capsys, planted, "--scheduler", "tcp://127.0.0.1:8786")
 
 
 def test_preview_says_what_will_come_out(capsys, tmp_path):
@@ -96,3 +95,22 @@ def test_too_rare_words_are_named_with_their_counts(capsys, tmp_path, count):
     code, out, _ = train(capsys, planted, "--wordset", "weat6", "--preview", "--min-count", "12")
     assert code == 2
     assert "appear at least 12 times" in out and "appears" in out
+
+
+def test_the_scheduler_goes_to_run_tasks_as_given(capsys, tmp_path, monkeypatch):
+    """`--scheduler` is handed to `bias.compute.run_tasks` unchanged (issue 33 runs it on a
+    cluster; without one it is refused there, in a sentence)."""
+    import bias.corpus.train as train_module
+
+    seen = {}
+
+    def refuse(fn, tasks, *, scheduler=None, workers=None):
+        seen.update(scheduler=scheduler, tasks=[t.name for t in tasks], fn=fn.__name__)
+        raise train_module.BiasInputError("no cluster here")
+
+    monkeypatch.setattr(train_module, "run_tasks", refuse)
+    planted = write_txt(tmp_path / "en.txt", 1.0, count=60)
+    assert "no cluster here" in bad(capsys, planted, "--scheduler", "tcp://10.0.0.1:8786",
+                                    "--replicates", "2")
+    assert seen == {"scheduler": "tcp://10.0.0.1:8786", "tasks": ["t.r1", "t.r2"],
+                    "fn": "train_one"}
