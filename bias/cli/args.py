@@ -89,3 +89,12 @@ def write_report(path: str, page: str) -> None:
     os.umask(umask)
     target.chmod(0o666 & ~umask)
     print(f"Report written to {target}", file=sys.stderr)
+
+
+def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
+    """`--scheduler tcp://HOST:PORT`: run the command's independent tasks (models, replicates)
+    on that Dask cluster instead of this machine's cores; passed as is to
+    `bias.compute.run_tasks`, which refuses it in a sentence where no cluster is available."""
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT", default=None,
+                        help="run the tasks on this Dask scheduler's cluster (default: this "
+                        "machine's cores)")

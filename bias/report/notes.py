@@ -92,6 +92,14 @@ def _no_effect_size(d: dict) -> str:
     return "All target words have the same association, so there is no effect size."
 
 
+def _single_trained_model(d: dict) -> str:
+    text = (f"{d['embedding']} is one training run on your texts: its result may not survive "
+            "retraining with another seed or sample of the documents")
+    if d.get("replicates", 1) > 1:
+        return text + f"; run the test on {d['family']} to see all {d['replicates']} replicates."
+    return text + "; train with replicates to see the spread."
+
+
 def _no_permutation_test(d: dict) -> str:
     return (
         f"{d['metric']} has no permutation p-value: it treats all target words alike, so "
@@ -263,6 +271,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "shared_rows": _shared_rows,
     "unequal_sizes": _unequal_sizes,
     "no_effect_size": _no_effect_size,
+    "single_trained_model": _single_trained_model,
     "ambiguous_word": _ambiguous_word,
     "no_permutation_test": _no_permutation_test,
     "pairs_left_out": _pairs_left_out,

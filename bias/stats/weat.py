@@ -376,6 +376,10 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
             notes.append(Note("unequal_sizes", {
                 "first": first, "second": second, "first_size": n1, "second_size": n2,
             }))
+    if trained := embedding.identity.get("trained"):  # retraining may move d (Antoniak & Mimno)
+        notes.append(Note("single_trained_model", {
+            "embedding": embedding.name, "family": trained.get("family"),
+            "replicates": trained.get("replicates", 1)}))
     return notes
 
 
