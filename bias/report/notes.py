@@ -49,9 +49,13 @@ def _repeated_words(d: dict) -> str:
 
 
 def _shared_words(d: dict) -> str:
+    words = d["words"]
+    one = len(words) == 1
     return (
-        f"{', '.join(d['words'])} is in both {d['first']} and {d['second']}; it is kept in both, "
-        "as the source did, so it counts on both sides."
+        f"{', '.join(words)} {'is' if one else 'are'} listed in both {d['first']} and "
+        f"{d['second']}: kept in both, as the source did, {'it counts' if one else 'they count'} "
+        f"on both sides, so {'its' if one else 'their'} pull cancels out and "
+        f"{'it says' if one else 'they say'} nothing about the difference the test measures."
     )
 
 
@@ -60,7 +64,10 @@ def _shared_rows(d: dict) -> str:
     pairs = ", ".join(f"{word} → {owner}" for word, owner in list(d["words"].items())[:8])
     more = "…" if count > 8 else ""
     fate = (
-        "They were left out, as asked."
+        "They were left out: the lists are in another language than the embedding, and a row "
+        "shared with a word of its own language says nothing about them."
+        if d.get("other_language")
+        else "They were left out, as asked."
         if d["left_out"]
         else "They count with that vector: an approximation, which unticking 'Use words "
         "without a vector of their own' (Advanced options; `--no-shared-rows`) leaves out."

@@ -118,7 +118,9 @@ def coverage_text(coverage: dict[str, Coverage]) -> str:
     shared = sum(c.shared for c in coverage.values())
     per_set = ", ".join(f"{key} {c.found} of {c.listed}" for key, c in coverage.items())
     text = f"{found} of {listed} words found in the embedding ({per_set})"
-    if shared:
+    if shared == 1:
+        text += "; 1 more has no vector of its own and only shares a frequent word's"
+    elif shared:
         text += (f"; {shared} more have no vector of their own and only share a frequent "
                  "word's")
     return text

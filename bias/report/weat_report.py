@@ -97,9 +97,19 @@ def _source_lines(result: WeatResult) -> list[str]:
 
 
 def _set_line(result: WeatResult, key: str) -> str:
-    """'X Math: 8 of 8 words used; found as …; a frequent word's vector stands in for …'."""
+    """'X Math: 7 of 8 words found, 1 more only shares a vector; 6 distinct vectors used; found
+    as …; a frequent word's vector stands in for …': counted as the summary line above counts
+    them (`coverage_text`: words with a vector of their own), then the vectors that entered the
+    test when repeats make them fewer."""
     rep = result.sets[key]
-    line = f"  {key} {rep.name}: {len(rep.used)} of {len(rep.words)} words used"
+    counts = rep.coverage
+    line = f"  {key} {rep.name}: {counts.found} of {counts.listed} words found"
+    if counts.shared:
+        verb = "shares" if counts.shared == 1 else "share"
+        line += f", {counts.shared} more only {verb} a vector"
+        line += " (left out)" if rep.leave_out_shared else ""
+    if counts.used != counts.found + (0 if rep.leave_out_shared else counts.shared):
+        line += f"; {counts.used} distinct vector{'s' if counts.used != 1 else ''} used"
     spellings = [i for i in rep.fallbacks if i.match is not Match.SHARED_ROW]
     if spellings:
         line += "; found as " + ", ".join(

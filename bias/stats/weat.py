@@ -296,6 +296,14 @@ class EmptySetError(BiasInputError):
         self.coverage = coverage
 
 
+def leaves_out_shared(options: WeatOptions, wordset_language: str, embedding_language: str) -> bool:
+    """Whether words without a vector of their own are left out: when asked, and always when the
+    lists are in another language than the embedding. A pruned table's shared rows belong to
+    words of its own language: in a French table English "he" shares the row of "was" and "hers"
+    that of "moulins", which say nothing about the English words."""
+    return not options.shared_rows or wordset_language != embedding_language
+
+
 def _set_reports(
     embedding: Embedding, wordset: WordSet, leave_out_shared: bool = False
 ) -> dict[str, SetReport]:
@@ -369,6 +377,7 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
             "total": len({word for rep in reports.values() for word in rep.words}),
             "words": approximated,
             "left_out": next(iter(reports.values())).leave_out_shared,
+            "other_language": wordset.language != embedding.language,
         }))
     for first, second in (("X", "Y"), ("A", "B")):
         n1, n2 = len(reports[first].used), len(reports[second].used)
@@ -401,7 +410,8 @@ def run_weat(
     embedding: Embedding, wordset: WordSet, options: WeatOptions = WeatOptions()
 ) -> WeatResult:
     """Run WEAT for one word set on one embedding, reporting every word's fate."""
-    reports = _set_reports(embedding, wordset, leave_out_shared=not options.shared_rows)
+    reports = _set_reports(embedding, wordset, leave_out_shared=leaves_out_shared(
+        options, wordset.language, embedding.language))
     check_weat({k: len(r.used_lookups) for k, r in reports.items()}, options, options.ci_resamples)
     embedding.prefetch(item for r in reports.values() for item in r.used_lookups)
     vectors = {key: embedding.vectors_for(rep.used_lookups) for key, rep in reports.items()}
