@@ -12,6 +12,7 @@ from bias.report.text import (
     explanation,
     format_d,
     format_p,
+    interval_caveat,
     p_statement,
 )
 from bias.report.verdict import coverage_text, headline, meaning, why_not_comparable
@@ -75,6 +76,8 @@ def _number_lines(result: WeatResult) -> list[str]:
             f"  {ci.level:.0%} interval for d: {ci.low:.4f} – {ci.high:.4f} "
             f"({ci.method} bootstrap, {ci.resamples:,} resamples, seed {ci.seed})"
         )
+        if (caveat := interval_caveat(result)) is not None:
+            lines.append(f"  ({caveat})")
     return lines
 
 
@@ -128,7 +131,9 @@ def weat_json(result: WeatResult, confounds: WeatConfounds | None = None,
     """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON;
     with the confound controls (bias.stats.confounds) under `confounds`, their warnings among
     the others; for an encoder, the test under every method under `encoder.method_sensitivity`."""
-    data = {**result.to_dict(), "warnings": notes_text(result.notes)}
+    caveat = interval_caveat(result)
+    data = {**result.to_dict(),
+            "warnings": notes_text(result.notes) + ([caveat] if caveat else [])}
     if result.encoder is not None and result.reported is not None:
         data["warnings"].append(why_not_comparable(result))
     if sensitivity is not None:
