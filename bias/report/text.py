@@ -262,9 +262,13 @@ def comparison(result: WeatResult) -> Comparison | None:
     )
 
 
-def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[str, str]:
+def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str,
+                  shared_left_out: str | None = None) -> tuple[str, str]:
     """Two short texts about a set's words in an embedding: what is missing, what was found only
-    under another spelling. Either is '' when there is nothing to say."""
+    under another spelling. Either is '' when there is nothing to say. `shared_left_out` is the
+    language whose words own a pruned table's rows when the lists are in another one (such
+    rows are left out: `bias.stats.weat.leaves_out_shared`), or '' when they are left out as
+    asked; None when they are used."""
     missing = [item.word for item in lookups if item.match is Match.MISSING]
     phrases = [item.word for item in lookups if item.is_phrase]
     fallbacks = [item for item in lookups if item.is_fallback]
@@ -290,11 +294,19 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
             for item in spellings
         ]
         fallback_text = "Found under another spelling: " + ", ".join(parts)
-    if shared := [item for item in fallbacks if item.match is Match.SHARED_ROW]:
-        fallback_text += (". " if fallback_text else "") + (
-            "No vector of its own, a frequent word's stands in: "
-            + ", ".join(f"{item.word} → {item.found_as}" for item in shared)
+    shared = [item for item in lookups if item.match is Match.SHARED_ROW]
+    pairs = ", ".join(f"{item.word} → {item.found_as}" for item in shared)
+    if shared and shared_left_out:
+        missing_text += (". " if missing_text else "") + (
+            f"Left out: no vector of its own, only the row of a {shared_left_out} word in "
+            f"{embedding_name}, which says nothing about it: {pairs}"
         )
+    elif shared and shared_left_out is not None:
+        missing_text += (". " if missing_text else "") + (
+            f"Left out, as asked (no vector of its own): {pairs}")
+    elif shared:
+        fallback_text += (". " if fallback_text else "") + (
+            f"No vector of its own, a frequent word's stands in: {pairs}")
     return missing_text, fallback_text
 
 

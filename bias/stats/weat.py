@@ -296,12 +296,13 @@ class EmptySetError(BiasInputError):
         self.coverage = coverage
 
 
-def leaves_out_shared(options: WeatOptions, wordset_language: str, embedding_language: str) -> bool:
-    """Whether words without a vector of their own are left out: when asked, and always when the
+def leaves_out_shared(shared_rows: bool, wordset_language: str, embedding_language: str) -> bool:
+    """Whether words without a vector of their own are left out: when asked (`shared_rows`
+    False, `WeatOptions.shared_rows`), and always when the
     lists are in another language than the embedding. A pruned table's shared rows belong to
     words of its own language: in a French table English "he" shares the row of "was" and "hers"
     that of "moulins", which say nothing about the English words."""
-    return not options.shared_rows or wordset_language != embedding_language
+    return not shared_rows or wordset_language != embedding_language
 
 
 def _set_reports(
@@ -411,7 +412,7 @@ def run_weat(
 ) -> WeatResult:
     """Run WEAT for one word set on one embedding, reporting every word's fate."""
     reports = _set_reports(embedding, wordset, leave_out_shared=leaves_out_shared(
-        options, wordset.language, embedding.language))
+        options.shared_rows, wordset.language, embedding.language))
     check_weat({k: len(r.used_lookups) for k, r in reports.items()}, options, options.ci_resamples)
     embedding.prefetch(item for r in reports.values() for item in r.used_lookups)
     vectors = {key: embedding.vectors_for(rep.used_lookups) for key, rep in reports.items()}
