@@ -260,24 +260,22 @@ def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
 def show_table7(wide: pl.DataFrame, short_names: dict[str, str]) -> None:
     """The engine's Table 7 as a person reads it: short names, short verdicts, reported p as
     printed, empty columns hidden."""
-    # Numbers as text, so a test that did not run on an embedding reads "–", not "None" (how
-    # Streamlit shows an empty number cell).
-    numbers = [
-        pl.col(column).map_elements(
-            (lambda x: f"{x:.5f}") if column.endswith(" p") else (lambda x: f"{x:.2f}"),
-            return_dtype=pl.String)
-        for column, dtype in wide.schema.items() if dtype == pl.Float64
-    ]
+    number_format = {
+        column: st.column_config.NumberColumn(format="%.5f" if column.endswith(" p") else "%.2f")
+        for column, dtype in wide.schema.items()
+        if dtype == pl.Float64
+    }
     # Short names in the table: a whole title would push the numbers out of view.
     titles = pl.col("test").replace_strict(short_names, default=pl.col("title")).alias("title")
     verdicts = pl.col(r"^.* verdict$").replace_strict(verdict_text.SHORT, default=None)
     printed = pl.col(r"^.* reported p$").map_elements(printed_p, return_dtype=pl.String)
-    wide = wide.with_columns(titles, verdicts, printed, *numbers)
+    wide = wide.with_columns(titles, verdicts, printed)
     # An empty text cell stays empty (not "None"), and a column with nothing in it is not shown.
     # The test's language last: the numbers and the verdict come first into view at 800 px.
     shown = [c for c in wide.columns if c not in ("test", "language")
              and wide[c].null_count() < wide.height] + ["language"]
-    wide = wide.with_columns(pl.col(pl.String).fill_null("–"), pl.col("skipped").fill_null(""))
+    wide = wide.with_columns(pl.col(pl.String).exclude("skipped").fill_null("–"),
+                             pl.col("skipped").fill_null(""))
     st.dataframe(
         wide,
         hide_index=True,
@@ -285,17 +283,18 @@ def show_table7(wide: pl.DataFrame, short_names: dict[str, str]) -> None:
         # The readable title first and always in view; the id stays in the data (export).
         column_order=shown,
         # As wide as the longest name (a fixed width cut "WEATHub WEAT 6 (French, transla…").
-        column_config={"title": st.column_config.TextColumn("Test", pinned=True)},
+        column_config=number_format
+        | {"title": st.column_config.TextColumn("Test", pinned=True)},
     )
 
 
 TABLE7_CAPTION = (
     "One row per test that ran (those that could not are listed above); for each "
     "embedding our p and d, the verdict, the words found of those listed, and the "
-    "values the source reported ('–': it did not run there). Reported values come from the "
-    "source's embedding (fastText for WEATHub). 'these words only': p < 0.05 but the interval "
-    "for d includes 0 when the words are resampled; 'cannot decide': too few words or "
-    "reshufflings for any p below 0.05."
+    "values the source reported ('–': the test did not run on that embedding). Reported "
+    "values come from the source's embedding (fastText for WEATHub). 'these words only': "
+    "p < 0.05 but the interval for d includes 0 when the words are resampled; 'cannot "
+    "decide': too few words or reshufflings for any p below 0.05."
 )
 
 

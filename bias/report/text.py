@@ -152,10 +152,8 @@ def summary_sentence(result: WeatResult) -> str:
     d = result.effect_size
     if math.isnan(d):
         return f"The words of '{x}' and '{y}' relate to '{a}' and '{b}' in exactly the same way."
-    if d >= 0:
-        lean = f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}'"
-    else:
-        lean = f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' to '{a}'"
+    lean = (f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}'" if d >= 0 else
+            f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' to '{a}'")
     share = (f"none of the {result.iterations:,}" if result.p_value_is_bound
              else f"{reshuffled_share(result)} of")
     text = f"{lean}; {share} reshuffled lists show a difference this large."

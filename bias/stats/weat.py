@@ -298,10 +298,8 @@ class EmptySetError(BiasInputError):
 
 def leaves_out_shared(shared_rows: bool, wordset_language: str, embedding_language: str) -> bool:
     """Whether words without a vector of their own are left out: when asked (`shared_rows`
-    False, `WeatOptions.shared_rows`), and always when the
-    lists are in another language than the embedding. A pruned table's shared rows belong to
-    words of its own language: in a French table English "he" shares the row of "was" and "hers"
-    that of "moulins", which say nothing about the English words."""
+    False), and always for lists in another language than the embedding: in a French table
+    English "he" only shares the row of "was", "hers" that of "moulins"."""
     return not shared_rows or wordset_language != embedding_language
 
 
