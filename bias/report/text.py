@@ -19,7 +19,7 @@ from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import Reported, WordSet
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-_CAMEL_CASE = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+")
+_CAMEL_CASE = re.compile(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+")  # not 'McDonald'
 
 
 def as_words(name: str) -> str:
