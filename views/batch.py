@@ -233,11 +233,13 @@ def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
         # showed empty cells under the other language's embeddings.
         languages = list(dict.fromkeys(r.embedding_language for r in rows if r.embedding_language))
         for language in languages:
-            if len(languages) > 1:
-                st.markdown(f"**On {md(language_name(language))} embeddings**")
             mine = [i for i, r in enumerate(rows) if r.embedding_language in (language, None)]
+            names = list(dict.fromkeys(rows[i].embedding for i in mine if rows[i].embedding))
+            if len(languages) > 1:
+                st.markdown(f"**On {md(language_name(language))} embeddings**"
+                            + (f": {md(names[0])}" if len(names) == 1 else ""))
             show_table7(table7([rows[i] for i in mine], [reasons[i] for i in mine],
-                               ran_only=True), short_names)
+                               ran_only=True), short_names, one_embedding=len(names) == 1)
         st.caption(TABLE7_CAPTION)
     with tabs[1]:
         show_forest(rows, short_names)
@@ -257,9 +259,11 @@ def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
     )
 
 
-def show_table7(wide: pl.DataFrame, short_names: dict[str, str]) -> None:
+def show_table7(wide: pl.DataFrame, short_names: dict[str, str], *,
+                one_embedding: bool = False) -> None:
     """The engine's Table 7 as a person reads it: short names, short verdicts, reported p as
-    printed, empty columns hidden."""
+    printed, empty columns hidden; with `one_embedding` (named above the table) the columns are
+    headed 'p', 'd', … without the embedding's name, so they fit the page."""
     number_format = {
         column: st.column_config.NumberColumn(format="%.5f" if column.endswith(" p") else "%.2f")
         for column, dtype in wide.schema.items()
@@ -276,6 +280,10 @@ def show_table7(wide: pl.DataFrame, short_names: dict[str, str]) -> None:
              and wide[c].null_count() < wide.height] + ["language"]
     wide = wide.with_columns(pl.col(pl.String).exclude("skipped").fill_null("–"),
                              pl.col("skipped").fill_null(""))
+    if one_embedding:
+        short = {c: c.split(" ", 3)[-1] for c in shown if c.count(" ") >= 3 and " · " in c}
+        wide, shown = wide.rename(short), [short.get(c, c) for c in shown]
+        number_format = {short.get(c, c): f for c, f in number_format.items()}
     st.dataframe(
         wide,
         hide_index=True,

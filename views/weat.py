@@ -431,6 +431,7 @@ def word_list(key: str, embedding: Embedding, lists_language: str) -> int:
     if counts.shared:
         verb = "shares" if counts.shared == 1 else "share"
         caption += f", {counts.shared} more only {verb} a vector"
+        caption += " (left out)" if leave_out else ""
     st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
     if repeated:
         note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
