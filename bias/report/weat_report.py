@@ -100,8 +100,8 @@ def _source_lines(result: WeatResult) -> list[str]:
 
 
 def _set_line(result: WeatResult, key: str) -> str:
-    """'X Math: 7 of 8 words found, 1 more only shares a vector; 6 distinct vectors used; found
-    as …; a frequent word's vector stands in for …': counted as the summary line above counts
+    """'X Math: 7 of 8 words found, 1 more only shares a vector; 6 distinct vectors used; under
+    another form: …; a frequent word's vector stands in for …': counted as the summary line counts
     them (`coverage_text`: words with a vector of their own), then the vectors that entered the
     test when repeats make them fewer."""
     rep = result.sets[key]
@@ -115,7 +115,7 @@ def _set_line(result: WeatResult, key: str) -> str:
         line += f"; {counts.used} distinct vector{'s' if counts.used != 1 else ''} used"
     spellings = [i for i in rep.fallbacks if i.match is not Match.SHARED_ROW]
     if spellings:
-        line += "; found as " + ", ".join(
+        line += "; under another form: " + ", ".join(
             f"{i.word}→{i.found_as}" if i.word != i.found_as else f"{i.word} ({i.match})"
             for i in spellings
         )
