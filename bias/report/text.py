@@ -356,7 +356,7 @@ def null_histogram_caption(result: WeatResult) -> str:
         "the real lists. The red band beyond it holds the reshufflings at least as extreme: "
         f"{counted:,} of {result.iterations:,} ({share}), the p-value"
     )
-    if 0 < counted < 0.01 * result.iterations:
+    if 0 < counted < 0.001 * result.iterations:  # bars under 0.1% of the height
         text += ", too few to show as bars"
     return text + "."
 

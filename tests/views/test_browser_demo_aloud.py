@@ -91,6 +91,7 @@ def at_widths(page, check, name: str) -> None:
 
 def read_aloud(page, width: int, language: str) -> None:
     said = page.evaluate(ALOUD_JS)
+    print(f"read aloud, {language} at {width} px: {words(said)} words")  # shown with -s
     assert words(said) <= 90, f"{language} at {width} px: {words(said)} words: {said}"
     assert "MaleTerms" not in said
     assert page.evaluate(BAND_JS) >= 8, "the red band is too thin to see"
