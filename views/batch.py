@@ -239,7 +239,8 @@ def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
                 st.markdown(f"**On {md(language_name(language))} embeddings**"
                             + (f": {md(names[0])}" if len(names) == 1 else ""))
             show_table7(table7([rows[i] for i in mine], [reasons[i] for i in mine],
-                               ran_only=True), short_names, one_embedding=len(names) == 1)
+                               ran_only=True), short_names,
+                        one_embedding=len(languages) > 1 and len(names) == 1)
         st.caption(TABLE7_CAPTION)
     with tabs[1]:
         show_forest(rows, short_names)
