@@ -25,12 +25,12 @@ from bias.report.markup import md
 from bias.report.notes import note_text
 from bias.stats.budget import check_weat, weat_work
 from bias.stats.confounds import weat_confounds
-from bias.stats.weat import SetReport, WeatOptions, leaves_out_shared
+from bias.stats.weat import SetReport, WeatOptions
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name
 from bias.vectors.download import fasttext_estimate
-from bias.vectors.embeddings import Embedding
+from bias.vectors.embeddings import Embedding, leaves_out_shared
 from bias.vectors.raw import DEFAULT_LIMIT
 from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, TermSet, WordSet
 from bias.wordsets.editing import edited, save_user_wordset, titled

@@ -265,7 +265,7 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str,
     """Two short texts about a set's words in an embedding: what is missing, what was found only
     under another spelling. Either is '' when there is nothing to say. `shared_left_out` is the
     language whose words own a pruned table's rows when the lists are in another one (such
-    rows are left out: `bias.stats.weat.leaves_out_shared`), or '' when they are left out as
+    rows are left out: `bias.vectors.embeddings.leaves_out_shared`), or '' when they are left out as
     asked; None when they are used."""
     missing = [item.word for item in lookups if item.match is Match.MISSING]
     phrases = [item.word for item in lookups if item.is_phrase]
