@@ -2,6 +2,8 @@
 
 import pytest
 
+from bias.vectors.encoder import SWITCH
+
 
 def pytest_configure(config):
     config.addinivalue_line(
@@ -20,5 +22,5 @@ def home(tmp_path, monkeypatch):
     # The bundled encoder (bias.vectors.encoder) is listed only where a test switches it on (the
     # encoder's own tests, tests/**/test_*encoder*.py): elsewhere the tests describe the static
     # embeddings, and a language without one, as before it existed (and never run the model).
-    monkeypatch.setenv("BIASWORDS_ENCODER", "off")
+    monkeypatch.setenv(SWITCH, "off")
     return tmp_path

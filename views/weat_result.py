@@ -113,6 +113,8 @@ def show_details(shown: state.ShownResult,
     downloads). Folded, so the verdict, its sentence and the four numbers read aloud."""
     warnings = warnings_of(shown)
     label = "Details: the words found, the interval, the published values"
+    if shown.result.encoder is not None:  # its method panel is in here: say so on the fold
+        label = "Details: the words found, the interval, the test under every extraction method"
     if warnings:
         label += f" · {len(warnings)} warning{'s' if len(warnings) != 1 else ''}"
     with st.expander(label, icon=":material/info:"):

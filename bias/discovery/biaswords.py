@@ -108,12 +108,14 @@ def run_biaswords(
     draw_options: DrawOptions = DrawOptions(),
     curation: Path | None = None,
 ) -> BiasWordsRun:
-    """Candidates with the default filters, a curation from a CSV file if given, then the draws."""
-    candidates = generate_candidates(embedding, wordset, candidate_options)
-    if curation is not None:
-        from bias.discovery.curation import apply_curation_csv
+    """Candidates with the default filters, a curation from a CSV file if given, then the draws.
+    The curation file is read first: a wrong one should not cost the candidates' search."""
+    from bias.discovery.curation import apply_curation_table, read_curation_file
 
-        candidates = apply_curation_csv(candidates, wordset, curation)
+    table = None if curation is None else read_curation_file(curation)
+    candidates = generate_candidates(embedding, wordset, candidate_options)
+    if table is not None:
+        candidates = apply_curation_table(candidates, wordset, table)
     return BiasWordsRun(candidates, validate(embedding, wordset, candidates, draw_options),
                         provenance(embedding, wordset, {"candidates": candidate_options,
                                                         "draws": draw_options}))

@@ -342,19 +342,16 @@ def read_curation_csv(data: bytes | str) -> pl.DataFrame:
     return normalise_table(table)
 
 
-def apply_curation_csv(candidates: Candidates, wordset: WordSet, path: Path) -> Candidates:
-    """The candidates with the curated table of a CSV file exported by the dashboard.
-
-    The file's seeds must be seeds of `wordset`, so a curation is never applied to another test.
-    """
-    data = read_bounded(path, "curation file", MAX_FILE_BYTES)
-    return apply_curation_table(candidates, wordset, read_curation_csv(data))
+def read_curation_file(path: Path) -> pl.DataFrame:
+    """The curated table of a CSV file exported by the dashboard (bounded, checked)."""
+    return read_curation_csv(read_bounded(path, "curation file", MAX_FILE_BYTES))
 
 
 def apply_curation_table(
     candidates: Candidates, wordset: WordSet, table: pl.DataFrame
 ) -> Candidates:
-    """The candidates with an imported curated table, if its seeds belong to `wordset`."""
+    """The candidates with an imported curated table, if its seeds belong to `wordset` (so a
+    curation is never applied to another test)."""
     table = normalise_table(table)
     seeds = {w for terms in wordset.sets().values() for w in terms.words}
     strange = sorted(set(table["seed"].drop_nulls().to_list()) - seeds)

@@ -29,6 +29,9 @@ def test_japanese_runs_on_the_encoder_with_no_import_step(encoder_server, visito
         settle(page, 300)
         assert page.get_by_text("There is no Japanese embedding here yet").count() == 0
         page.get_by_role("button", name="Run test").click()
+        details = page.get_by_text("the test under every extraction method").first
+        details.wait_for(timeout=120_000)  # the fold's label names the method panel inside it
+        details.click()
         page.get_by_text("The same test under every extraction method").first.wait_for(
             timeout=120_000)
         assert page.get_by_text("Not comparable: a different kind of model").first.is_visible()
