@@ -73,3 +73,22 @@ def write_report(path: str, page: str) -> None:
     os.umask(umask)
     target.chmod(0o666 & ~umask)
     print(f"Report written to {target}", file=sys.stderr)
+
+
+def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
+    """`--scheduler tcp://HOST:PORT`: run the command's tasks on that Dask cluster
+    (`bias.compute.run_tasks`, docs/cluster.md); without it they run on this machine. The
+    same option, with the same meaning, on every command that fans out work."""
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT", type=_scheduler_address,
+                        help="run the work on the Dask cluster whose scheduler is at this "
+                        "address (docs/cluster.md; default: this machine)")
+
+
+def _scheduler_address(text: str) -> str:
+    from bias.compute.cluster import check_address
+    from bias.errors import BiasInputError
+
+    try:
+        return check_address(text)
+    except BiasInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc).rstrip(".")) from None

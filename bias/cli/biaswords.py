@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import bounded, bounded_help
+from bias.cli.args import add_scheduler_option, bounded, bounded_help
 from bias.discovery.candidates import CandidateOptions
 from bias.discovery.options import MIN_EDIT, NEIGHBOURS
 from bias.discovery.sampling import SET_DRAWS, DrawOptions
@@ -47,6 +47,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     words.add_argument("--no-baseline", dest="baseline", action="store_false",
                        default=DRAWS.baseline,
                        help="skip the baseline draws from random matched words")
+    add_scheduler_option(words)
     words.add_argument("--json", action="store_true", help="machine-readable output")
     words.set_defaults(run=run)
 
@@ -57,7 +58,8 @@ def run(args: argparse.Namespace) -> None:
                         as_json=args.json, curation=args.curation,
                         keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
                         save_curation=args.save_curation,
-                        paper_filters_only=args.paper_filters_only, report=args.report))
+                        paper_filters_only=args.paper_filters_only, report=args.report,
+                        scheduler=args.scheduler))
 
 
 def biaswords_cli(
@@ -74,6 +76,7 @@ def biaswords_cli(
     save_curation: str | None = None,
     paper_filters_only: bool = False,
     report: str | None = None,
+    scheduler: str | None = None,
 ) -> str:
     """The text `python -m bias biaswords` prints: JSON, or a short human summary.
 
@@ -101,6 +104,7 @@ def biaswords_cli(
         paper_only(options) if paper_filters_only else options,
         DrawOptions(draws=draws, seed=seed, baseline=baseline),
         Path(curation) if curation else None,
+        scheduler,
     )
     if save_curation:
         from bias.discovery.curation import curation_csv

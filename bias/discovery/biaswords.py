@@ -104,14 +104,17 @@ def run_biaswords(
     candidate_options: CandidateOptions = CandidateOptions(),
     draw_options: DrawOptions = DrawOptions(),
     curation: Path | None = None,
+    scheduler: str | None = None,
 ) -> BiasWordsRun:
-    """Candidates with the default filters, a curation from a CSV file if given, then the draws."""
+    """Candidates with the default filters, a curation from a CSV file if given, then the draws
+    (on the cluster at `scheduler`, if given)."""
     candidates = generate_candidates(embedding, wordset, candidate_options)
     if curation is not None:
         from bias.discovery.curation import apply_curation_csv
 
         candidates = apply_curation_csv(candidates, wordset, curation)
-    return BiasWordsRun(candidates, validate(embedding, wordset, candidates, draw_options),
+    sampling = validate(embedding, wordset, candidates, draw_options, scheduler=scheduler)
+    return BiasWordsRun(candidates, sampling,
                         provenance(embedding, wordset, {"candidates": candidate_options,
                                                         "draws": draw_options}))
 
@@ -123,17 +126,19 @@ def validate(
     options: DrawOptions = DrawOptions(),
     sizes: Mapping[str, int] | None = None,
     tagger: TaggerChoice = AUTO,
+    scheduler: str | None = None,
 ) -> Sampling:
     """The draws from a (curated) candidates table, its baseline, and the run's provenance.
 
     This is what the page and the command line call: `draw_sets` plus `baseline.run_baseline`
     (when `options.baseline`), with `curated` taken from the candidates (a hand decision or the
-    person's "reviewed" mark).
+    person's "reviewed" mark). Each draw's WEAT is a task (`bias.compute.run_tasks`): on the
+    cluster at `scheduler` when one is given, else on this machine.
     """
     check_draws(draw_sizes(wordset, sizes), options)
     parts = 2 if options.baseline else 1  # the draws, then as many baseline draws (bias.jobs)
     with part(0, parts):
-        sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)
+        sampling = draw_sets(embedding, wordset, candidates.table, options, sizes, scheduler)
     base = None
     if options.baseline:
         # By default the baseline's words get a word type only if the candidates' did.
@@ -142,7 +147,8 @@ def validate(
         chosen = choose_tagger(tagger, embedding.language)
         with part(1, parts):
             base = run_baseline(
-                embedding, wordset, candidates, sampling, options, streams(options.seed), chosen
+                embedding, wordset, candidates, sampling, options, streams(options.seed), chosen,
+                scheduler,
             )
     provenance = {
         "seed_test": wordset.id,

@@ -20,20 +20,23 @@ from dataclasses import dataclass, field, replace
 
 import polars as pl
 
+from bias.compute import run_tasks
 from bias.errors import BiasInputError
 from bias.jobs import steps
 from bias.notes import Note
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
-from bias.stats.budget import check_batch
+from bias.stats.budget import batch_work, check_batch, local_workers
 from bias.stats.pvalues import benjamini_hochberg, holm
 from bias.stats.verdict import Coverage
 from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import available_embeddings, load_embedding
+from bias.vectors.reference import EmbeddingRef, reference, resolve
 from bias.wordsets import WordSet
 
 Runner = Callable[[str, WordSet, WeatOptions], WeatResult]
-"""Runs one test: `runner(embedding_name, wordset, options)`. The dashboard passes a cached one."""
+"""Runs one test in this process: `runner(embedding_name, wordset, options)`. The dashboard
+passes a cached one; without one the runs are tasks (`run_batch_task`)."""
 
 
 @dataclass(frozen=True)
@@ -42,10 +45,6 @@ class BatchOptions:
 
     cross_language: bool = False
     """Run every test on every chosen embedding, not only on those of the test's language."""
-
-
-def default_runner(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
-    return run_weat(load_embedding(embedding_name), wordset, options)
 
 
 @dataclass(frozen=True)
@@ -204,27 +203,90 @@ def check_batch_work(
     check_batch([wordset for wordset, name in plan if name], options, options.ci_resamples)
 
 
+@dataclass(frozen=True)
+class BatchTask:
+    """One test run of a Batch as a task (`bias.compute.run_tasks`): the embedding by name and
+    sha256, never its matrix; the seed is in `options`."""
+
+    embedding: EmbeddingRef
+    wordset: WordSet
+    options: WeatOptions
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A test run's result, or why it did not run (and the words found, for a refused one)."""
+
+    result: WeatResult | None
+    reason: str | None = None
+    coverage: dict[str, Coverage] | None = None
+
+
+def run_batch_task(task: BatchTask) -> Outcome:
+    """Run one test where the task landed; a missing or different embedding is the job's error
+    (`bias.vectors.reference.resolve`), the test's own refusal only this row's."""
+    embedding = resolve(task.embedding)
+    return _outcome(lambda: run_weat(embedding, task.wordset, task.options))
+
+
+def _outcome(run: Callable[[], WeatResult]) -> Outcome:
+    try:
+        return Outcome(run())
+    except BiasInputError as exc:
+        return Outcome(None, str(exc), exc.coverage if isinstance(exc, EmptySetError) else None)
+
+
+def _as_tasks(
+    plan: Sequence[tuple[WordSet, str]], options: WeatOptions, scheduler: str | None
+) -> list[Outcome]:
+    """Each planned run as a task; an embedding that cannot be loaded here is each of its rows'
+    reason, as the in-process runner said it."""
+    refs: dict[str, EmbeddingRef | str] = {}
+    for name in dict.fromkeys(name for _, name in plan):
+        try:
+            refs[name] = reference(load_embedding(name))
+        except BiasInputError as exc:
+            refs[name] = str(exc)
+    tasks = [BatchTask(ref, wordset, options)
+             for wordset, name in plan if isinstance(ref := refs[name], EmbeddingRef)]
+    work = batch_work([task.wordset for task in tasks], options, options.ci_resamples)
+    done = iter(run_tasks(run_batch_task, tasks, scheduler=scheduler,
+                          workers=local_workers(work) if all(t.embedding.shareable for t in tasks)
+                          else 1))
+    return [next(done) if isinstance(ref := refs[name], EmbeddingRef) else Outcome(None, ref)
+            for _, name in plan]
+
+
 def run_batch(
     wordsets: Sequence[WordSet],
     embeddings: Sequence[str],
     options: WeatOptions | None = None,
     batch: BatchOptions | None = None,
     *,
-    runner: Runner = default_runner,
+    runner: Runner | None = None,
     languages: dict[str, str] | None = None,
+    scheduler: str | None = None,
 ) -> list[BatchRow]:
     """Run every word set on the chosen embeddings of its language and adjust the p-values.
 
     `languages` maps embedding name to language code (default: the catalog's). Rows come in the
     order word set, then embedding; a test with no embedding to run on is one skipped row.
+    Each run is a task (`bias.compute.run_tasks`), here or on the cluster at `scheduler`; a
+    `runner` (the dashboard's cached one) runs them in this process instead, one by one.
     """
     options = options or WeatOptions()
     if languages is None:
         languages = {info.name: info.language for info in available_embeddings()}
     check_batch_work(wordsets, embeddings, options, batch, languages)
     plan = planned_runs(wordsets, embeddings, batch, languages)
+    runs = [(wordset, name) for wordset, name in plan if name is not None]
+    if runner is None:
+        outcomes = iter(_as_tasks(runs, options, scheduler))
+    else:
+        outcomes = (_outcome(lambda: runner(name, wordset, options))  # noqa: B023 (called now)
+                    for wordset, name in steps(runs, len(runs)))
     rows = []
-    for wordset, name in steps(plan, len(plan)):
+    for wordset, name in plan:
         if name is None:
             chosen = sorted({languages.get(e, "") for e in embeddings} - {""})
             note = Note("no_embedding_for_language", {
@@ -232,14 +294,10 @@ def run_batch(
             })
             rows.append(_row(wordset, None, None, None, note))
             continue
-        try:
-            result = runner(name, wordset, options)
-        except BiasInputError as exc:
-            note = Note("test_not_run", {"reason": str(exc)})
-            coverage = exc.coverage if isinstance(exc, EmptySetError) else None
-            rows.append(_row(wordset, name, languages.get(name), None, note, coverage))
-        else:
-            rows.append(_row(wordset, name, languages.get(name), result, None))
+        outcome = next(outcomes)
+        note = None if outcome.reason is None else Note("test_not_run", {"reason": outcome.reason})
+        rows.append(_row(wordset, name, languages.get(name), outcome.result, note,
+                         outcome.coverage))
     return adjust(rows)
 
 
