@@ -1,0 +1,27 @@
+"""Task functions for the tests (module level, so a pool's process or a cluster's worker can
+import them by name)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+
+def seeded(task: tuple[int, float]) -> float:
+    """A number decided by the task's seed alone, after `seconds` of waiting (a long task)."""
+    seed, seconds = task
+    time.sleep(seconds)
+    return float(np.random.default_rng(seed).standard_normal())
+
+
+def pid(task: object) -> int:
+    """The process that ran the task."""
+    import os
+
+    return os.getpid()
+
+
+def went_through(dask_scheduler, prefix: str) -> bool:
+    """On the scheduler: whether tasks named `prefix` ran there (their keys start with it)."""
+    return prefix in dask_scheduler.task_prefixes

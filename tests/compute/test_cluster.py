@@ -1,0 +1,161 @@
+"""A real cluster on loopback (`dask scheduler` and two `dask worker` processes, one thread
+each, one shared BIASWORDS_HOME), started once for the module: Batch rows and BiasWords draws
+on it equal the recorded local numbers bit for bit; a worker killed mid-task changes nothing; a
+worker without the embedding, or with another sha256 under its name, fails with a sentence; a
+scheduler that goes away ends the job with one; Cancel stops the cluster's tasks.
+
+Cost: about 25 s on an idle 2-core machine (the processes' start-up is most of it: each loads
+numpy, dask and the bundled GloVe), 9 s of it CPU in this process and the rest in the cluster.
+"""
+
+import json
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from bias import jobs
+from bias.cli import main
+from bias.compute import run_tasks
+from bias.errors import BiasInputError
+from bias.stats.batch import BatchTask, run_batch_task
+from bias.stats.weat import WeatOptions
+from bias.vectors import store
+from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
+from bias.vectors.raw import ImportReport, RawVectors
+from bias.vectors.reference import EmbeddingRef, reference
+from bias.wordsets.library import get_wordset
+from tests.compute import loopback
+from tests.compute.same_numbers import (
+    DRAW_CASES,
+    batch_numbers,
+    draw_numbers,
+    recorded,
+    seed_candidates,
+)
+from tests.compute.tasks import seeded, went_through
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cluster")
+    running = loopback.start(folder, folder / "home", workers=2)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def client(cluster):
+    from distributed import Client
+
+    with Client(cluster.address, timeout=30, set_as_default=False) as watching:
+        yield watching
+
+
+def same(a, b) -> bool:
+    return json.dumps(a) == json.dumps(b)
+
+
+def test_batch_rows_on_the_cluster_equal_the_local_ones(cluster, client):
+    assert same(batch_numbers(scheduler=cluster.address), recorded()["batch"])
+    assert client.run_on_scheduler(went_through, prefix="run_batch_task")
+
+
+@pytest.mark.parametrize("case", DRAW_CASES)
+def test_draws_and_baseline_on_the_cluster_equal_the_local_ones(case, cluster, client):
+    numbers = draw_numbers(case, seed_candidates(), scheduler=cluster.address)
+    assert same(numbers, recorded()["draws"][case])
+    assert client.run_on_scheduler(went_through, prefix="run_draw_task")
+
+
+def test_the_command_line_prints_the_same_json_with_and_without_scheduler(cluster, capsys):
+    command = ["batch", "--wordset", "weat6", "weat8", "--iterations", "3000", "--seed", "4",
+               "--json"]
+    assert main(command) == 0
+    here = capsys.readouterr().out
+    assert main([*command, "--scheduler", cluster.address]) == 0
+    there = capsys.readouterr().out
+    assert here == there and json.loads(here)[1]["method"] == "exact"
+
+
+def test_a_worker_killed_mid_task_changes_no_number(cluster, client):
+    tasks = [(seed, 0.4) for seed in range(10, 20)]
+    result = {}
+    job = threading.Thread(target=lambda: result.update(
+        numbers=run_tasks(seeded, tasks, scheduler=cluster.address)))
+    job.start()
+    deadline = time.monotonic() + 30
+    while not any(client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    busy = next(address for address, keys in client.processing().items() if keys)
+    os.kill(client.run(os.getpid, workers=[busy])[busy], signal.SIGKILL)
+    job.join(timeout=60)
+    assert result["numbers"] == [seeded((seed, 0)) for seed, _ in tasks]
+    cluster.wait_for_workers(2)  # its nanny starts it again, for the next tests
+
+
+def glove_slice(start: int, count: int) -> RawVectors:
+    """Real rows of the bundled GloVe, as an import would hand them over."""
+    glove = load_embedding(DEFAULT_EMBEDDING)
+    words = [glove.words[i] for i in range(start, start + count)]
+    report = ImportReport("glove slice", "text vectors", dimensions=50, words=count,
+                          lines_read=count)
+    return RawVectors(words, np.asarray(glove.vectors[start : start + count]), report)
+
+
+def test_a_worker_with_another_sha256_or_without_the_embedding_fails_with_a_sentence(
+    cluster, monkeypatch
+):
+    monkeypatch.setenv("BIASWORDS_HOME", str(cluster.home))  # the workers' own
+    store.save("slice", "en", glove_slice(0, 3000), source="glove slice")
+    asked = reference(load_embedding("slice"))
+    store.save("slice", "en", glove_slice(100, 3000), source="glove slice", replace=True)
+    task = BatchTask(asked, get_wordset("weat7"), WeatOptions(iterations=500, ci_resamples=0))
+    with pytest.raises(BiasInputError, match=r"^On the worker at tcp://127\.0\.0\.1:\d+: The "
+                       r"embedding 'slice' in the BIASWORDS_HOME here is not the one asked for: "
+                       r"its sha256 is [0-9a-f]{16}…, the job's [0-9a-f]{16}…"):
+        run_tasks(run_batch_task, [task], scheduler=cluster.address)
+    absent = BatchTask(EmbeddingRef("absent", asked.sha256), task.wordset, task.options)
+    with pytest.raises(BiasInputError, match=r"The embedding 'absent' cannot be loaded from the "
+                       r"BIASWORDS_HOME here .*every worker needs the same BIASWORDS_HOME"):
+        run_tasks(run_batch_task, [absent], scheduler=cluster.address)
+
+
+def test_cancel_stops_the_tasks_on_the_cluster(cluster, client):
+    def report(fraction):
+        if client.processing() and any(client.processing().values()):
+            raise jobs.Cancelled
+
+    with pytest.raises(jobs.Cancelled), jobs.watching(report):
+        run_tasks(seeded, [(seed, 1.0) for seed in range(8)], scheduler=cluster.address)
+    deadline = time.monotonic() + 20
+    while any(client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(client.processing().values())
+
+
+def test_a_scheduler_that_goes_away_ends_the_job_with_one_sentence(tmp_path):
+    """A scheduler of its own, without workers (its tasks wait), killed during the job."""
+    lone = loopback.start(tmp_path / "lone", tmp_path / "home", workers=0)
+    try:
+        outcome = {}
+
+        def job():
+            try:
+                run_tasks(seeded, [(seed, 1.0) for seed in range(4)], scheduler=lone.address)
+            except BiasInputError as exc:
+                outcome["error"] = str(exc)
+
+        thread = threading.Thread(target=job)
+        thread.start()
+        time.sleep(1.5)
+        os.killpg(lone.scheduler.pid, signal.SIGKILL)
+        thread.join(timeout=60)
+        assert outcome["error"] == (
+            f"The connection to the cluster's scheduler at {lone.address} was lost during the "
+            "job, so it stopped and nothing was kept; start the scheduler again and rerun.")
+    finally:
+        lone.stop()

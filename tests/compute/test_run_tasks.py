@@ -1,0 +1,59 @@
+"""`bias.compute.run_tasks` on this machine: results in task order whatever finishes first,
+Cancel through `bias.jobs`, and the sentences for a scheduler address that is wrong or gone."""
+
+import pytest
+
+from bias import jobs
+from bias.compute import run_tasks
+from bias.compute.cluster import check_address
+from bias.errors import BiasInputError
+from tests.compute.tasks import seeded
+
+TASKS = [(seed, 0.0) for seed in range(6)]
+EXPECTED = [seeded(task) for task in TASKS]
+
+
+def test_a_pool_gives_the_results_in_task_order_not_in_finishing_order():
+    slow_first = [(0, 0.5), *TASKS[1:]]  # task 0 finishes last on a pool of two
+    assert run_tasks(seeded, slow_first, workers=2) == EXPECTED
+    assert len(set(EXPECTED)) == len(EXPECTED)  # the seeds decide: no two alike
+
+
+def test_inline_tasks_report_progress_in_order_and_stop_on_cancel():
+    seen = []
+
+    def report(fraction):
+        seen.append(fraction)
+        if fraction >= 0.5:
+            raise jobs.Cancelled
+
+    with pytest.raises(jobs.Cancelled), jobs.watching(report):
+        run_tasks(seeded, TASKS, workers=1)
+    assert seen == [0, 1 / 6, 2 / 6, 0.5]
+
+
+def test_cancel_stops_a_pool_before_its_queued_tasks_run():
+    def report(fraction):
+        raise jobs.Cancelled
+
+    with pytest.raises(jobs.Cancelled), jobs.watching(report):
+        run_tasks(seeded, [(seed, 0.2) for seed in range(20)], workers=2)
+
+
+@pytest.mark.parametrize("address", ["", "localhost:8786", "tcp://host", "http://h:1",
+                                     "tcp://h:1; rm", "tcp://h:123456"])
+def test_a_malformed_address_is_one_sentence(address):
+    with pytest.raises(BiasInputError, match="is not a scheduler address; write it as tcp://"):
+        check_address(address)
+
+
+def test_an_unreachable_scheduler_is_one_sentence_and_exit_2(monkeypatch, capsys):
+    from bias.cli import main
+    from bias.compute import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+    code = main(["batch", "--wordset", "weat7", "--scheduler", "tcp://127.0.0.1:9"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith("batch: The cluster's scheduler at tcp://127.0.0.1:9 cannot be reached")
+    assert err.count("\n") == 1 and "Traceback" not in err
