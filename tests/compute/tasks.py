@@ -25,3 +25,10 @@ def pid(task: object) -> int:
 def went_through(dask_scheduler, prefix: str) -> bool:
     """On the scheduler: whether tasks named `prefix` ran there (their keys start with it)."""
     return prefix in dask_scheduler.task_prefixes
+
+
+def task_count(dask_scheduler, prefix: str) -> int:
+    """On the scheduler: a count that grows with the tasks named `prefix` it has handled (their
+    states' tallies)."""
+    found = dask_scheduler.task_prefixes.get(prefix)
+    return 0 if found is None else sum(found.state_counts.values())

@@ -36,7 +36,7 @@ from tests.compute.same_numbers import (
     recorded,
     seed_candidates,
 )
-from tests.compute.tasks import seeded, went_through
+from tests.compute.tasks import seeded, task_count, went_through
 
 
 @pytest.fixture(scope="module")
@@ -159,3 +159,21 @@ def test_a_scheduler_that_goes_away_ends_the_job_with_one_sentence(tmp_path):
             "job, so it stopped and nothing was kept; start the scheduler again and rerun.")
     finally:
         lone.stop()
+
+
+def test_the_dashboard_runs_its_batch_on_the_operators_cluster(cluster, client, monkeypatch):
+    from bias.compute import SCHEDULER_VARIABLE
+    from bias.stats.batch import run_batch
+    from tests.apptest import open_app
+
+    monkeypatch.setenv(SCHEDULER_VARIABLE, cluster.address)
+    page = open_app("views/batch.py")
+    page.multiselect(key="_batch.tests").set_value(["weat7", "weat8"]).run()
+    before = client.run_on_scheduler(task_count, prefix="run_batch_task")
+    next(b for b in page.button if b.label == "Run all").click().run()
+    assert not page.exception and not page.error
+    rows = run_batch([get_wordset("weat7"), get_wordset("weat8")], [DEFAULT_EMBEDDING])
+    shown = page.dataframe[0].value
+    assert list(shown[f"en · {DEFAULT_EMBEDDING} p"]) == [r.p_value for r in rows]
+    assert list(shown[f"en · {DEFAULT_EMBEDDING} d"]) == [r.effect_size for r in rows]
+    assert client.run_on_scheduler(task_count, prefix="run_batch_task") > before
