@@ -1,0 +1,114 @@
+"""Tasks on a loopback Dask cluster: 8 CPU-bound tasks on 2 single-thread workers vs 1, and the
+cost of a task itself. Asserts nothing; prints figures (and whether every run gave the same
+numbers).
+
+The cluster is started with dask's own commands (`dask scheduler`, `dask worker --nthreads 1`)
+on 127.0.0.1, as `tests/compute/loopback.py` does for the tests. Each task is a real WEAT
+randomization test (Caliskan's WEAT 3 on the bundled GloVe: 50 + 50 target words, 32 + 32
+attributes, `--iterations` random reshufflings, its own seed), the kind of task a Batch row or
+a replicate is: seconds of numpy on one core, a few hundred bytes sent, a result back. The
+workers load GloVe before the clock starts (a first, small task each).
+
+    python bench/cluster_speed.py [--iterations 400000] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bias.compute import run_tasks
+from bias.stats.batch import BatchTask, run_batch_task
+from bias.stats.weat import WeatOptions
+from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
+from bias.vectors.reference import reference
+from bias.wordsets.library import get_wordset
+from tests.compute import loopback
+from tests.compute.tasks import seeded
+
+TASKS = 8
+TRIVIAL = 200
+
+
+def weat_tasks(iterations: int, count: int = TASKS) -> list[BatchTask]:
+    ref = reference(load_embedding(DEFAULT_EMBEDDING))
+    wordset = get_wordset("weat3")
+    return [BatchTask(ref, wordset, WeatOptions(iterations=iterations, seed=seed,
+                                                ci_resamples=0))
+            for seed in range(count)]
+
+
+def numbers(outcomes) -> list[tuple[float, float]]:
+    return [(o.result.p_value, o.result.effect_size) for o in outcomes]
+
+
+def best_of(repeats: int, run) -> tuple[float, list]:
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=400_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    print(f"load average at start: {' '.join(f'{v:.1f}' for v in os.getloadavg())}; "
+          f"{os.cpu_count()} cores")
+    tasks = weat_tasks(args.iterations)
+    with tempfile.TemporaryDirectory() as folder:
+        cluster = loopback.start(Path(folder), Path(folder) / "home", workers=2)
+        try:
+            run_tasks(run_batch_task, weat_tasks(1000, 4), scheduler=cluster.address)  # warm
+            here, local = best_of(args.repeats, lambda: run_tasks(run_batch_task, tasks,
+                                                                  workers=1))
+            two, on_two = best_of(args.repeats, lambda: run_tasks(
+                run_batch_task, tasks, scheduler=cluster.address))
+            trivial = [(seed, 0.0) for seed in range(TRIVIAL)]
+            per_task, _ = best_of(args.repeats, lambda: run_tasks(
+                seeded, trivial, scheduler=cluster.address))
+            single, _ = best_of(args.repeats, lambda: run_tasks(
+                seeded, trivial[:1], scheduler=cluster.address))
+            retire_one(cluster)
+            one, on_one = best_of(args.repeats, lambda: run_tasks(
+                run_batch_task, tasks, scheduler=cluster.address))
+        finally:
+            cluster.stop()
+    same = numbers(local) == numbers(on_two) == numbers(on_one)
+    print(f"{TASKS} WEAT 3 randomization tasks ({args.iterations:,} reshufflings each), "
+          f"best of {args.repeats}:")
+    print(f"  this process, one after the other   {here:7.2f} s")
+    print(f"  cluster, 1 worker                   {one:7.2f} s")
+    print(f"  cluster, 2 workers                  {two:7.2f} s   speed-up {one / two:.2f}x "
+          "over 1 worker")
+    print(f"  same numbers everywhere: {same}")
+    print(f"task overhead: {per_task / TRIVIAL * 1000:.1f} ms per task ({TRIVIAL} empty tasks "
+          f"in {per_task:.2f} s on 2 workers); one empty task, connection included: "
+          f"{single * 1000:.0f} ms")
+    print(f"load average at end: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
+
+
+def retire_one(cluster: loopback.Loopback) -> None:
+    """Leave one worker: the other is stopped (by its process id) and the cluster waits."""
+    from distributed import Client
+
+    last = cluster.workers.pop()
+    os.killpg(last.pid, 15)
+    last.wait(timeout=30)
+    with Client(cluster.address, timeout=30, set_as_default=False) as client:
+        deadline = time.monotonic() + 30
+        while len(client.scheduler_info()["workers"]) > 1 and time.monotonic() < deadline:
+            time.sleep(0.2)
+
+
+if __name__ == "__main__":
+    main()
