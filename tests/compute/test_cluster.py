@@ -177,3 +177,13 @@ def test_the_dashboard_runs_its_batch_on_the_operators_cluster(cluster, client, 
     assert list(shown[f"en · {DEFAULT_EMBEDDING} p"]) == [r.p_value for r in rows]
     assert list(shown[f"en · {DEFAULT_EMBEDDING} d"]) == [r.effect_size for r in rows]
     assert client.run_on_scheduler(task_count, prefix="run_batch_task") > before
+
+
+def test_a_worker_with_another_biaswords_refuses_its_tasks(cluster, client):
+    from bias.compute.cluster import _on_worker
+
+    future = client.submit(_on_worker, seeded, (1, 0.0), ("0.0.0", "1.0"), pure=False)
+    with pytest.raises(BiasInputError, match=r"^The worker at tcp://127\.0\.0\.1:\d+ runs "
+                       r"BiasWords .* this computer BiasWords 0\.0\.0 with numpy 1\.0; install "
+                       r"the same versions on every worker"):
+        future.result(timeout=30)
