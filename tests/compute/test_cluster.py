@@ -64,9 +64,15 @@ def test_batch_rows_on_the_cluster_equal_the_local_ones(cluster, client):
     assert client.run_on_scheduler(went_through, prefix="run_batch_task")
 
 
+@pytest.fixture(scope="module")
+def candidates():
+    return seed_candidates()
+
+
 @pytest.mark.parametrize("case", DRAW_CASES)
-def test_draws_and_baseline_on_the_cluster_equal_the_local_ones(case, cluster, client):
-    numbers = draw_numbers(case, seed_candidates(), scheduler=cluster.address)
+def test_draws_and_baseline_on_the_cluster_equal_the_local_ones(case, cluster, client,
+                                                                candidates):
+    numbers = draw_numbers(case, candidates, scheduler=cluster.address)
     assert same(numbers, recorded()["draws"][case])
     assert client.run_on_scheduler(went_through, prefix="run_draw_task")
 
