@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bias.compute import run_tasks
-from bias.stats.batch import BatchTask, run_batch_task
+from bias.stats.tasks import WeatTask, run_test
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.vectors.reference import reference
@@ -36,10 +36,10 @@ TASKS = 8
 TRIVIAL = 200
 
 
-def weat_tasks(iterations: int, count: int = TASKS) -> list[BatchTask]:
+def weat_tasks(iterations: int, count: int = TASKS) -> list[WeatTask]:
     ref = reference(load_embedding(DEFAULT_EMBEDDING))
     wordset = get_wordset("weat3")
-    return [BatchTask(ref, wordset, WeatOptions(iterations=iterations, seed=seed,
+    return [WeatTask(ref, wordset, WeatOptions(iterations=iterations, seed=seed,
                                                 ci_resamples=0))
             for seed in range(count)]
 
@@ -68,11 +68,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         cluster = loopback.start(Path(folder), Path(folder) / "home", workers=2)
         try:
-            run_tasks(run_batch_task, weat_tasks(1000, 4), scheduler=cluster.address)  # warm
-            here, local = best_of(args.repeats, lambda: run_tasks(run_batch_task, tasks,
+            run_tasks(run_test, weat_tasks(1000, 4), scheduler=cluster.address)  # warm
+            here, local = best_of(args.repeats, lambda: run_tasks(run_test, tasks,
                                                                   workers=1))
             two, on_two = best_of(args.repeats, lambda: run_tasks(
-                run_batch_task, tasks, scheduler=cluster.address))
+                run_test, tasks, scheduler=cluster.address))
             trivial = [(seed, 0.0) for seed in range(TRIVIAL)]
             per_task, _ = best_of(args.repeats, lambda: run_tasks(
                 seeded, trivial, scheduler=cluster.address))
@@ -80,7 +80,7 @@ def main() -> None:
                 seeded, trivial[:1], scheduler=cluster.address))
             retire_one(cluster)
             one, on_one = best_of(args.repeats, lambda: run_tasks(
-                run_batch_task, tasks, scheduler=cluster.address))
+                run_test, tasks, scheduler=cluster.address))
         finally:
             cluster.stop()
     same = numbers(local) == numbers(on_two) == numbers(on_one)

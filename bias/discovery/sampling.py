@@ -29,12 +29,13 @@ from bias.compute import run_tasks
 from bias.discovery.candidates import curated_pools, hand_decisions
 from bias.errors import BiasInputError
 from bias.serialize import jsonable
-from bias.stats.budget import draws_work, local_workers
+from bias.stats.budget import draws_work
 from bias.stats.permutation import DRAWS, SEED
 from bias.stats.pvalues import ALPHA, holm
-from bias.stats.weat import WeatOptions, run_weat
+from bias.stats.tasks import WeatTask, run_draw, workers_for
+from bias.stats.weat import WeatOptions
 from bias.vectors.embeddings import Embedding
-from bias.vectors.reference import EmbeddingRef, reference, resolve
+from bias.vectors.reference import reference
 from bias.wordsets import SET_KEYS, TermSet, WordSet
 
 SET_DRAWS = Bound("The number of draws", 1, 10_000, unit="draws", reason="100 is usually enough")
@@ -308,22 +309,6 @@ def draw_sizes(wordset: WordSet, sizes: Mapping[str, int] | None = None) -> dict
     return wanted
 
 
-@dataclass(frozen=True)
-class DrawTask:
-    """One draw's WEAT as a task (`bias.compute.run_tasks`): its words, its own seed, and the
-    embedding by name and sha256 (never its matrix)."""
-
-    embedding: EmbeddingRef
-    wordset: WordSet
-    options: WeatOptions
-
-
-def run_draw_task(task: DrawTask) -> tuple[float, float, str]:
-    """(p, d, method) of one draw's WEAT, where the task landed."""
-    result = run_weat(resolve(task.embedding), task.wordset, task.options)
-    return result.p_value, float(result.effect_size), result.method
-
-
 def pick_sets(
     pools: Mapping[str, Sequence[str]],
     wanted: Mapping[str, int],
@@ -367,7 +352,7 @@ def draw_from_pools(
     compositions = pick_sets(pools, wanted, options.draws, words_stream)
     ref = reference(embedding)
     tasks = [
-        DrawTask(ref, draw_wordset(wordset, sets, i + 1), WeatOptions(
+        WeatTask(ref, draw_wordset(wordset, sets, i + 1), WeatOptions(
             iterations=options.iterations,
             seed=seeds[i],
             alternative=options.alternative,  # type: ignore[arg-type]
@@ -376,8 +361,7 @@ def draw_from_pools(
         for i, sets in enumerate(compositions)
     ]  # fmt: skip
     work = draws_work(wanted, replace(options, baseline=False))
-    results = run_tasks(run_draw_task, tasks, scheduler=scheduler,
-                        workers=local_workers(work) if ref.shareable else 1)
+    results = run_tasks(run_draw, tasks, scheduler=scheduler, workers=workers_for(tasks, work))
     return [
         Draw(i + 1, sets, p, d, method, seeds[i])
         for i, (sets, (p, d, method)) in enumerate(zip(compositions, results, strict=True))

@@ -26,17 +26,18 @@ from bias.jobs import steps
 from bias.notes import Note
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
-from bias.stats.budget import batch_work, check_batch, local_workers
+from bias.stats.budget import batch_work, check_batch
 from bias.stats.pvalues import benjamini_hochberg, holm
+from bias.stats.tasks import Outcome, WeatTask, run_test, workers_for
 from bias.stats.verdict import Coverage
-from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
+from bias.stats.weat import EmptySetError, WeatOptions, WeatResult
 from bias.vectors.catalog import available_embeddings, load_embedding
-from bias.vectors.reference import EmbeddingRef, reference, resolve
+from bias.vectors.reference import EmbeddingRef, reference
 from bias.wordsets import WordSet
 
 Runner = Callable[[str, WordSet, WeatOptions], WeatResult]
 """Runs one test in this process: `runner(embedding_name, wordset, options)`. The dashboard
-passes a cached one; without one the runs are tasks (`run_batch_task`)."""
+passes a cached one; without one the runs are tasks (`bias.stats.tasks.run_test`)."""
 
 
 @dataclass(frozen=True)
@@ -203,33 +204,8 @@ def check_batch_work(
     check_batch([wordset for wordset, name in plan if name], options, options.ci_resamples)
 
 
-@dataclass(frozen=True)
-class BatchTask:
-    """One test run of a Batch as a task (`bias.compute.run_tasks`): the embedding by name and
-    sha256, never its matrix; the seed is in `options`."""
-
-    embedding: EmbeddingRef
-    wordset: WordSet
-    options: WeatOptions
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A test run's result, or why it did not run (and the words found, for a refused one)."""
-
-    result: WeatResult | None
-    reason: str | None = None
-    coverage: dict[str, Coverage] | None = None
-
-
-def run_batch_task(task: BatchTask) -> Outcome:
-    """Run one test where the task landed; a missing or different embedding is the job's error
-    (`bias.vectors.reference.resolve`), the test's own refusal only this row's."""
-    embedding = resolve(task.embedding)
-    return _outcome(lambda: run_weat(embedding, task.wordset, task.options))
-
-
 def _outcome(run: Callable[[], WeatResult]) -> Outcome:
+    """A test run by the in-process `runner`, or why it did not run."""
     try:
         return Outcome(run())
     except BiasInputError as exc:
@@ -247,12 +223,10 @@ def _as_tasks(
             refs[name] = reference(load_embedding(name))
         except BiasInputError as exc:
             refs[name] = str(exc)
-    tasks = [BatchTask(ref, wordset, options)
+    tasks = [WeatTask(ref, wordset, options)
              for wordset, name in plan if isinstance(ref := refs[name], EmbeddingRef)]
     work = batch_work([task.wordset for task in tasks], options, options.ci_resamples)
-    done = iter(run_tasks(run_batch_task, tasks, scheduler=scheduler,
-                          workers=local_workers(work) if all(t.embedding.shareable for t in tasks)
-                          else 1))
+    done = iter(run_tasks(run_test, tasks, scheduler=scheduler, workers=workers_for(tasks, work)))
     return [next(done) if isinstance(ref := refs[name], EmbeddingRef) else Outcome(None, ref)
             for _, name in plan]
 

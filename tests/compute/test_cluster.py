@@ -21,7 +21,7 @@ from bias import jobs
 from bias.cli import main
 from bias.compute import run_tasks
 from bias.errors import BiasInputError
-from bias.stats.batch import BatchTask, run_batch_task
+from bias.stats.tasks import WeatTask, run_test
 from bias.stats.weat import WeatOptions
 from bias.vectors import store
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
@@ -61,7 +61,7 @@ def same(a, b) -> bool:
 
 def test_batch_rows_on_the_cluster_equal_the_local_ones(cluster, client):
     assert same(batch_numbers(scheduler=cluster.address), recorded()["batch"])
-    assert client.run_on_scheduler(went_through, prefix="run_batch_task")
+    assert client.run_on_scheduler(went_through, prefix="run_test")
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +74,7 @@ def test_draws_and_baseline_on_the_cluster_equal_the_local_ones(case, cluster, c
                                                                 candidates):
     numbers = draw_numbers(case, candidates, scheduler=cluster.address)
     assert same(numbers, recorded()["draws"][case])
-    assert client.run_on_scheduler(went_through, prefix="run_draw_task")
+    assert client.run_on_scheduler(went_through, prefix="run_draw")
 
 
 def test_the_command_line_prints_the_same_json_with_and_without_scheduler(cluster, capsys):
@@ -119,15 +119,15 @@ def test_a_worker_with_another_sha256_or_without_the_embedding_fails_with_a_sent
     store.save("slice", "en", glove_slice(0, 3000), source="glove slice")
     asked = reference(load_embedding("slice"))
     store.save("slice", "en", glove_slice(100, 3000), source="glove slice", replace=True)
-    task = BatchTask(asked, get_wordset("weat7"), WeatOptions(iterations=500, ci_resamples=0))
+    task = WeatTask(asked, get_wordset("weat7"), WeatOptions(iterations=500, ci_resamples=0))
     with pytest.raises(BiasInputError, match=r"^On the worker at tcp://127\.0\.0\.1:\d+: The "
                        r"embedding 'slice' in the BIASWORDS_HOME here is not the one asked for: "
                        r"its sha256 is [0-9a-f]{16}…, the job's [0-9a-f]{16}…"):
-        run_tasks(run_batch_task, [task], scheduler=cluster.address)
-    absent = BatchTask(EmbeddingRef("absent", asked.sha256), task.wordset, task.options)
+        run_tasks(run_test, [task], scheduler=cluster.address)
+    absent = WeatTask(EmbeddingRef("absent", asked.sha256), task.wordset, task.options)
     with pytest.raises(BiasInputError, match=r"The embedding 'absent' cannot be loaded from the "
                        r"BIASWORDS_HOME here .*every worker needs the same BIASWORDS_HOME"):
-        run_tasks(run_batch_task, [absent], scheduler=cluster.address)
+        run_tasks(run_test, [absent], scheduler=cluster.address)
 
 
 def test_cancel_stops_the_tasks_on_the_cluster(cluster, client):
@@ -175,14 +175,14 @@ def test_the_dashboard_runs_its_batch_on_the_operators_cluster(cluster, client, 
     monkeypatch.setenv(SCHEDULER_VARIABLE, cluster.address)
     page = open_app("views/batch.py")
     page.multiselect(key="_batch.tests").set_value(["weat7", "weat8"]).run()
-    before = client.run_on_scheduler(task_count, prefix="run_batch_task")
+    before = client.run_on_scheduler(task_count, prefix="run_test")
     next(b for b in page.button if b.label == "Run all").click().run()
     assert not page.exception and not page.error
     rows = run_batch([get_wordset("weat7"), get_wordset("weat8")], [DEFAULT_EMBEDDING])
     shown = page.dataframe[0].value
     assert list(shown[f"en · {DEFAULT_EMBEDDING} p"]) == [r.p_value for r in rows]
     assert list(shown[f"en · {DEFAULT_EMBEDDING} d"]) == [r.effect_size for r in rows]
-    assert client.run_on_scheduler(task_count, prefix="run_batch_task") > before
+    assert client.run_on_scheduler(task_count, prefix="run_test") > before
 
 
 def test_a_worker_with_another_biaswords_refuses_its_tasks(cluster, client):
