@@ -62,8 +62,14 @@ def run_on_cluster(fn: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> 
     address = check_address(scheduler)
     if not tasks:
         return []
-    import dask.config
-    from distributed import Client
+    try:
+        import dask.config
+        from distributed import Client
+    except ImportError:
+        raise BiasInputError(
+            "Running on a cluster needs Dask's distributed on this computer: "
+            "pip install 'biaswords[cluster]' (or -r requirements.txt)."
+        ) from None
 
     with _quiet(), dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s"}):
         try:
