@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -85,17 +86,28 @@ def run_on_cluster(fn: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> 
             client.close(timeout=2)
 
 
+_quiet_lock = threading.Lock()
+_quiet_jobs = [0, logging.NOTSET]  # jobs running in this process, and the level before them
+
+
 @contextlib.contextmanager
 def _quiet() -> Iterator[None]:
-    """No log records of dask's client while the job runs: a lost scheduler is said in one
-    sentence by `_scheduler_gone`, not in the tracebacks of its reconnection attempts."""
+    """No log records of dask's client while jobs run: a lost scheduler is said in one sentence
+    by `_scheduler_gone`, not in the tracebacks of its reconnection attempts. Counted, so the
+    dashboard's jobs in several threads give the level back only when the last one ends."""
     logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL)
+    with _quiet_lock:
+        if _quiet_jobs[0] == 0:
+            _quiet_jobs[1] = logger.level
+            logger.setLevel(logging.CRITICAL)
+        _quiet_jobs[0] += 1
     try:
         yield
     finally:
-        logger.setLevel(level)
+        with _quiet_lock:
+            _quiet_jobs[0] -= 1
+            if _quiet_jobs[0] == 0:
+                logger.setLevel(_quiet_jobs[1])
 
 
 def _gather(client, fn: Callable[[T], R], tasks: Sequence[T], address: str) -> list[R]:
@@ -103,10 +115,8 @@ def _gather(client, fn: Callable[[T], R], tasks: Sequence[T], address: str) -> l
 
     expected = (version(), library_versions()["numpy"])
     job = uuid.uuid4().hex  # keys unique per job: two visitors' tasks never share a result
-    futures = [
-        client.submit(_on_worker, fn, task, expected, pure=False, key=f"{_name(fn)}-{i}-{job}")
-        for i, task in enumerate(tasks)
-    ]
+    futures = client.map(_on_worker, [fn] * len(tasks), list(tasks), [expected] * len(tasks),
+                         key=[f"{_name(fn)}-{i}-{job}" for i in range(len(tasks))], pure=False)
     try:
         pending, delay = list(futures), 0.01
         while pending:
@@ -114,9 +124,9 @@ def _gather(client, fn: Callable[[T], R], tasks: Sequence[T], address: str) -> l
             if client.status != "running":
                 raise _scheduler_gone(address)
             for future in pending:
-                if future.status not in ("pending", "finished"):
+                if future.status in ("error", "cancelled"):
                     _raise_failure(future, address)
-            pending = [future for future in pending if future.status == "pending"]
+            pending = [future for future in pending if future.status != "finished"]
             if pending:
                 time.sleep(delay)
                 delay = min(2 * delay, POLL_SECONDS)  # a quick job is not kept waiting
