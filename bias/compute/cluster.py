@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
+import sys
 import threading
 import time
 import uuid
@@ -63,9 +64,9 @@ def run_on_cluster(fn: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> 
     address = check_address(scheduler)
     if not tasks:
         return []
-    try:
+    try:  # distributed before any dask.config.set: its defaults must be loaded to be kept
         import dask.config
-        from distributed import Client
+        import distributed  # noqa: F401
     except ImportError:
         raise BiasInputError(
             "Running on a cluster needs Dask's distributed on this computer: "
@@ -73,17 +74,63 @@ def run_on_cluster(fn: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> 
         ) from None
 
     with _quiet(), dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s"}):
-        try:
-            client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-        except (OSError, TimeoutError) as exc:
-            raise BiasInputError(
-                f"The cluster's scheduler at {address} cannot be reached ({_reason(exc)}); "
-                "check the address and that `dask scheduler` is running there."
-            ) from None
+        client = _connect(address)
         try:
             return _gather(client, fn, tasks, address)
         finally:
             client.close(timeout=2)
+
+
+def _connect(address: str):
+    """A client of the scheduler at `address`, or the sentence for why there is none: nobody
+    answers, something that is not a Dask scheduler answers (a web server's reply read as
+    Dask's frames asks for exabytes), or a peer accepts and stays silent (dask's client would
+    wait for it forever, so it is started in a thread given twice `CONNECT_SECONDS`)."""
+    from distributed import Client
+
+    outcome: dict = {}
+    given_up = threading.Event()
+
+    def start() -> None:
+        try:
+            client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            outcome["reason"] = _reason(exc)
+        except Exception:  # whatever else failed, that address gave no scheduler
+            outcome["reason"] = "what answers there does not speak Dask's protocol"
+        else:
+            outcome["client"] = client
+            if given_up.is_set():  # too late: nobody will use it
+                client.close(timeout=2)
+
+    starting = threading.Thread(target=start, name="biaswords-connect", daemon=True)
+    starting.start()
+    starting.join(2 * CONNECT_SECONDS)
+    given_up.set()
+    if "client" in outcome:
+        return outcome["client"]
+    _quiet_half_made_clients()
+    reason = outcome.get("reason", f"no answer within {2 * CONNECT_SECONDS:g} s")
+    raise BiasInputError(
+        f"The cluster's scheduler at {address} cannot be reached, or is not a Dask scheduler "
+        f"({reason}); check the address and that `dask scheduler` is running there."
+    )
+
+
+def _quiet_half_made_clients() -> None:
+    """Keep off the terminal what a client whose start failed says when Python later collects
+    it (its `__del__` closes a connection that never was, and times out): the sentence above
+    said it all. Only that message is dropped; every other unraisable one still prints."""
+    previous = sys.unraisablehook
+    if getattr(previous, "drops_half_made_clients", False):
+        return
+
+    def hook(unraisable) -> None:
+        if getattr(unraisable.object, "__qualname__", "") != "Client.__del__":
+            previous(unraisable)
+
+    hook.drops_half_made_clients = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 _quiet_lock = threading.Lock()

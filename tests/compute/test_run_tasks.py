@@ -55,5 +55,45 @@ def test_an_unreachable_scheduler_is_one_sentence_and_exit_2(monkeypatch, capsys
     code = main(["batch", "--wordset", "weat7", "--scheduler", "tcp://127.0.0.1:9"])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
-    assert err.startswith("batch: The cluster's scheduler at tcp://127.0.0.1:9 cannot be reached")
+    assert err.startswith("batch: The cluster's scheduler at tcp://127.0.0.1:9 cannot be reached, "
+                          "or is not a Dask scheduler (Timed out trying to connect")
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("answer", [b"HTTP/1.0 400 Bad Request\r\n\r\n", None])
+def test_an_address_that_is_not_a_scheduler_is_one_sentence(answer, monkeypatch):
+    """A peer that answers what a web server would (read as Dask's frames, it asks for
+    exabytes), or one that accepts and stays silent (dask's client alone would wait forever)."""
+    import socket
+    import threading
+
+    from bias.compute import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted = []
+
+    def serve():
+        while True:
+            try:
+                peer, _ = listener.accept()
+            except OSError:
+                return
+            accepted.append(peer)
+            if answer:
+                peer.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    why = "what answers there does not speak Dask's protocol" if answer else "no answer within 2 s"
+    try:
+        with pytest.raises(BiasInputError) as caught:
+            run_tasks(seeded, TASKS, scheduler=address)
+        assert str(caught.value) == (
+            f"The cluster's scheduler at {address} cannot be reached, or is not a Dask "
+            f"scheduler ({why}); check the address and that `dask scheduler` is running there.")
+        assert accepted
+    finally:
+        listener.close()
+        for peer in accepted:
+            peer.close()
