@@ -9,7 +9,9 @@ default tests on the Batch page, and saves full-page PNGs named `<page>_<width>.
 chooses French on the WEAT page and does it again (`fr-<page>_<width>.png`). It prints
 each file and, for the WEAT result, every metric value or label that the browser shows cut off
 (the same check as tests/views/test_browser_narrow.py). In English it also runs hard debias on
-the Debias page and opens the held-out words' SC-WEAT. Nothing is downloaded.
+the Debias page and opens the held-out words' SC-WEAT, presses it again (the tab's own copy is
+replaced), and shows the Batch page's default choice once that copy exists. Nothing is
+downloaded.
 """
 
 from __future__ import annotations
@@ -225,18 +227,34 @@ def shoot_debias(page, name) -> list[Path]:
     settle(page)
     report(page, name("debias-form"))
     full_shot(page, name("debias-form"), page.viewport_size["width"])
-    saved_as = page.get_by_role("textbox", name="Save the debiased embedding as")
-    saved_as.fill(f"glove-hard-{page.viewport_size['width']}")
-    saved_as.press("Tab")
-    settle(page, 500)
-    run.click()
+    run.click()  # with the suggested name: at 800 px, the next free one (issue 35)
     page.get_by_text("Each held-out word's own lean (SC-WEAT)").first.wait_for(timeout=180_000)
     settle(page)
     page.get_by_text("Each held-out word's own lean (SC-WEAT)").first.click()
     settle(page, 1000)
     report(page, name("debias"))
     full_shot(page, name("debias"), page.viewport_size["width"])
-    return [name("debias-form"), name("debias")]
+    run.click()  # the second press replaces this tab's own copy
+    page.get_by_text("before; a new run replaces it.").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Cancel").wait_for(state="hidden", timeout=180_000)
+    settle(page)
+    full_shot(page, name("debias-second-press"), page.viewport_size["width"])
+    return [name("debias-form"), name("debias"), name("debias-second-press"),
+            shoot_batch_with_copy(page, name)]
+
+
+def shoot_batch_with_copy(page, name) -> Path:
+    """The Batch page once a debiased copy exists: a language chosen selects the originals."""
+    page.get_by_role("link", name="Batch").click()
+    languages = page.get_by_role("combobox", name="Languages")
+    languages.wait_for(timeout=60_000)
+    languages.click()
+    page.keyboard.type("French (fr)")
+    page.get_by_role("option", name="French (fr)").first.click()
+    page.keyboard.press("Escape")
+    settle(page)
+    full_shot(page, name("batch-with-copy"), page.viewport_size["width"])
+    return name("batch-with-copy")
 
 
 def shoot_all(outdir: Path) -> list[Path]:

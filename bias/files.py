@@ -217,10 +217,31 @@ def read_json(path: Path, what: str) -> object:
     return parse_json(read_text(path, what), str(path), what)
 
 
+class _AlmostJson(ValueError):
+    """JSON that Python's `json` reads but a careful reader would not: a key given twice (the
+    last would silently win) or NaN/Infinity (not JSON at all, though `json` accepts them)."""
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    data: dict = {}
+    for key, value in pairs:
+        if key in data:
+            raise _AlmostJson(f"has the key '{key[:60]}' twice in one object; only the last "
+                              "would count, so give each key once")
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> None:
+    raise _AlmostJson(f"holds {name}, which JSON does not allow; give a number or null")
+
+
 def parse_json(data: bytes | str, where: str, what: str) -> object:
     """Parse JSON read from `where` (a path, an uploaded file's name) that should be a `what`, or
     one sentence saying why not.
 
+    A key twice in one object and NaN or Infinity are refused, not read as the last key and a
+    float that poisons every comparison.
     Bytes must be UTF-8; a byte-order mark is accepted (Windows Notepad writes one). Numbers of
     thousands of digits and nesting thousands deep, which `json` refuses with a ValueError or
     RecursionError, are bad input like any other.
@@ -233,7 +254,9 @@ def parse_json(data: bytes | str, where: str, what: str) -> object:
                 f"{where} is not UTF-8 text; save it as UTF-8 and try again."
             ) from exc
     try:
-        return json.loads(data)
+        return json.loads(data, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except _AlmostJson as exc:
+        raise BiasInputError(f"{where} {exc}.") from exc
     except json.JSONDecodeError as exc:
         raise BiasInputError(
             f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."

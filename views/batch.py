@@ -32,9 +32,18 @@ from bias.report.batch_report import (
 )
 from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
+from bias.report.notes import note_text
 from bias.report.text import printed_p
-from bias.stats.batch import BatchOptions, BatchRow, check_batch_work, run_batch, table7, to_frame
-from bias.stats.pooling import pool
+from bias.stats.batch import (
+    BatchOptions,
+    BatchRow,
+    check_batch_work,
+    originals,
+    run_batch,
+    table7,
+    to_frame,
+)
+from bias.stats.pooling import pool, unpooled
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name
 from bias.wordsets import WordSet
@@ -108,7 +117,7 @@ def on_languages(library: Library) -> None:
     kept = [i for i in state.batch_tests() if library.wordsets[i].language in codes]
     have = {library.wordsets[i].language for i in kept}
     tests = kept + default_tests([code for code in codes if code not in have])
-    engines = [n for n, info in library.infos.items() if info.language in codes]
+    engines = originals([info for info in library.infos.values() if info.language in codes])
     for key, value in ((state.BATCH_TESTS, tests), (EMBEDDINGS, engines or None)):
         if value is not None:
             put(key, value)
@@ -222,7 +231,8 @@ def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
         show_forest(rows, short_names)
     with tabs[2]:
         show_every_row(rows, reasons, short_names)
-    report_button(lambda: batch_report_html(rows, pool(rows)), "weat_batch_report.html",
+    report_button(lambda: batch_report_html(rows, pool(rows), unpooled(rows)),
+                  "weat_batch_report.html",
                   "Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, a methods "
                   "paragraph and references")
     st.download_button(
@@ -278,6 +288,8 @@ def show_forest(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
     spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
     pooled = pool(rows)
     st.plotly_chart(forest_figure(rows, spans, pooled, short_names), key=FOREST)
+    for note in unpooled(rows):
+        st.warning(md(note_text(note)), icon=":material/call_split:")
     if pooled:
         st.dataframe(
             pl.DataFrame([{"test": family_title(p, rows, short_names), "results": p.k,

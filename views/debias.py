@@ -16,19 +16,30 @@ import math
 import streamlit as st
 
 from bias.debiasing.checks import CheckResult, WeatSide
+from bias.debiasing.derived import follows_default, free_name
 from bias.debiasing.inputs import DebiasInputs, bundled_ids, load_inputs, parse_inputs
 from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, debias
 from bias.errors import BiasInputError
+from bias.files import parse_json
 from bias.jobs import checkpoint
 from bias.limits import MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import debias_text
+from bias.report.markup import md
 from bias.vectors.embeddings import Embedding
-from bias.vectors.store import check_name
+from bias.vectors.store import check_name, is_cached
 from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
 from views import state
 from views.jobs import job_slot, run_job
-from views.shared import persistent, put, set_active_embedding, show_error, sidebar
+from views.shared import (
+    persistent,
+    put,
+    remember,
+    restore,
+    set_active_embedding,
+    show_error,
+    sidebar,
+)
 
 METHOD_LABELS = {"hard": "Hard debias", "multiclass": "Multiclass hard debias", "inlp": "INLP"}
 METHOD_HELP = {
@@ -50,6 +61,10 @@ UPLOAD_KEY = "debias.upload"
 CHECKS_KEY = "debias.checks.{language}"
 NAME_KEY = "debias.name.{embedding}.{method}"
 SEED_KEY = "debias.seed"
+MADE_KEY = "debias.made"
+NAME_RULE = ("The suggested name is never taken: it is the first free one of NAME, NAME-2, "
+             "NAME-3, …, or a copy this tab saved itself, which a new run replaces. Another name "
+             "you type is refused when it is taken.")
 
 
 def _uploaded_inputs(upload):
@@ -57,13 +72,8 @@ def _uploaded_inputs(upload):
     if len(raw) > MAX_TEXT_UPLOAD_BYTES:
         raise BiasInputError(f"That file is larger than {MAX_TEXT_UPLOAD_MB} MB; a pairs file is "
                              "much smaller.")
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise BiasInputError(f"{upload.name} is not UTF-8 text; save it as UTF-8.") from exc
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise BiasInputError(f"{upload.name} is not valid JSON.") from exc
-    return parse_inputs(data, where=upload.name, default_id=upload.name.rsplit(".", 1)[0])
+    return parse_inputs(parse_json(raw, upload.name, "pairs file"), where=upload.name,
+                        default_id=upload.name.rsplit(".", 1)[0])
 
 
 def _offered(key: str, options: list, default):
@@ -203,14 +213,38 @@ def choose_checks(language: str) -> list[WordSet]:
     return [wordsets[i] for i in checks]
 
 
+def _made() -> list[str]:
+    """The debiased embeddings this tab saved (kept in its draft, so a refresh keeps them)."""
+    restore(MADE_KEY, [])
+    return list(st.session_state[MADE_KEY])
+
+
+def _target(name: str, base: str, made: list[str]) -> str:
+    """Where a run saves: a name of the default form (`base`, `base-2`, …) that another tab or
+    visitor took in the meantime moves on to the next free one (`free_name`); any other name is
+    kept, and refused by the run when it is taken."""
+    if follows_default(name, base) and name not in made and is_cached(name):
+        return free_name(base, made)
+    return name
+
+
 def run_form(embedding: Embedding, inputs: DebiasInputs | None, checks: list[WordSet],
              method: str) -> None:
     """The name and seed fields and the run button; a run's result is kept in the tab."""
     left, right = st.columns([3, 1])
     # A name per embedding and method, so switching either never saves under the other's name.
-    name = left.text_input("Save the debiased embedding as", **persistent(
-        NAME_KEY.format(embedding=embedding.name, method=method),
-        f"{embedding.name}-{method}"[:64]))
+    key = NAME_KEY.format(embedding=embedding.name, method=method)
+    base, made = f"{embedding.name}-{method}", _made()
+    restore(key, free_name(base, made))
+    if (moved := _target(st.session_state[key], base, made)) != st.session_state[key]:
+        put(key, moved, typed=False)
+    name = left.text_input("Save the debiased embedding as", **persistent(key, moved),
+                           help=NAME_RULE)
+    if name.strip() in made:
+        left.caption(f"This tab saved {md(name.strip())} before; a new run replaces it.")
+    else:
+        left.caption("The suggested name is a free one; a new run replaces only a copy this tab "
+                     "saved.")
     seed = right.number_input("Random seed", min_value=0, step=1, **persistent(SEED_KEY, 0))
     go = st.button("Debias and check", type="primary", disabled=inputs is None,
                    icon=":material/play_arrow:")
@@ -218,12 +252,14 @@ def run_form(embedding: Embedding, inputs: DebiasInputs | None, checks: list[Wor
     if not go:
         return
     try:  # in the server's one queue of heavy jobs (views.jobs), its steps as checkpoints
+        target = _target(check_name(name.strip()), base, made)
         result = run_job(job, f"Debiasing {embedding.name}", lambda: debias(
             embedding, inputs, checks,
-            DebiasOptions(method=method, seed=int(seed)), save_as=check_name(name.strip()),
-            progress=lambda share, _what: checkpoint(share),
+            DebiasOptions(method=method, seed=int(seed)), save_as=target,
+            replace=target in made, progress=lambda share, _what: checkpoint(share),
         ))
         state.keep_debias_result(result.without_embedding())
+        remember(MADE_KEY, sorted({*made, target}))
     except BiasInputError as exc:
         show_error(exc)
 

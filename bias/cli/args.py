@@ -4,15 +4,31 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
 from bias.bounds import Bound
+from bias.suggest import no_such
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one sentence and exit code 2 (not a usage dump)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: {message[0].upper()}{message[1:]}. See `{self.prog} --help`.\n")
+        self.exit(2, f"{self.prog}: {message[0].upper()}{message[1:]}{_closest(message)} See "
+                  f"`{self.prog} --help`.\n")
+
+
+_CHOICE = re.compile(r"invalid choice: '(.*)' \(choose from (.*)\)$", re.DOTALL)
+
+
+def _closest(message: str) -> str:
+    """'; did you mean weat?' after argparse's "invalid choice" (a command, a measure), else
+    the full stop."""
+    found = _CHOICE.search(message)
+    if not found:
+        return "."
+    choices = re.findall(r"'([^']*)'", found.group(2))
+    return no_such("", found.group(1), choices)
 
 
 def whole_number(minimum: int, maximum: int | None = None, too_high: str = ""):

@@ -23,7 +23,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     batch.add_argument("--language", nargs="+", action="extend", default=[], metavar="LL",
                        help="every word set of these languages (ISO codes, e.g. de it)")
     batch.add_argument("--embedding", nargs="+", action="extend", default=[], metavar="NAME",
-                       help="embeddings to run on (default: every available one)")
+                       help="embeddings to run on (default: every available one except derived, "
+                       "debiased, copies; name one to include it)")
     batch.add_argument(
         "--cross-language",
         action="store_true",
@@ -56,10 +57,14 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
+    from dataclasses import asdict
+
     from bias.errors import BiasInputError
     from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
-    from bias.stats.batch import run_batch
-    from bias.stats.pooling import pool
+    from bias.report.notes import related_text
+    from bias.stats.batch import originals, run_batch
+    from bias.stats.pooling import pool, related, unpooled
+    from bias.suggest import no_such
     from bias.vectors.catalog import available_embeddings
     from bias.wordsets.library import all_wordsets, get_wordset
 
@@ -74,12 +79,19 @@ def run(args: argparse.Namespace) -> None:
                 "`python -m bias wordsets` lists them."
             )
         chosen |= {ws.id: ws for ws in found if ws.id not in chosen}
-    infos = {info.name: info.language for info in available_embeddings()}
-    embeddings = list(dict.fromkeys(args.embedding)) or list(infos)
+    available = available_embeddings()
+    infos = {info.name: info.language for info in available}
+    embeddings = list(dict.fromkeys(args.embedding)) or originals(available)
     unknown = [name for name in embeddings if name not in infos]
     if unknown:
         raise BiasInputError(
-            f"There is no embedding called '{unknown[0]}'. Available: {', '.join(infos)}."
+            no_such(f"There is no embedding called '{unknown[0]}'", unknown[0], infos)
+            + f" Available: {', '.join(infos)}."
+        )
+    if args.pool and (found := related(embeddings)):
+        raise BiasInputError(
+            "--pool refuses to pool these embeddings: " + related_text(asdict(found[0]))
+            + " Leave one out of --embedding, or run without --pool."
         )
     rows = run_batch(
         list(chosen.values()),
@@ -100,4 +112,4 @@ def run(args: argparse.Namespace) -> None:
     if args.report:
         from bias.report.batch_html import batch_report_html
 
-        write_report(args.report, batch_report_html(rows, pooled))
+        write_report(args.report, batch_report_html(rows, pooled, unpooled(rows)))

@@ -9,6 +9,8 @@ files belong to the installed package.
 from __future__ import annotations
 
 import hashlib
+import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +33,33 @@ def parent_digest(embedding: Embedding) -> tuple[str, str]:
     for _, block in row_blocks(embedding.vectors):
         digest.update(np.ascontiguousarray(block).data)
     return digest.hexdigest(), "unit rows as loaded (float32, C order)"
+
+
+MAX_DEFAULT_TRIES = 1000
+"""A default name tries `base`, `base-2`, … up to this many (then the run asks for another)."""
+
+
+def follows_default(name: str, base: str) -> bool:
+    """Whether `name` is one of the default names `free_name` proposes for `base`."""
+    numbered = re.fullmatch(r".*(-[0-9]+)", name)
+    return name in (_fit(base, ""), _fit(base, numbered.group(1) if numbered else ""))
+
+
+def free_name(base: str, mine: Collection[str] = ()) -> str:
+    """The default name to save a debiased embedding under: the first of `base`, `base-2`,
+    `base-3`, … that is free, or that is in `mine` (names this browser tab saved itself, which a
+    new run then replaces). So a default never collides, and pressing Debias again redoes the
+    tab's own copy rather than piling up copies or failing on the name."""
+    for number in range(1, MAX_DEFAULT_TRIES + 1):
+        name = _fit(base, "" if number == 1 else f"-{number}")
+        if name in mine or not store.is_cached(name):
+            return name
+    return _fit(base, "")  # a thousand copies: the run refuses the name, saying why
+
+
+def _fit(base: str, suffix: str) -> str:
+    """`base` + `suffix`, `base` shortened so the whole is a valid cache name (64 characters)."""
+    return base[: store.MAX_NAME - len(suffix)].rstrip("-_.") + suffix
 
 
 def save_debiased(

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.files import read_json
+from bias.suggest import no_such
 from bias.vectors.embeddings import Embedding
 
 PAIRS_DIR = Path(__file__).resolve().parent / "pairs"
@@ -111,7 +112,8 @@ def load_inputs(id_or_path: str) -> DebiasInputs:
         path = Path(id_or_path).expanduser()
         if not path.is_file():
             raise BiasInputError(
-                f"There are no debiasing pairs called '{id_or_path}': use one of "
+                no_such(f"There are no debiasing pairs called '{id_or_path}'", id_or_path,
+                        bundled_ids()) + " Use one of "
                 f"{', '.join(bundled_ids())}, or the path of a JSON file with 'definitional', "
                 "'equalize' and 'protected' lists."
             )

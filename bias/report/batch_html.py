@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bias.notes import Note
 from bias.report import verdict as verdict_text
 from bias.report.batch_report import batch_csv, header, summary, table7_latex
 from bias.report.charts.forest import forest_figure
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.html_page import escape, page
+from bias.report.notes import note_text
 from bias.report.references import REFERENCES
 from bias.report.text import format_d, format_p
 from bias.report.weat_report import weat_json
@@ -65,18 +67,22 @@ def _table7(rows: Sequence[BatchRow]) -> str:
     return f"<table>{head}{''.join(lines)}</table>"
 
 
-def _pooled(pooled: Sequence[PooledEffect]) -> str:
+def _pooled(pooled: Sequence[PooledEffect], unpooled: Sequence[Note]) -> str:
+    left_out = "".join(f"<p>{escape(note_text(note))}</p>" for note in unpooled)
     if not pooled:
-        return "<p>No test ran on two or more embeddings, so nothing was pooled.</p>"
+        return left_out or "<p>No test ran on two or more embeddings, so nothing was pooled.</p>"
     head = ("<tr><th>test family</th><th>k</th><th>pooled d</th><th>95% CI</th><th>τ²</th>"
             "<th>I²</th><th>results</th></tr>")
     lines = [f"<tr><td>{escape(p.family)}</td><td>{p.k}</td><td>{format_d(p.estimate)}</td>"
              f"<td>{format_d(p.low)} to {format_d(p.high)}</td><td>{p.tau2:.3f}</td>"
              f"<td>{p.i2:.0%}</td><td>{escape(', '.join(p.rows))}</td></tr>" for p in pooled]
-    return f"<table>{head}{''.join(lines)}</table>"
+    return f"<table>{head}{''.join(lines)}</table>{left_out}"
 
 
-def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect]) -> str:
+def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect],
+                      unpooled: Sequence[Note] = ()) -> str:
+    """The report; `unpooled` says which test families were not pooled, and why
+    (`bias.stats.pooling.unpooled`)."""
     spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
     forest = titled(forest_figure(rows, spans, pooled),
                     f"Effect sizes by test<br><sup>{escape(header(rows))}; dot: ours, "
@@ -88,7 +94,7 @@ def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect]) 
         f"<h1>A batch of WEATs: {escape(header(rows))}</h1>",
         f"<p>{escape(summary(rows))}</p>",
         "<h2>Table 7</h2>", _table7(rows),
-        "<h2>Pooled across embeddings</h2>", _pooled(pooled),
+        "<h2>Pooled across embeddings</h2>", _pooled(pooled, unpooled),
         "<h2>Forest plot</h2>", *(f"<div class='figure'>{f}</div>" for f in figures_html([forest])),
         "<h2>Methods (ready to paste)</h2>",
         f"<p class='methods'>{escape(batch_methods(rows, pooled))}</p>",

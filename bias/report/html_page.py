@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bias.report.manifest import embed
+from bias.report.manifest import with_manifest
 
 STYLE = """
 body { font: 15px/1.5 system-ui, sans-serif; color: #1f1d2b; max-width: 60rem; margin: 2rem auto;
@@ -31,9 +31,9 @@ def escape(value: object) -> str:
 
 def page(title: str, body: Sequence[str], manifest: dict) -> str:
     """The whole page: `title` (text, escaped here), the `body` fragments (HTML), then the
-    manifest that `python -m bias reproduce` reads."""
-    return "\n".join([
+    manifest that `python -m bias reproduce` reads, with the digest of all the rest."""
+    before = "\n".join([
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>{escape(title)}</title>", f"<style>{STYLE}</style></head><body>",
-        *body, embed(manifest), "</body></html>",
+        f"<title>{escape(title)}</title>", f"<style>{STYLE}</style></head><body>", *body, "",
     ])
+    return with_manifest(before, manifest, "\n</body></html>")

@@ -1,9 +1,18 @@
 """The machine-readable manifest inside a report: the results' JSON, provenance included, in one
 `<script type="application/json">` element, so the report a reader sees and the data
-`python -m bias reproduce` re-runs are one file."""
+`python -m bias reproduce` re-runs are one file.
+
+The manifest also records `content_sha256`: the SHA-256 of the page's UTF-8 text with the
+manifest element cut out, i.e. of everything the page shows (text, tables, the figures' data,
+styles). It is computed once, when the page is written; `reproduce` recomputes it from the file
+and says "this report was edited after it was written" when it differs (the manifest's own
+numbers are checked by re-running them). It detects edits, not forgery: whoever edits the page
+can also write a new digest.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 
@@ -15,10 +24,34 @@ _ELEMENT = re.compile(
     rf'<script type="application/json" id="{MANIFEST_ID}">(.*?)</script>', re.DOTALL)
 
 
+CONTENT_KEY = "content_sha256"
+
+
+def content_digest(shown: str) -> str:
+    """The SHA-256 (hex) of a page's text without its manifest element."""
+    return hashlib.sha256(shown.encode("utf-8")).hexdigest()
+
+
 def embed(data: dict) -> str:
     """The manifest element; '</' is escaped so no word in the data can end the element."""
     text = json.dumps(data, ensure_ascii=False, allow_nan=False).replace("</", "<\\/")
     return f'<script type="application/json" id="{MANIFEST_ID}">{text}</script>'
+
+
+def with_manifest(before: str, data: dict, after: str) -> str:
+    """The page `before` + the manifest of `data` + `after`, the manifest recording the digest
+    of `before` + `after` (what the page shows)."""
+    return before + embed({**data, CONTENT_KEY: content_digest(before + after)}) + after
+
+
+def edited(text: str, data: dict) -> bool | None:
+    """Whether the page `text` was changed outside its manifest since it was written; None when
+    it records no digest (a JSON, or a report written before digests were recorded)."""
+    recorded = data.get(CONTENT_KEY)
+    found = _ELEMENT.search(text)
+    if not isinstance(recorded, str) or found is None:
+        return None
+    return content_digest(text[: found.start()] + text[found.end():]) != recorded
 
 
 def read_manifest(text: str, where: str) -> dict:

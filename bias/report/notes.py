@@ -140,6 +140,19 @@ def _no_embedding_for_language(d: dict) -> str:
     )
 
 
+def _pooled_with_parent(d: dict) -> str:
+    return f"The test {d['family']} is not pooled: {related_text(d)}"
+
+
+def related_text(d: dict) -> str:
+    """Why an embedding and one derived from it are not pooled (`d`: the data of a
+    `bias.stats.pooling.Related`)."""
+    how = (f"{d['derived']} is derived from {d['other']}" if d["direct"]
+           else f"{d['derived']} and {d['other']} are both derived from {d['origin']}")
+    return (f"{how} (a debiased copy), so they are one embedding measured twice, not independent "
+            "results, and a pooled interval would be narrower than the evidence.")
+
+
 def _test_not_run(d: dict) -> str:
     return str(d["reason"])
 
@@ -226,6 +239,7 @@ def _text(d: dict) -> str:
 WORDING: dict[str, Callable[[dict], str]] = {
     "no_embedding_for_language": _no_embedding_for_language,
     "test_not_run": _test_not_run,
+    "pooled_with_parent": _pooled_with_parent,
     "language_mismatch": _language_mismatch,
     "missing_words": _missing_words,
     "phrases": _phrases,

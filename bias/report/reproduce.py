@@ -11,11 +11,11 @@ the verdict and the counts exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from bias.errors import BiasInputError
 from bias.limits import MAX_INPUT_FILE_BYTES
-from bias.report.manifest import read_manifest
+from bias.report.manifest import edited, read_manifest
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.permutation import PermutationOptions
@@ -44,10 +44,13 @@ class Difference:
 class Reproduction:
     results: int
     differences: tuple[Difference, ...]
+    edited: bool | None = None
+    """Whether the report's page was changed since it was written (`manifest.edited`); None for
+    a JSON, or a report that records no digest."""
 
     @property
     def matches(self) -> bool:
-        return not self.differences
+        return not self.differences and not self.edited
 
 
 def _same(a: object, b: object) -> bool:
@@ -162,16 +165,31 @@ def reproduce_upload(data: bytes, where: str) -> Reproduction:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise BiasInputError(f"{where} is not UTF-8 text, so not a BiasWords report.") from exc
-    return reproduce(read_manifest(text, where), where)
+    return reproduce_text(text, where)
+
+
+def reproduce_text(text: str, where: str, embedding: str | None = None) -> Reproduction:
+    """`reproduce` of a report's (or a JSON's) text, and whether the page was edited after it
+    was written (its content digest, `bias.report.manifest.edited`)."""
+    manifest = read_manifest(text, where)
+    outcome = reproduce(manifest, where, embedding)
+    return replace(outcome, edited=edited(text, manifest))
 
 
 def outcome_lines(outcome: Reproduction, where: str) -> list[str]:
     """What a check found, in sentences: the first line says it, one line per difference."""
     if outcome.matches:
         return [f"{where}: all {outcome.results} result(s) reproduce: every number matches."]
-    return [f"{where}: {len(outcome.differences)} number(s) differ:",
-            *(f"{d.result}: {d.field} was {d.recorded}, now {d.now}"
-              for d in outcome.differences)]
+    lines = [f"{where}: {len(outcome.differences)} number(s) differ:",
+             *(f"{d.result}: {d.field} was {d.recorded}, now {d.now}"
+               for d in outcome.differences)]
+    if not outcome.edited:
+        return lines
+    numbers = (lines[1:] if outcome.differences
+               else [f"The {outcome.results} result(s) in its data reproduce, but what the page "
+                     "shows may not be what they say."])
+    return [f"{where}: this report was edited after it was written (what it shows is not the "
+            "page BiasWords wrote with its results).", *numbers]
 
 
 def reproduce(manifest: dict, where: str, embedding: str | None = None) -> Reproduction:

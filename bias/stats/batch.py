@@ -31,6 +31,7 @@ from bias.stats.pvalues import benjamini_hochberg, holm
 from bias.stats.tasks import Outcome, WeatTask, run_test, workers_for
 from bias.stats.verdict import Coverage
 from bias.stats.weat import EmptySetError, WeatOptions, WeatResult
+from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.catalog import available_embeddings, load_embedding
 from bias.vectors.reference import EmbeddingRef, reference
 from bias.wordsets import WordSet
@@ -46,6 +47,12 @@ class BatchOptions:
 
     cross_language: bool = False
     """Run every test on every chosen embedding, not only on those of the test's language."""
+
+
+def originals(infos: Sequence[EmbeddingInfo]) -> list[str]:
+    """The names a default choice of "every embedding" takes: never a derived (debiased) copy,
+    which would measure its parent a second time (and be pooled with it as if independent)."""
+    return [info.name for info in infos if info.kind != "derived"]
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from bias.serialize import jsonable
 from bias.stats.budget import check_measure
 from bias.stats.measure import MeasureOptions, MeasureResult, WordScore
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
+from bias.suggest import no_such
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, WordSet
 
@@ -149,7 +150,8 @@ def run_measure(
     WEAT uses `weat_options` (default: WeatOptions with the seed of `options`)."""
     if metric not in METRICS:
         raise BiasInputError(
-            f"There is no measure '{metric}'. Choose one of {', '.join(METRICS)}."
+            no_such(f"There is no measure '{metric}'", str(metric), METRICS)
+            + f" Choose one of {', '.join(METRICS)}."
         )
     measure = METRICS[metric]
     sets = measure.check(sets)

@@ -11,17 +11,25 @@ finding about languages in general would be.
 
 Tests are pooled by family: the same WEATHub test in several languages (`weathub-de-weat7` and
 `weathub-fr-weat7` are both `weathub-weat7`), or one test on several embeddings.
+
+A family is not pooled when one of its embeddings is derived from another of them (a debiased
+copy and its parent, or two copies of one parent): those are one embedding measured twice, not
+two results, and pooling them as independent would narrow the interval for nothing.
+`unpooled` says which families were left out and why (`Note` "pooled_with_parent", the data
+of a `Related`).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
 from statistics import NormalDist
 
+from bias.notes import Note
 from bias.stats.batch import BatchRow
+from bias.vectors.catalog import available_embeddings
 
 _WEATHUB = re.compile(r"^weathub-[a-z]{2,3}-(.+)$")
 
@@ -68,18 +76,79 @@ def random_effects(d: Sequence[float], variance: Sequence[float], level: float =
     return estimate, math.sqrt(1 / sum(star)), tau2, i2, q
 
 
-def pool(rows: Sequence[BatchRow], level: float = 0.95) -> list[PooledEffect]:
-    """A pooled effect for every test family with at least two results that have a d and a
-    bootstrap standard error; families in batch order."""
+def parents() -> dict[str, str]:
+    """Each derived (debiased) embedding of the catalog and the embedding it was made from."""
+    return {info.name: str(info.derived_from["parent"]) for info in available_embeddings()
+            if info.derived_from and info.derived_from.get("parent")}
+
+
+def _line(name: str, lineage: Mapping[str, str]) -> list[str]:
+    """`name`, its parent, its parent's parent, … up to the original embedding."""
+    line = [name]
+    while (parent := lineage.get(line[-1])) is not None and parent not in line:
+        line.append(parent)
+    return line
+
+
+@dataclass(frozen=True)
+class Related:
+    """Two chosen embeddings that are one embedding at heart: `derived` is made from `other`
+    (`direct`), or both are made from `origin`."""
+
+    derived: str
+    other: str
+    origin: str
+    direct: bool
+
+
+def related(names: Sequence[str], lineage: Mapping[str, str] | None = None) -> list[Related]:
+    """Each of `names` that comes from the same original embedding as another one before it
+    (`lineage`: derived name to parent; default the catalog's `parents`)."""
+    lineage = parents() if lineage is None else lineage
+    first: dict[str, str] = {}
+    found = []
+    for name in dict.fromkeys(names):
+        line = _line(name, lineage)
+        other = first.setdefault(line[-1], name)
+        if other == name:
+            continue
+        if name in _line(other, lineage):  # the ancestor came second
+            name, other = other, name
+        found.append(Related(name, other, line[-1], other in _line(name, lineage)))
+    return found
+
+
+def _groups(rows: Sequence[BatchRow]) -> dict[str, list[BatchRow]]:
     groups: dict[str, list[BatchRow]] = {}
     for row in rows:
         if row.ran and row.interval is not None and row.interval.standard_error > 0 \
                 and math.isfinite(row.effect_size):
             groups.setdefault(family(row.wordset), []).append(row)
+    return {name: members for name, members in groups.items() if len(members) >= 2}
+
+
+def unpooled(rows: Sequence[BatchRow], lineage: Mapping[str, str] | None = None) -> list[Note]:
+    """A note for each family `pool` leaves out because an embedding in it is derived from
+    another one in it."""
+    lineage = parents() if lineage is None else lineage
+    notes = []
+    for name, members in _groups(rows).items():
+        found = related([str(r.embedding) for r in members], lineage)
+        if found:
+            notes.append(Note("pooled_with_parent", {"family": name, **asdict(found[0])}))
+    return notes
+
+
+def pool(rows: Sequence[BatchRow], level: float = 0.95,
+         lineage: Mapping[str, str] | None = None) -> list[PooledEffect]:
+    """A pooled effect for every test family with at least two results that have a d and a
+    bootstrap standard error, none of whose embeddings is derived from another (`unpooled`
+    says which were left out); families in batch order."""
+    lineage = parents() if lineage is None else lineage
     z = NormalDist().inv_cdf((1 + level) / 2)
     pooled = []
-    for name, members in groups.items():
-        if len(members) < 2:
+    for name, members in _groups(rows).items():
+        if related([str(r.embedding) for r in members], lineage):
             continue
         estimate, se, tau2, i2, q = random_effects(
             [r.effect_size for r in members], [r.interval.standard_error ** 2 for r in members])

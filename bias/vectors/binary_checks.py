@@ -17,9 +17,7 @@ import struct
 from pathlib import Path
 
 from bias.errors import BiasInputError
-
-MAX_DIMENSIONS = 10_000
-"""More values per word than this is not an embedding (and would cost memory)."""
+from bias.vectors.raw import check_dimensions
 
 GZIP_RATIO = 8
 """A compressed word2vec file may declare at most this many times its size in vectors: floats
@@ -50,7 +48,7 @@ def check_word2vec_binary(path: Path, limit: int, shown: str) -> None:
             "'word-count dimensions'."
         )
     count, dim = int(parts[0]), int(parts[1])
-    _check_dimension(dim, shown)
+    check_dimensions(dim, shown)
     need = min(count, limit) * (dim * 4 + 2)
     room = path.stat().st_size * (GZIP_RATIO if compressed else 1)
     if count < 1 or need > room:
@@ -78,7 +76,7 @@ def _walk_fasttext(data: mmap.mmap, shown: str, damaged: str) -> None:
     header = _FASTTEXT_HEADER.unpack_from(data, pos)
     pos += _FASTTEXT_HEADER.size
     dim, bucket = header[1], header[9]
-    _check_dimension(dim, shown)
+    check_dimensions(dim, shown)
     vocab_size, nwords, nlabels, _, pruneidx = _FASTTEXT_DICT.unpack_from(data, pos)
     pos += _FASTTEXT_DICT.size
     if nlabels > 0:
@@ -105,11 +103,3 @@ def _walk_fasttext(data: mmap.mmap, shown: str, damaged: str) -> None:
             raise BiasInputError(damaged)
     if pos != len(data):
         raise BiasInputError(damaged)
-
-
-def _check_dimension(dim: int, shown: str) -> None:
-    if not 1 <= dim <= MAX_DIMENSIONS:
-        raise BiasInputError(
-            f"{shown} declares {dim:,} values per word; BiasWords reads vectors of 1 to "
-            f"{MAX_DIMENSIONS:,} dimensions, so the file is damaged or not word vectors."
-        )

@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 
 from bias.errors import BiasInputError
+from bias.suggest import no_such
 from bias.vectors import entry_files, store
 from bias.vectors.bundled import BUNDLED, DEFAULT_EMBEDDING, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
@@ -119,5 +120,6 @@ def _load(name: str) -> Embedding:
         return BUNDLED[name][1](entry_files.load_converted)
     if store.is_cached(name):
         return store.load_cached(name)
-    known = ", ".join(info.name for info in available_embeddings())
-    raise BiasInputError(f"There is no embedding called '{name}'. Available: {known}.")
+    names = [info.name for info in available_embeddings()]
+    raise BiasInputError(no_such(f"There is no embedding called '{name}'", name, names)
+                         + f" Available: {', '.join(names)}.")

@@ -23,6 +23,7 @@ from bias.vectors.raw import (
     ImportReport,
     RawVectors,
     Subwords,
+    check_dimensions,
     nothing_usable,
 )
 
@@ -80,6 +81,7 @@ def _from_keyed_vectors(kv: KeyedVectors, limit: int, report: ImportReport) -> R
     keys = kv.index_to_key
     matrix = np.asarray(kv.vectors, dtype=np.float32)
     report.dimensions = int(matrix.shape[1]) if matrix.ndim == 2 else 0
+    check_dimensions(report.dimensions, report.source)
     finite = np.isfinite(matrix).all(axis=1)
     nonzero = matrix.any(axis=1)
     words: list[str] = []

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 from bias.bounds import Bound
+from bias.errors import BiasInputError
 
 if TYPE_CHECKING:
     from bias.vectors.embeddings import SharedRows
@@ -38,6 +39,27 @@ class RowSink(Protocol):
 OpenRows = Callable[[int, int], RowSink]
 """Called once the dimension is known, with the rows expected and the dimension: the cache's
 `PendingEntry.open_rows`, so an import writes its rows while it still reads."""
+
+
+DIMENSIONS = (2, 10_000)
+"""The values per word an embedding may have: with one, every cosine is 1 or -1 (no test can
+say anything); more than 10,000 is no embedding (and would cost memory)."""
+
+
+def check_dimensions(dimensions: int, shown: str) -> None:
+    """Raise `BiasInputError` unless `dimensions` values per word is an embedding's
+    (`DIMENSIONS`); every reader calls this before it reads the vectors."""
+    low, high = DIMENSIONS
+    if dimensions == 1:
+        raise BiasInputError(
+            f"{shown} has one value per word, so every cosine is 1 or -1 and no test could tell "
+            f"words apart; BiasWords reads vectors of {low} to {high:,} dimensions."
+        )
+    if not low <= dimensions <= high:
+        raise BiasInputError(
+            f"{shown} has {dimensions:,} values per word; BiasWords reads vectors of {low} to "
+            f"{high:,} dimensions, so the file is damaged or not word vectors."
+        )
 
 
 # Reasons a line is skipped; the report counts each.

@@ -21,6 +21,7 @@ order (tests/vectors/test_spacy_pipelines.py checks it), the owners are ",", "de
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import json
 from pathlib import Path
@@ -28,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from bias.errors import BiasInputError
+from bias.suggest import no_such
 from bias.vectors.embeddings import SharedRows
 from bias.vectors.raw import (
     ALL_ZERO,
@@ -35,6 +37,7 @@ from bias.vectors.raw import (
     NOT_FINITE,
     ImportReport,
     RawVectors,
+    check_dimensions,
 )
 from bias.vectors.vocabulary import Vocabulary
 
@@ -45,6 +48,12 @@ UNUSABLE_OWNER = "shares the row of an unusable entry"
 _MAX_KEYS = 20_000_000  # the largest spaCy tables hold 2,000,000 keys
 
 
+def installed_pipelines() -> list[str]:
+    """The spaCy pipeline packages installed here (each registers a `spacy_models` entry point),
+    found without importing spaCy."""
+    return sorted(ep.name for ep in importlib.metadata.entry_points(group="spacy_models"))
+
+
 def pipeline_folder(source: str) -> Path:
     """The folder holding `config.cfg` and `vocab/` of the pipeline named by `source`: an installed
     package name (found without importing it) or a path to a pipeline or its package folder."""
@@ -52,9 +61,10 @@ def pipeline_folder(source: str) -> Path:
     if not path.exists() and source.isidentifier():
         spec = importlib.util.find_spec(source)  # finds the package, runs none of its code
         if spec is None or not spec.submodule_search_locations:
-            raise BiasInputError(
+            raise BiasInputError(no_such(
                 f"There is no installed spaCy pipeline called '{source}' and no folder of that "
-                f"name; install it (`pip install {source.replace('_', '-')}`) or give its path."
+                "name", source, installed_pipelines()) + " Install it (`pip install "
+                f"{source.replace('_', '-')}`) or give its path."
             )
         path = Path(next(iter(spec.submodule_search_locations)))
     if not path.is_dir():
@@ -116,6 +126,7 @@ def read_spacy_vectors(source: str, *, limit: int | None = None) -> tuple[RawVec
     matrix = _vector_table(vocab, folder)
     keys, rows = _key_rows(vocab, folder, int(matrix.shape[0]))
     shown = f"{package_name(meta)} ({folder})" if meta else str(folder)
+    check_dimensions(int(matrix.shape[1]), shown)
     report = ImportReport(shown, "spaCy pipeline vectors", dimensions=int(matrix.shape[1]))
     report.lines_read = len(keys)
     report.declared_words = len(keys)

@@ -48,16 +48,19 @@ import numpy as np
 from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.limits import check_language
+from bias.suggest import no_such
 from bias.vectors import entry_files, npy_files
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
-from bias.vectors.raw import RawVectors
+from bias.vectors.raw import RawVectors, check_dimensions
 from bias.vectors.vocabulary import Vocabulary
 
-_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
+MAX_NAME = 64
+"""The longest name of a cache entry."""
+_NAME = re.compile(rf"[a-z0-9][a-z0-9._-]{{0,{MAX_NAME - 1}}}")
 _OLD_PREFIX = ".old-"  # the previous entry, moved aside during a replace
 _DEL_PREFIX = ".del-"  # an entry being deleted
-_HIDDEN = re.compile(r"\.(tmp|old|del)-([a-z0-9][a-z0-9._-]{0,63})\+")
+_HIDDEN = re.compile(rf"\.(tmp|old|del)-([a-z0-9][a-z0-9._-]{{0,{MAX_NAME - 1}}})\+")
 
 
 def root() -> Path:
@@ -69,8 +72,8 @@ def check_name(name: str) -> str:
     """Return `name` if it can name a cache entry, else raise `BiasInputError` saying why."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise BiasInputError(
-            f"'{name}' cannot name an embedding: use up to 64 lower-case letters, digits, '-', '_' "
-            "or '.', starting with a letter or digit."
+            f"'{name}' cannot name an embedding: use up to {MAX_NAME} lower-case letters, "
+            "digits, '-', '_' or '.', starting with a letter or digit."
         )
     if name in BUNDLED:
         raise BiasInputError(f"'{name}' is the bundled embedding; choose another name.")
@@ -155,7 +158,9 @@ class PendingEntry:
         return self.rows
 
     def commit(self, raw: RawVectors, *, source: str) -> EmbeddingInfo:
-        """Complete the entry with `raw`'s words and report and rename it into place."""
+        """Complete the entry with `raw`'s words and report and rename it into place; vectors of
+        one dimension (or absurdly many) never enter the cache, whichever reader made them."""
+        check_dimensions(raw.dimensions, source)
         if self.rows is not None and self.rows.rows_written == len(raw.words):
             digest = self.rows.finish()
         else:  # rows not handed over while reading, or not all of them
@@ -297,8 +302,9 @@ def _damaged(name: str, problem: str) -> BiasInputError:
 
 
 def _unknown(name: object) -> BiasInputError:
-    known = ", ".join(info.name for info in list_cached()) or "none"
-    return BiasInputError(f"There is no imported embedding called '{name}' (imported: {known}).")
+    names = [info.name for info in list_cached()]
+    return BiasInputError(no_such(f"There is no imported embedding called '{name}'", str(name),
+                                  names) + f" Imported: {', '.join(names) or 'none'}.")
 
 
 def load_cached(name: str) -> Embedding:

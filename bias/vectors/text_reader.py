@@ -18,6 +18,7 @@ has the figures).
 from __future__ import annotations
 
 import collections
+import re
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -36,6 +37,7 @@ from bias.vectors.raw import (
     RawVectors,
     ReadLimits,
     RowSink,
+    check_dimensions,
     nothing_usable,
 )
 from bias.vectors.streams import GZIP_MAGIC, CountingReader, ReadAhead, inflate, raw_chunks
@@ -45,7 +47,10 @@ _PARSE_BYTES = 32 << 20  # text per polars call: ~14,000 lines of 300 floats
 _PROGRESS_SECONDS = 0.25  # progress is reported as bytes arrive, at most this often
 _BLOCKS_IN_FLIGHT = 2  # blocks parsed at once: one more kept the cores busier (+5 %, 1M words)
 _MAX_LINE_BYTES = 16 << 20  # a longer "line" means the file is not text vectors
-_MAX_DIMENSIONS = 10_000  # a header claiming more is not an embedding (and would cost memory)
+_HEADER_NUMBER = re.compile(rb"[+-]?[0-9]+")
+"""A field of a "count dimension" first line; a sign is read too, so '-1 -5' is a header that
+is refused, not a word '-1' with one value."""
+_MAX_HEADER_DIGITS = 11  # more words than this is no file's count
 
 
 def read_text_vectors(
@@ -115,6 +120,19 @@ def _feed_whole_lines(parser: _TextParser, pending: list[bytes], source: str) ->
     if cut:
         parser.feed(data[:cut])
     return [data[cut:]]
+
+
+def _header(fields: list[bytes], source: str) -> tuple[int, int]:
+    """(words, dimensions) of a "count dimension" first line, or one sentence when it declares
+    no words or an absurd number of them (the dimension is checked with every reader's)."""
+    line = b" ".join(fields).decode()[:40]
+    if any(len(f.lstrip(b"+-")) > _MAX_HEADER_DIGITS for f in fields) or int(fields[0]) < 1:
+        raise BiasInputError(
+            f"{source} begins with the header line '{line}', which does not declare a number of "
+            "words (at least one) and of values per word, so the file is damaged or not word "
+            "vectors."
+        )
+    return int(fields[0]), int(fields[1])
 
 
 class _TextParser:
@@ -194,18 +212,14 @@ class _TextParser:
         if first_line == 0:
             head = block.split(b"\n", 100)
             first = head[0].split()
-            if len(first) == 2 and first[0].isdigit() and first[1].isdigit():
-                report.declared_words, report.dimensions = int(first[0]), int(first[1])
+            if len(first) == 2 and all(_HEADER_NUMBER.fullmatch(f) for f in first):
+                report.declared_words, report.dimensions = _header(first, report.source)
                 block, first_line = block[len(head[0]) + 1 :], 1
                 self.lines_queued = report.lines_read = report.header_lines = 1
                 lines -= 1
             else:
                 report.dimensions = guess_dimension(head[:100], report.source)
-            if not 1 <= report.dimensions <= _MAX_DIMENSIONS:
-                raise BiasInputError(
-                    f"{report.source} has {report.dimensions:,} values per word; BiasWords reads "
-                    f"vectors of 1 to {_MAX_DIMENSIONS:,} dimensions."
-                )
+            check_dimensions(report.dimensions, report.source)
             if self.open_rows is not None:
                 expected = min(self.limit, report.declared_words or self.limit)
                 self.sink = self.open_rows(expected, report.dimensions)

@@ -12,6 +12,7 @@ from pathlib import Path
 from bias.errors import BiasInputError
 from bias.files import home, read_json
 from bias.limits import shorten
+from bias.suggest import no_such
 from bias.wordsets import NamedSets, WordSet
 from bias.wordsets.parsing import named_sets_of, parse_named_sets, read_wordset
 
@@ -127,10 +128,6 @@ def get_wordset(id_or_path: str) -> WordSet:
     file, not all 400-odd (90 ms of a one-second command). A name the file system cannot even
     look up (a 100,000-character id, a NUL byte) is no word set either.
     """
-    unknown = BiasInputError(
-        f"There is no word set '{shorten(id_or_path, 60)}'. Use `python -m bias wordsets` to list "
-        "them, or give the path of a JSON file."
-    )
     try:
         if _BUNDLED_ID.fullmatch(id_or_path) and (BUNDLED_DIR / f"{id_or_path}.json").is_file():
             wordset = read_wordset(BUNDLED_DIR / f"{id_or_path}.json", "bundled")
@@ -145,8 +142,17 @@ def get_wordset(id_or_path: str) -> WordSet:
     except (OSError, ValueError) as exc:
         if isinstance(exc, BiasInputError):
             raise
-        raise unknown from exc
-    raise unknown
+        raise _unknown(id_or_path) from exc
+    raise _unknown(id_or_path)
+
+
+def _unknown(id_or_path: str) -> BiasInputError:
+    """No word set by that id: the closest ids offered (`bias.suggest`)."""
+    return BiasInputError(
+        no_such(f"There is no word set '{shorten(id_or_path, 60)}'", id_or_path,
+                (ws.id for ws in all_wordsets()))
+        + " Use `python -m bias wordsets` to list them, or give the path of a JSON file."
+    )
 
 
 def get_named_sets(id_or_path: str) -> NamedSets:

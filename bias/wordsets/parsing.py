@@ -4,6 +4,7 @@ every kind of bad input becomes one sentence (`BiasInputError`).
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -50,7 +51,7 @@ def _reported(raw: object, where: str) -> Reported | None:
     if not isinstance(raw, dict):
         raise BiasInputError(f"{where}: 'reported' must be an object or null.")
     try:
-        return Reported(
+        reported = Reported(
             p_value=None if raw.get("p_value") is None else float(raw["p_value"]),
             p_value_text=str(raw.get("p_value_text") or raw.get("p_value") or ""),
             effect_size=None if raw.get("effect_size") is None else float(raw["effect_size"]),
@@ -60,6 +61,14 @@ def _reported(raw: object, where: str) -> Reported | None:
         )
     except (TypeError, ValueError, OverflowError) as exc:
         raise BiasInputError(f"{where}: reported p-value and effect size must be numbers.") from exc
+    for label, value in (("p-value", reported.p_value), ("effect size", reported.effect_size)):
+        if value is not None and not math.isfinite(value):
+            raise BiasInputError(f"{where}: the reported {label} is {value}, not a number a "
+                                 "source printed; give the printed value or null.")
+    if reported.p_value is not None and not 0 <= reported.p_value <= 1:
+        raise BiasInputError(f"{where}: the reported p-value is {reported.p_value:g}; a p-value "
+                             "lies between 0 and 1.")
+    return reported
 
 
 def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> WordSet:

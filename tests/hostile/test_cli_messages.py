@@ -108,7 +108,7 @@ def test_a_truncated_fasttext_bin_is_one_sentence(tmp_path: Path, capsys, cut: i
 @pytest.mark.parametrize(
     ("offset", "value", "message"),
     [
-        (8, 10**9, "declares 1,000,000,000 values per word"),  # dim
+        (8, 10**9, "has 1,000,000,000 values per word"),  # dim
         (64, 2**31 - 1, "damaged or truncated"),  # vocabulary size
         (72, 5, "supervised fastText classifier"),  # nlabels
     ],
@@ -125,7 +125,7 @@ def test_a_corrupted_fasttext_header_is_one_sentence(tmp_path, capsys, offset, v
 @pytest.mark.parametrize(
     ("header", "message"),
     [
-        (b"3 1000000000\n", "declares 1,000,000,000 values per word"),
+        (b"3 1000000000\n", "has 1,000,000,000 values per word"),
         (b"99999999 300\n", "more than the file holds"),
         (b"not a header\n", "does not start with a line"),
     ],

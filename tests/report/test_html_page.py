@@ -2,7 +2,7 @@
 and carries a manifest that `reproduce` reads back, whatever the visitor's text holds."""
 
 from bias.report.html_page import escape, page
-from bias.report.manifest import read_manifest
+from bias.report.manifest import CONTENT_KEY, edited, read_manifest
 
 HOSTILE = "<script>alert(1)</script> & 'quotes' \"too\""
 
@@ -21,4 +21,6 @@ def test_the_page_escapes_the_title_and_keeps_the_manifest():
     assert f"<title>{escape(HOSTILE)}</title>" in text
     assert "<script>alert(1)</script>" not in text  # neither in the title nor in the manifest
     assert text.index("<h1>Result</h1>") < text.index("<p>d = 1.54</p>")
-    assert read_manifest(text, "report.html") == manifest
+    kept = read_manifest(text, "report.html")
+    assert kept == {**manifest, CONTENT_KEY: kept[CONTENT_KEY]}  # and the page's digest
+    assert edited(text, kept) is False and edited(text.replace("1.54", "1.84"), kept) is True

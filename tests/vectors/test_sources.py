@@ -166,7 +166,7 @@ def test_blank_lines_are_counted(tmp_path: Path) -> None:
     [
         ("empty.vec", b"", "is empty"),
         ("empty.vec.gz", b"", "is empty"),
-        ("header.vec", b"0 300\n", "has a header line but no vectors"),
+        ("header.vec", b"0 300\n", "which does not declare a number of words"),
         ("words.vec", b"alpha\nbeta\n", "does not look like text vectors"),
         ("huge.vec", b"5 999999999\na 1 2\n", "has 999,999,999 values per word"),
         ("zero.vec", b"5 0\na 1 2\n", "has 0 values per word"),
