@@ -28,9 +28,9 @@ from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
 from bias.stats.budget import batch_work, check_batch
 from bias.stats.pvalues import benjamini_hochberg, holm
-from bias.stats.tasks import Outcome, WeatTask, run_test, workers_for
+from bias.stats.tasks import Outcome, WeatTask, outcome, run_test, workers_for
 from bias.stats.verdict import Coverage
-from bias.stats.weat import EmptySetError, WeatOptions, WeatResult
+from bias.stats.weat import WeatOptions, WeatResult
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.catalog import available_embeddings, load_embedding
 from bias.vectors.reference import EmbeddingRef, reference
@@ -211,14 +211,6 @@ def check_batch_work(
     check_batch([wordset for wordset, name in plan if name], options, options.ci_resamples)
 
 
-def _outcome(run: Callable[[], WeatResult]) -> Outcome:
-    """A test run by the in-process `runner`, or why it did not run."""
-    try:
-        return Outcome(run())
-    except BiasInputError as exc:
-        return Outcome(None, str(exc), exc.coverage if isinstance(exc, EmptySetError) else None)
-
-
 def _as_tasks(
     plan: Sequence[tuple[WordSet, str]], options: WeatOptions, scheduler: str | None
 ) -> list[Outcome]:
@@ -264,7 +256,7 @@ def run_batch(
     if runner is None:
         outcomes = iter(_as_tasks(runs, options, scheduler))
     else:
-        outcomes = (_outcome(lambda: runner(name, wordset, options))  # noqa: B023 (called now)
+        outcomes = (outcome(lambda: runner(name, wordset, options))  # noqa: B023 (called now)
                     for wordset, name in steps(runs, len(runs)))
     rows = []
     for wordset, name in plan:
@@ -275,10 +267,9 @@ def run_batch(
             })
             rows.append(_row(wordset, None, None, None, note))
             continue
-        outcome = next(outcomes)
-        note = None if outcome.reason is None else Note("test_not_run", {"reason": outcome.reason})
-        rows.append(_row(wordset, name, languages.get(name), outcome.result, note,
-                         outcome.coverage))
+        ran = next(outcomes)
+        note = None if ran.reason is None else Note("test_not_run", {"reason": ran.reason})
+        rows.append(_row(wordset, name, languages.get(name), ran.result, note, ran.coverage))
     return adjust(rows)
 
 

@@ -8,7 +8,7 @@ imports them by name; each returns only what its caller keeps.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bias.errors import BiasInputError
@@ -42,8 +42,14 @@ def run_test(task: WeatTask) -> Outcome:
     task, and so the job (`resolve`); the test's own refusal (a set without words) is only this
     test's outcome."""
     embedding = resolve(task.embedding)
+    return outcome(lambda: run_weat(embedding, task.wordset, task.options))
+
+
+def outcome(run: Callable[[], WeatResult]) -> Outcome:
+    """`run()`'s result, or the sentence of the test's refusal (a task's, or the in-process
+    runner's of `bias.stats.batch`)."""
     try:
-        return Outcome(run_weat(embedding, task.wordset, task.options))
+        return Outcome(run())
     except BiasInputError as exc:
         return Outcome(None, str(exc), exc.coverage if isinstance(exc, EmptySetError) else None)
 
