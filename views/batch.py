@@ -118,6 +118,12 @@ def on_languages(library: Library) -> None:
     have = {library.wordsets[i].language for i in kept}
     tests = kept + default_tests([code for code in codes if code not in have])
     engines = originals([info for info in library.infos.values() if info.language in codes])
+    # A language without vectors of its own runs on the encoder with its first method (passage).
+    covered, encoders = {library.infos[n].language for n in engines}, {}
+    for name, info in library.infos.items():
+        if info.kind == "encoder" and info.language in codes and info.language not in covered:
+            encoders.setdefault(info.language, name)
+    engines += list(encoders.values())
     for key, value in ((state.BATCH_TESTS, tests), (EMBEDDINGS, engines or None)):
         if value is not None:
             put(key, value)

@@ -65,6 +65,7 @@ from bias.wordsets import SET_KEYS, WordSet
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import first_gender_test
 from views import state
+from views.encoder_panel import vocabulary_for
 from views.jobs import job_slot, run_job
 from views.operator import confirmed
 from views.shared import field_bounds, persistent, report_button, restore, sidebar, user_errors
@@ -575,8 +576,8 @@ def main() -> None:
         "bias may show it too. Pick a seed test, curate its neighbours, draw new sets of the "
         "same sizes and validate them with WEAT."
     )
-    if embedding is None:
-        st.stop()
+    if embedding is None or (embedding := vocabulary_for(embedding)) is None:
+        st.stop()  # no embedding, or the encoder's vocabulary not yet embedded
     tests = {ws.id: ws for ws in seed_tests(embedding.language)}
     if not tests:
         st.info("There are no word sets yet; add one on the WEAT page.")

@@ -276,6 +276,11 @@ def main() -> None:
     )
     if embedding is None:
         st.stop()
+    if embedding.encode is not None:  # the encoder has no rows to move
+        st.info(f"{embedding.name} is the bundled encoder, not a table of word vectors: the "
+                "debiasing methods move a table's rows. Choose a static embedding in the sidebar "
+                "(GloVe, or one you imported).", icon=":material/info:")
+        st.stop()
     method = st.segmented_control("Method", list(METHODS), format_func=METHOD_LABELS.get,
                                   **persistent(METHOD_KEY, "hard")) or "hard"
     st.caption(METHOD_HELP[method])

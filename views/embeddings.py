@@ -18,6 +18,7 @@ from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, available_embeddings, language_name
+from bias.vectors.encoder import unavailable
 from views import state
 from views.import_panel import Import, cancelled, run_import, word_limit
 from views.operator import confirmed
@@ -268,8 +269,18 @@ def main() -> None:
         "An *embedding* is a table of word vectors learnt from a large body of text. Every test "
         "measures the bias of one embedding; choose the active one in the sidebar."
     )
-    infos = available_embeddings()
+    every = available_embeddings()
+    infos = [info for info in every if info.kind != "encoder"]  # the tables of vectors
     show_table(infos)
+    encoders = sorted({info.language for info in every if info.kind == "encoder"})
+    if encoders:
+        st.caption(md(
+            f"Also bundled, in {len(encoders)} languages: the encoder multilingual-e5-small "
+            "(e5-small-ja-passage, and so on: the methods passage, query, and template where the "
+            "language has templates), a different kind of model whose vectors are computed for "
+            "the words a test uses; choose it in the sidebar (docs/encoder.md)."))
+    elif (reason := unavailable()) is not None:
+        st.caption(md(reason))
     damaged = store.list_damaged()
     for entry in damaged:
         st.warning(md(entry.problem), icon=":material/warning:")

@@ -118,9 +118,8 @@ def embeddings_by_name() -> dict[str, EmbeddingInfo]:
 
 def embedding_label(info: EmbeddingInfo) -> str:
     """One line naming an embedding for a person: 'English · glove-6b-50d (400,000 words, 50d)'."""
-    return (
-        f"{language_name(info.language)} · {info.name} ({info.words:,} words, {info.dimensions}d)"
-    )
+    words = "encoder" if info.kind == "encoder" else f"{info.words:,} words"
+    return f"{language_name(info.language)} · {info.name} ({words}, {info.dimensions}d)"
 
 
 def active_embedding_name() -> str:
@@ -370,8 +369,10 @@ def _draw_sidebar() -> Embedding | None:
         shared = "" if embedding.shared is None else (
             f" · {len(embedding.shared):,} more words share a vector"
         )
+        words = ("any word, computed when a test uses it" if embedding.encode is not None
+                 else f"{len(embedding):,} words")
         st.caption(
-            f"**{md(language_name(info.language))}** · {len(embedding):,} words · "
+            f"**{md(language_name(info.language))}** · {words} · "
             f"{embedding.dimensions} dimensions{shared}"
         )
         if info.source:

@@ -25,11 +25,13 @@ from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.spreadsheet import csv_text
 from views import state
+from views.encoder_panel import encoder_panel
 from views.shared import METRIC_WIDTH, report_button
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
+    from bias.stats.encoder_methods import MethodSensitivity
     from bias.stats.weat import WeatResult
     from bias.wordsets import WordSet
 
@@ -74,7 +76,7 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             st.caption(md(under))
     elif result.reported is not None and not result.verdict.comparable:
-        st.caption(md(verdict_text.not_comparable_text(result.coverage)))
+        st.caption(md(verdict_text.why_not_comparable(result)))
     elif original is not None:
         st.caption(md(text.edited_notice(original)))
 
@@ -117,6 +119,7 @@ def show_result(shown: state.ShownResult, presets: dict[str, WordSet], now: tupl
 
     wordset = shown.wordset
     show_metrics(result, presets.get(wordset.edited_from) if wordset else None)
+    sensitivity = encoder_panel(shown)  # on the encoder: its method, and every other method
     for warning in notes_text(result.notes):
         st.warning(md(warning), icon=":material/info:")
     if confounds:
@@ -124,7 +127,7 @@ def show_result(shown: state.ShownResult, presets: dict[str, WordSet], now: tupl
             for line in confound_lines(confounds):
                 st.write(md(line))
     words = result_tabs(result)
-    downloads(shown, words)
+    downloads(shown, words, sensitivity)
 
 
 def result_tabs(result: WeatResult) -> pl.DataFrame:
@@ -171,13 +174,15 @@ def result_tabs(result: WeatResult) -> pl.DataFrame:
     return words
 
 
-def downloads(shown: state.ShownResult, words: pl.DataFrame) -> None:
-    """The result's files: the report, the per-word table, the whole result and the chart."""
+def downloads(shown: state.ShownResult, words: pl.DataFrame,
+              sensitivity: MethodSensitivity | None = None) -> None:
+    """The result's files: the report, the per-word table, the whole result (with the method
+    sensitivity of an encoder result) and the chart."""
     result = shown.result
     stem = f"{result.wordset_id}_{result.embedding}"
     with st.container(horizontal=True, wrap=True):
         report_button(
-            lambda: weat_report_html(result, shown.confounds),
+            lambda: weat_report_html(result, shown.confounds, sensitivity),
             f"{stem}_report.html",
             "the verdict, numbers, words, figures, a methods paragraph and references")
         st.download_button(
@@ -190,7 +195,8 @@ def downloads(shown: state.ShownResult, words: pl.DataFrame) -> None:
         )
         st.download_button(
             "Full result (JSON)",
-            data=json.dumps(weat_json(result), ensure_ascii=False, indent=2),
+            data=json.dumps(weat_json(result, sensitivity=sensitivity), ensure_ascii=False,
+                            indent=2),
             file_name=f"{stem}.json",
             mime="application/json",
             on_click="ignore",

@@ -8,6 +8,7 @@ from bias.cli.args import add_scheduler_option, bounded, bounded_help, write_rep
 from bias.stats.batch import BatchOptions
 from bias.stats.permutation import DRAWS, SEED
 from bias.stats.weat import WeatOptions
+from bias.vectors.encoder import METHODS
 
 DEFAULTS = WeatOptions()
 BATCH_DEFAULTS = BatchOptions()
@@ -23,8 +24,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     batch.add_argument("--language", nargs="+", action="extend", default=[], metavar="LL",
                        help="every word set of these languages (ISO codes, e.g. de it)")
     batch.add_argument("--embedding", nargs="+", action="extend", default=[], metavar="NAME",
-                       help="embeddings to run on (default: every available one except derived, "
-                       "debiased, copies; name one to include it)")
+                       help="embeddings to run on (default: every available table of vectors "
+                       "except derived ones, debiased copies; name one to include it)")
+    batch.add_argument("--encoder", nargs="+", action="extend", default=[], metavar="METHOD",
+                       choices=METHODS, help="also run each test on the bundled encoder in its "
+                       "language with these extraction methods (passage, query, template where "
+                       "the language has templates): every language offline")
     batch.add_argument(
         "--cross-language",
         action="store_true",
@@ -56,6 +61,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     batch.set_defaults(run=run)
 
 
+def encoder_names(methods: list[str], languages: set[str]) -> list[str]:
+    """The encoder embeddings of `methods` in each of `languages` (a method a language lacks,
+    `template` without templates, is left out; an unavailable encoder says why)."""
+    if not methods:
+        return []
+    from bias.errors import BiasInputError
+    from bias.vectors.encoder import encoder_name, methods_for, unavailable
+
+    if (reason := unavailable()) is not None:
+        raise BiasInputError(reason)
+    return [encoder_name(language, method) for language in sorted(languages)
+            for method in dict.fromkeys(methods) if method in methods_for(language)]
+
+
 def run(args: argparse.Namespace) -> None:
     from dataclasses import asdict
 
@@ -81,7 +100,9 @@ def run(args: argparse.Namespace) -> None:
         chosen |= {ws.id: ws for ws in found if ws.id not in chosen}
     available = available_embeddings()
     infos = {info.name: info.language for info in available}
-    embeddings = list(dict.fromkeys(args.embedding)) or originals(available)
+    embeddings = list(dict.fromkeys(args.embedding)) or (
+        [] if args.encoder else originals(available))
+    embeddings += encoder_names(args.encoder, {ws.language for ws in chosen.values()})
     unknown = [name for name in embeddings if name not in infos]
     if unknown:
         raise BiasInputError(

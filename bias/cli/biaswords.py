@@ -6,6 +6,7 @@ import argparse
 
 from bias.cli.args import add_scheduler_option, bounded, bounded_help
 from bias.discovery.candidates import CandidateOptions
+from bias.discovery.encoder_vocabulary import VOCABULARY_WORDS
 from bias.discovery.options import MIN_EDIT, NEIGHBOURS
 from bias.discovery.sampling import SET_DRAWS, DrawOptions
 from bias.stats.permutation import SEED
@@ -47,6 +48,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     words.add_argument("--no-baseline", dest="baseline", action="store_false",
                        default=DRAWS.baseline,
                        help="skip the baseline draws from random matched words")
+    words.add_argument("--vocabulary", metavar="FILE.txt",
+                       help="on the encoder: the words to search the neighbours among, one a "
+                       f"line (default: the language's {VOCABULARY_WORDS:,} most frequent words "
+                       "from wordfreq, where it has them)")
     add_scheduler_option(words)
     words.add_argument("--json", action="store_true", help="machine-readable output")
     words.set_defaults(run=run)
@@ -59,7 +64,7 @@ def run(args: argparse.Namespace) -> None:
                         keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
                         save_curation=args.save_curation,
                         paper_filters_only=args.paper_filters_only, report=args.report,
-                        scheduler=args.scheduler))
+                        vocabulary=args.vocabulary, scheduler=args.scheduler))
 
 
 def biaswords_cli(
@@ -76,6 +81,7 @@ def biaswords_cli(
     save_curation: str | None = None,
     paper_filters_only: bool = False,
     report: str | None = None,
+    vocabulary: str | None = None,
     scheduler: str | None = None,
 ) -> str:
     """The text `python -m bias biaswords` prints: JSON, or a short human summary.
@@ -87,8 +93,9 @@ def biaswords_cli(
     from pathlib import Path
 
     from bias.discovery.biaswords import run_biaswords
+    from bias.discovery.encoder_vocabulary import with_vocabulary
     from bias.discovery.filters import paper_only
-    from bias.files import check_output_file, write_text_atomic
+    from bias.files import check_output_file, read_text, write_text_atomic
     from bias.report.biaswords_text import format_run, run_json
     from bias.vectors.catalog import load_embedding
     from bias.wordsets.library import get_wordset
@@ -98,8 +105,9 @@ def biaswords_cli(
     options = CandidateOptions(
         neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous
     )
+    words = read_text(Path(vocabulary), "word list").splitlines() if vocabulary else None
     run = run_biaswords(
-        load_embedding(embedding),
+        with_vocabulary(load_embedding(embedding), words),  # an encoder's neighbours' words
         get_wordset(wordset),
         paper_only(options) if paper_filters_only else options,
         DrawOptions(draws=draws, seed=seed, baseline=baseline),

@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> None:
         if not args.json:
             print("\n".join(check.summary() for check in checks))
         return
+    from bias.vectors import encoder
     from bias.vectors.catalog import available_embeddings
 
     infos = available_embeddings()
@@ -57,12 +58,15 @@ def run(args: argparse.Namespace) -> None:
         return
     for info in infos:
         shared = f" (+{info.shared_words:,} sharing a vector)" if info.shared_words else ""
+        words = "any word" if info.kind == "encoder" else f"{info.words:,} words"
         print(
-            f"{info.name:24} {info.language}  {info.words:>9,} words × {info.dimensions:<4} "
+            f"{info.name:24} {info.language}  {words:>15} × {info.dimensions:<4} "
             f"{info.kind}{shared}"
         )
     for entry in damaged:
         print(f"{entry.name:24} damaged: {entry.problem}")
+    if (reason := encoder.unavailable()) is not None:
+        print(reason)
 
 
 def _name(text: str, flag: str) -> str:

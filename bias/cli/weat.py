@@ -58,6 +58,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> None:
     from bias.report.weat_report import weat_json, weat_report
     from bias.stats.confounds import weat_confounds
+    from bias.stats.encoder_methods import method_sensitivity
     from bias.stats.weat import run_weat
     from bias.vectors.catalog import load_embedding
     from bias.wordsets.library import get_wordset
@@ -74,9 +75,13 @@ def run(args: argparse.Namespace) -> None:
     embedding, wordset = load_embedding(args.embedding), get_wordset(args.wordset)
     result = run_weat(embedding, wordset, options)
     confounds = weat_confounds(embedding, wordset, result)
-    print_json(weat_json(result, confounds)) if args.json else print(weat_report(result, confounds))
+    sensitivity = method_sensitivity(result, wordset, options)  # None unless on the encoder
+    if args.json:
+        print_json(weat_json(result, confounds, sensitivity))
+    else:
+        print(weat_report(result, confounds, sensitivity))
     if args.report:
         from bias.report.weat_html import weat_report_html
 
-        write_report(args.report, weat_report_html(result, confounds))
+        write_report(args.report, weat_report_html(result, confounds, sensitivity))
 

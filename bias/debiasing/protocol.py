@@ -272,6 +272,11 @@ def debias(
     """Debias `embedding` with `inputs` by `options.method` and check the result; with
     `save_as`, store the debiased embedding in the cache under that name (the parent is never
     modified). Runs one at a time per process (`busy`)."""
+    if embedding.encode is not None:
+        raise BiasInputError(
+            f"{embedding.name} is an encoder, not a table of vectors: the debiasing methods change "
+            "a table's rows, so choose a static embedding (GloVe, or one you imported)."
+        )
     with _ONE_AT_A_TIME:
         return _debias(embedding, inputs, checks, options, save_as=save_as, replace=replace,
                        progress=progress)

@@ -37,6 +37,7 @@ from bias.provenance import Provenance, provenance
 from bias.serialize import jsonable
 from bias.stats.budget import check_draws
 from bias.vectors.embeddings import Embedding
+from bias.vectors.encoder import block_of
 from bias.wordsets import SET_KEYS, TermSet, WordSet
 
 
@@ -62,6 +63,8 @@ class BiasWordsRun:
             "baseline": sampled.pop("baseline"),
             "sampling": sampled,
             "provenance": jsonable(self.provenance),
+            **({"encoder": encoder} if self.provenance and (
+                encoder := block_of(self.provenance.embedding.identity)) else {}),
         }
 
 

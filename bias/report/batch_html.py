@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bias.notes import Note
 from bias.report import verdict as verdict_text
-from bias.report.batch_report import batch_csv, header, summary, table7_latex
+from bias.report.batch_report import NOT_COMPARABLE, batch_csv, header, summary, table7_latex
 from bias.report.charts.forest import forest_figure
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.html_page import escape, page
@@ -19,6 +19,7 @@ from bias.report.weat_report import weat_json
 from bias.serialize import jsonable
 from bias.stats.batch import BatchRow
 from bias.stats.pooling import PooledEffect
+from bias.vectors.encoder import parse_name
 from bias.version import version
 
 _CITED = ("caliskan2017", "kurpiczbriki2021", "efron1993", "holm1979", "benjamini1995",
@@ -58,7 +59,8 @@ def _table7(rows: Sequence[BatchRow]) -> str:
             continue
         ci = row.interval
         reported = (f"{format_d(row.reported_d)}, {row.reported_p_text or format_p(row.reported_p)}"
-                    if row.reported_d is not None or row.reported_p is not None else "–")
+                    if row.reported_d is not None or row.reported_p is not None
+                    else NOT_COMPARABLE if parse_name(row.embedding or "") else "–")
         cells = [row.title, row.embedding, format_d(row.effect_size),
                  f"{format_d(ci.low)} to {format_d(ci.high)}" if ci else "–",
                  format_p(row.p_value), format_p(row.p_holm), verdict_text.SHORT[row.verdict],

@@ -13,6 +13,7 @@ from bias.serialize import jsonable
 from bias.spreadsheet import csv_text
 from bias.stats.batch import BatchRow, counts, to_frame
 from bias.stats.pooling import PooledEffect
+from bias.vectors.encoder import parse_name
 
 
 def skipped_texts(rows: Sequence[BatchRow]) -> list[str | None]:
@@ -33,6 +34,10 @@ def skipped_groups(
             where = "" if row.embedding is None else f" on {row.embedding}"
             groups.setdefault(text, []).append(name + where)
     return list(groups.items())
+
+
+NOT_COMPARABLE = "not comparable: a different kind of model"
+"""What stands for a published value beside an encoder's result."""
 
 
 def header(rows: Sequence[BatchRow]) -> str:
@@ -69,6 +74,9 @@ def summary(rows: Sequence[BatchRow], alpha: float = ALPHA) -> str:
         text += " Values marked |d| were reported without their sign."
     if any(row.reported_p is not None for row in rows):
         text += " Reported values come from the sources' embeddings, so ours can differ."
+    if any(row.embedding and parse_name(row.embedding) for row in rows):
+        text += (" Beside the encoder's results the published values are left out "
+                 f"({NOT_COMPARABLE}: they were computed on static word vectors).")
     return text
 
 

@@ -231,6 +231,21 @@ def _names_unchecked(d: dict) -> str:
     )
 
 
+def _encoder_untrained_language(d: dict) -> str:
+    return (
+        f"{language_name(d['language'])} is not among the languages multilingual-e5 was trained "
+        "on (XLM-R's CC-100): its tokeniser still splits the words, but what the vectors mean is "
+        "unknown, so read this result with great care."
+    )
+
+
+def _method_sign_depends(d: dict) -> str:
+    values = ", ".join(f"{method} {value:+.2f}" for method, value in d["effect_sizes"].items()
+                       if value == value)
+    return (f"The sign of d for {d['wordset']} depends on the encoder's extraction method "
+            f"({values}): report the method with the result.")
+
+
 def _text(d: dict) -> str:
     """A sentence saved by an earlier version, before notes were codes."""
     return str(d["text"])
@@ -263,6 +278,8 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "no_lemmatiser": _no_lemmatiser,
     "no_names_dictionary": _no_names_dictionary,
     "names_unchecked": _names_unchecked,
+    "encoder_untrained_language": _encoder_untrained_language,
+    "method_sign_depends": _method_sign_depends,
     "text": _text,
 }
 

@@ -51,6 +51,20 @@ REFERENCES: dict[str, Reference] = {r.key: r for r in (
          title="Global Voices, Local Biases: Socio-Cultural Prejudices across Languages",
          booktitle="Proceedings of the 2023 Conference on Empirical Methods in Natural Language "
          "Processing", year="2023", doi="10.18653/v1/2023.emnlp-main.981"),
+    _ref("wang2024", "Wang, L., Yang, N., Huang, X., Yang, L., Majumder, R., & Wei, F. (2024). "
+         "Multilingual E5 Text Embeddings: A Technical Report. arXiv:2402.05672. "
+         "https://arxiv.org/abs/2402.05672", "misc",
+         author="Wang, Liang and Yang, Nan and Huang, Xiaolong and Yang, Linjun and Majumder, "
+         "Rangan and Wei, Furu", title="Multilingual E5 Text Embeddings: A Technical Report",
+         year="2024", eprint="2402.05672", archivePrefix="arXiv"),
+    _ref("may2019", "May, C., Wang, A., Bordia, S., Bowman, S. R., & Rudinger, R. (2019). On "
+         "Measuring Social Biases in Sentence Encoders. Proceedings of NAACL-HLT 2019, 622–628. "
+         "https://doi.org/10.18653/v1/N19-1063", "inproceedings",
+         author="May, Chandler and Wang, Alex and Bordia, Shikha and Bowman, Samuel R. and "
+         "Rudinger, Rachel", title="On Measuring Social Biases in Sentence Encoders",
+         booktitle="Proceedings of the 2019 Conference of the North American Chapter of the "
+         "Association for Computational Linguistics", pages="622--628", year="2019",
+         doi="10.18653/v1/N19-1063"),
     _ref("holm1979", "Holm, S. (1979). A simple sequentially rejective multiple test procedure. "
          "Scandinavian Journal of Statistics, 6(2), 65–70.", "article", author="Holm, Sture",
          title="A Simple Sequentially Rejective Multiple Test Procedure",

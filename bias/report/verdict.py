@@ -3,6 +3,7 @@ same on the WEAT page, in the CLI text, in Batch's Table 7 and in every export."
 
 from __future__ import annotations
 
+from bias.report.encoder_text import different_model_text
 from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import COMPARABLE_COVERAGE, MIN_SET_WORDS, Coverage, State, Verdict
 from bias.stats.weat import WeatResult
@@ -121,6 +122,14 @@ def coverage_text(coverage: dict[str, Coverage]) -> str:
         text += (f"; {shared} more have no vector of their own and only share a frequent "
                  "word's")
     return text
+
+
+def why_not_comparable(result: WeatResult) -> str:
+    """Why the published value is not set beside `result`'s: another kind of model (an
+    encoder), or too few of the source's words."""
+    if result.encoder is not None:
+        return different_model_text(result)
+    return not_comparable_text(result.coverage)
 
 
 def not_comparable_text(coverage: dict[str, Coverage]) -> str:

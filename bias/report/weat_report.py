@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
+from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.notes import notes_text
 from bias.report.text import (
     EFFECT_SIZE_CAVEAT,
@@ -13,19 +14,23 @@ from bias.report.text import (
     format_p,
     p_statement,
 )
-from bias.report.verdict import coverage_text, headline, meaning, not_comparable_text
+from bias.report.verdict import coverage_text, headline, meaning, why_not_comparable
 from bias.stats.confounds import WeatConfounds
+from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Match
 from bias.wordsets import SET_KEYS
 
 
-def weat_report(result: WeatResult, confounds: WeatConfounds | None = None) -> str:
-    """Title, d and p with how p was computed, the verdict, the source's values, words per set."""
+def weat_report(result: WeatResult, confounds: WeatConfounds | None = None,
+                sensitivity: MethodSensitivity | None = None) -> str:
+    """Title, d and p with how p was computed, the verdict, the source's values, words per set;
+    for an encoder, its model and method, and the test under every method (`sensitivity`)."""
     lines = [
         f"{result.title}  [{result.wordset_id}]",
         f"Embedding: {result.embedding} ({language_name(result.language)})",
+        *([f"  {encoder_text(result.encoder)}"] if result.encoder is not None else []),
         "",
         *_number_lines(result),
         f"  {headline(result.verdict)}.",
@@ -35,7 +40,11 @@ def weat_report(result: WeatResult, confounds: WeatConfounds | None = None) -> s
     ]
     if confounds is not None:
         lines += [f"  Warning: {line}" for line in confound_warnings(confounds)]
-    lines += [*_source_lines(result), "", *(_set_line(result, key) for key in SET_KEYS)]
+    lines += _source_lines(result)
+    if sensitivity is not None:
+        lines += ["", "  The same test under every extraction method:",
+                  *(f"    {line}" for line in sensitivity_lines(sensitivity))]
+    lines += ["", *(_set_line(result, key) for key in SET_KEYS)]
     lines += [f"  Note: {warning}" for warning in notes_text(result.notes)]
     if confounds is not None:
         lines += ["", "  Confounds checked:",
@@ -75,7 +84,7 @@ def _source_lines(result: WeatResult) -> list[str]:
     if rep is None:
         return []
     if not result.verdict.comparable:
-        return [f"  {not_comparable_text(result.coverage)}"]
+        return [f"  {why_not_comparable(result)}"]
     lines = [
         f"  Source reported: d = {format_d(rep.effect_size)}"
         f"{' (absolute value)' if rep.effect_size_is_absolute else ''}, "
@@ -104,11 +113,17 @@ def _set_line(result: WeatResult, key: str) -> str:
     return line
 
 
-def weat_json(result: WeatResult, confounds: WeatConfounds | None = None) -> dict:
+def weat_json(result: WeatResult, confounds: WeatConfounds | None = None,
+              sensitivity: MethodSensitivity | None = None) -> dict:
     """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON;
     with the confound controls (bias.stats.confounds) under `confounds`, their warnings among
-    the others."""
+    the others; for an encoder, the test under every method under `encoder.method_sensitivity`."""
     data = {**result.to_dict(), "warnings": notes_text(result.notes)}
+    if result.encoder is not None and result.reported is not None:
+        data["warnings"].append(why_not_comparable(result))
+    if sensitivity is not None:
+        data["encoder"] = {**data["encoder"], "method_sensitivity": sensitivity.to_dict()}
+        data["warnings"] += notes_text(sensitivity.notes)
     if confounds is not None:
         data["confounds"] = confounds.to_dict()
         data["warnings"] += confound_warnings(confounds)

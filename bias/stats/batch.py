@@ -33,6 +33,7 @@ from bias.stats.verdict import Coverage
 from bias.stats.weat import WeatOptions, WeatResult
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.catalog import available_embeddings, load_embedding
+from bias.vectors.encoder import parse_name
 from bias.vectors.reference import EmbeddingRef, reference
 from bias.wordsets import WordSet
 
@@ -51,8 +52,9 @@ class BatchOptions:
 
 def originals(infos: Sequence[EmbeddingInfo]) -> list[str]:
     """The names a default choice of "every embedding" takes: never a derived (debiased) copy,
-    which would measure its parent a second time (and be pooled with it as if independent)."""
-    return [info.name for info in infos if info.kind != "derived"]
+    which would measure its parent a second time (and be pooled with it as if independent), nor
+    the encoder, which is chosen by its extraction method (`batch --encoder`)."""
+    return [info.name for info in infos if info.kind not in ("derived", "encoder")]
 
 
 @dataclass(frozen=True)
@@ -136,8 +138,9 @@ def _row(
     coverage: dict[str, Coverage] | None = None,
 ) -> BatchRow:
     """`coverage` is the words found per set: the result's, or a refused test's
-    (`EmptySetError.coverage`)."""
-    rep = wordset.reported
+    (`EmptySetError.coverage`). On the encoder the published (fastText) values are left out:
+    not comparable, a different kind of model."""
+    rep = None if embedding and parse_name(embedding) else wordset.reported
     nan = math.nan
     if result is not None:
         coverage = result.coverage

@@ -27,6 +27,7 @@ from bias.stats.bootstrap import EffectSizeInterval
 from bias.stats.permutation import PermutationOptions, PermutationTest
 from bias.stats.weat import SetReport
 from bias.vectors.embeddings import Embedding
+from bias.vectors.encoder import block_of
 from bias.wordsets import NamedSets, TermSet
 
 ROLE_NAMES = {"target": "Target set", "attribute": "Attribute set", "words": "Words"}
@@ -145,6 +146,8 @@ class MeasureResult:
         if self.interval is not None:
             data["interval"] = self.interval
         data["provenance"] = self.provenance
+        if self.provenance and (encoder := block_of(self.provenance.embedding.identity)):
+            data["encoder"] = encoder  # the model and extraction method of an encoder
         return jsonable(data)
 
 

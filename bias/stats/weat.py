@@ -47,6 +47,7 @@ from bias.stats.verdict import Coverage, Verdict, decide
 from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, Match, WordLookup
+from bias.vectors.encoder import result_block
 from bias.wordsets import SET_KEYS, Reported, WordSet
 
 CI_RESAMPLES = Bound("The number of bootstrap resamples", 0, 1_000_000)
@@ -209,6 +210,8 @@ class WeatResult:
     provenance: Provenance | None = None
     """Software, time, the embedding's identity, the lists as supplied and every option
     (bias.provenance): what `python -m bias reproduce` re-runs."""
+    encoder: dict | None = None
+    """An encoder's model and `method` (`encoder.result_block`); None for a table of vectors."""
     kept_histogram: NullHistogram | None = field(default=None, repr=False,
                                                  metadata=NOT_SERIALISED)
     """The histogram of a `compact` result, whose null distribution is not kept."""
@@ -280,6 +283,7 @@ class WeatResult:
             "null_histogram": {"counts": counts, "edges": edges},
             "source_convention": self.source_convention,
             "provenance": self.provenance,
+            **({"encoder": self.encoder} if self.encoder is not None else {}),
         })
 
 
@@ -399,6 +403,7 @@ def run_weat(
     """Run WEAT for one word set on one embedding, reporting every word's fate."""
     reports = _set_reports(embedding, wordset, leave_out_shared=not options.shared_rows)
     check_weat({k: len(r.used_lookups) for k, r in reports.items()}, options, options.ci_resamples)
+    embedding.prefetch(item for r in reports.values() for item in r.used_lookups)
     vectors = {key: embedding.vectors_for(rep.used_lookups) for key, rep in reports.items()}
     targets = np.vstack([vectors["X"], vectors["Y"]])
     cos_a = (targets @ vectors["A"].T).astype(np.float64)
@@ -420,6 +425,10 @@ def run_weat(
     notes += ambiguity_notes(embedding, {k: r.used_lookups for k, r in reports.items()})
     if math.isnan(d):
         notes.append(Note("no_effect_size"))
+    if (encoder := result_block(embedding)) and not encoder["trained_on_language"]:
+        notes.append(Note("encoder_untrained_language", {"language": embedding.language}))
+    verdict = decide(test, d, interval, {k: r.coverage for k, r in reports.items()})
+    convention = None if encoder else convention_for(wordset)
 
     return WeatResult(
         wordset_id=wordset.id,
@@ -433,9 +442,9 @@ def run_weat(
         words=_word_rows(reports, s, cos_a, cos_b, nx, d),
         notes=tuple(notes),
         reported=wordset.reported,
-        verdict=decide(test, d, interval, {k: r.coverage for k, r in reports.items()}),
+        verdict=verdict if encoder is None else replace(verdict, comparable=False),
         interval=interval,
-        source_convention=(None if (convention := convention_for(wordset)) is None
-                           else effect_size_under(convention, embedding, wordset)),
+        source_convention=convention and effect_size_under(convention, embedding, wordset),
         provenance=provenance(embedding, wordset, options),
+        encoder=encoder,
     )

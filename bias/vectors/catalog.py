@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 from bias.errors import BiasInputError
 from bias.suggest import no_such
-from bias.vectors import entry_files, store
+from bias.vectors import encoder, entry_files, store
 from bias.vectors.bundled import BUNDLED, DEFAULT_EMBEDDING, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
 
@@ -81,9 +81,12 @@ def language_code(text: str) -> str:
 
 
 def available_embeddings() -> list[EmbeddingInfo]:
-    """Every embedding that can be loaded by name, sorted by language then name."""
-    infos = [info for info, _ in BUNDLED.values()] + store.list_cached()
-    return sorted(infos, key=lambda info: (info.language, info.name))
+    """Every embedding that can be loaded by name, sorted by language, then the tables of vectors
+    before the encoder, then name."""
+    infos = [info for info, _ in BUNDLED.values()] + store.list_cached() + encoder.encoder_infos()
+    # Within a language the encoder comes after the tables of vectors: a language's first
+    # embedding (which the WEAT page's language choice makes active) is its static one, if any.
+    return sorted(infos, key=lambda info: (info.language, info.kind == "encoder", info.name))
 
 
 _loaded: OrderedDict[str, tuple[str, Embedding]] = OrderedDict()
@@ -95,7 +98,7 @@ def load_embedding(name: str) -> Embedding:
 
     Thread-safe (the dashboard serves several visitors from threads of one process).
     """
-    version = "bundled" if name in BUNDLED else store.version(name)
+    version = embedding_version(name)
     with _lock:
         hit = _loaded.get(name)
         if hit is not None and hit[0] == version:
@@ -112,12 +115,20 @@ def load_embedding(name: str) -> Embedding:
 def embedding_version(name: str) -> str:
     """A token that changes whenever the embedding called `name` is imported, replaced or deleted;
     callers that cache results computed on an embedding key them by it."""
-    return "bundled" if name in BUNDLED else store.version(name)
+    if name in BUNDLED:
+        return "bundled"
+    if encoder.parse_name(name) is not None:
+        # Its vectors follow from the model and method, which never change; switched off, a
+        # loaded copy is not served.
+        return "encoder" if encoder.unavailable() is None else "encoder (unavailable)"
+    return store.version(name)
 
 
 def _load(name: str) -> Embedding:
     if name in BUNDLED:
         return BUNDLED[name][1](entry_files.load_converted)
+    if encoder.parse_name(name) is not None:
+        return encoder.load_encoder(name)
     if store.is_cached(name):
         return store.load_cached(name)
     names = [info.name for info in available_embeddings()]

@@ -39,6 +39,7 @@ class Match(StrEnum):
     SHARP_S = "ß→ss"
     SYNTHESISED = "synthesised"
     SHARED_ROW = "shared row"
+    ENCODED = "encoded"
     PHRASE = "phrase"
     MISSING = "missing"
 
@@ -63,7 +64,7 @@ class WordLookup:
     @property
     def is_fallback(self) -> bool:
         """True when the vector belongs to another spelling or was synthesised."""
-        return self.match not in (Match.EXACT, Match.MISSING, Match.PHRASE)
+        return self.match not in (Match.EXACT, Match.ENCODED, Match.MISSING, Match.PHRASE)
 
 
 def normalise_rows(matrix: np.ndarray) -> np.ndarray:
@@ -142,6 +143,10 @@ class Embedding:
     imported (the cache's meta.json), or the package that ships it. `python -m bias reproduce`
     refuses to compare results across different `sha256`."""
     shared: SharedRows | None = None
+    encode: Callable[[Sequence[str]], np.ndarray] | None = None
+    """An encoder's vectors for any words, as written (`bias.vectors.encoder`): every word is then
+    `encoded` (a phrase too: an encoder reads it), and its unit vector computed, or read from the
+    encoder's cache, only when a test uses it (`vectors_for`, `prefetch`), never on lookup."""
     _synthesised: dict[str, np.ndarray] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -177,6 +182,9 @@ class Embedding:
     def lookup_all(self, words: Iterable[str]) -> list[WordLookup]:
         """`lookup` for many words, with every spelling of every word searched in one batch."""
         words = list(words)
+        if self.encode is not None:  # a NUL would end the text the engine reads
+            return [WordLookup(word, Match.ENCODED, word) if word.strip() and "\x00" not in word
+                    else WordLookup(word, Match.MISSING, None) for word in words]
         rows = self.words.rows(form for word in words for form, _ in _spellings(word))
         shared: dict[str, int] = {}
         if self.shared is not None:
@@ -218,6 +226,8 @@ class Embedding:
         a test uses costs nothing; `store.verify` checks them all).
         """
         found = [item for item in lookups if item.found_as is not None]
+        if self.encode is not None:
+            return self._checked(found, self.encode([item.word for item in found]))
         index = self.words.rows(item.found_as for item in found)
         rows = [
             self._synthesised[item.word]
@@ -227,7 +237,16 @@ class Embedding:
         ]
         if not rows:
             return np.empty((0, self.dimensions), dtype=np.float32)
-        matrix = np.vstack(rows).astype(np.float32, copy=False)
+        return self._checked(found, np.vstack(rows).astype(np.float32, copy=False))
+
+    def prefetch(self, lookups: Iterable[WordLookup]) -> None:
+        """Compute an encoder's vectors for all of `lookups` in one batch (then `vectors_for`
+        reads them from its cache); nothing for a table of vectors."""
+        if self.encode is not None:
+            self.encode([item.word for item in lookups if item.found_as is not None])
+
+    def _checked(self, found: Sequence[WordLookup], matrix: np.ndarray) -> np.ndarray:
+        """`matrix` (the rows of `found`), refused when one of them is damaged."""
         bad = ~np.isfinite(matrix).all(axis=1) | ~matrix.any(axis=1)
         if bad.any():
             words = ", ".join(f"'{item.found_as}'" for item, b in zip(found, bad, strict=True) if b)

@@ -49,7 +49,7 @@ from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.limits import check_language
 from bias.suggest import no_such
-from bias.vectors import entry_files, npy_files
+from bias.vectors import encoder, entry_files, npy_files
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
 from bias.vectors.raw import RawVectors, check_dimensions
@@ -77,6 +77,8 @@ def check_name(name: str) -> str:
         )
     if name in BUNDLED:
         raise BiasInputError(f"'{name}' is the bundled embedding; choose another name.")
+    if name.startswith(f"{encoder.NAME_PREFIX}-"):
+        raise BiasInputError(f"'{name}' names the bundled encoder; choose another name.")
     return name
 
 

@@ -40,6 +40,8 @@ class Vocabulary(Sequence[str]):
         bounds = np.empty(breaks.size + 2, dtype=np.int64)
         bounds[0], bounds[-1] = 0, len(data) + 1
         bounds[1:-1] = breaks + 1
+        if not data:  # no words at all (an encoder's: it has a vector for any word, none stored)
+            bounds = np.zeros(1, dtype=np.int64)
         self._bounds = bounds  # word i is data[bounds[i] : bounds[i + 1] - 1]
         self._lengths: np.ndarray | None = None
         self._memo: dict[str, int | None] = {}
@@ -75,7 +77,7 @@ class Vocabulary(Sequence[str]):
         return self._data[self._bounds[i] : self._bounds[i + 1] - 1].decode("utf-8")
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._data.decode("utf-8").split("\n"))
+        return iter(self._data.decode("utf-8").split("\n") if self._data else ())
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.row(word) is not None

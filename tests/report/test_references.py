@@ -33,10 +33,13 @@ def test_each_entry_is_well_formed_and_agrees_with_its_sentence(key):
 def test_every_cited_key_exists():
     assert set(batch_html._CITED) <= set(REFERENCES)
     most = SimpleNamespace(method="randomized", wordset_id="weathub-fr-weat6",
-                           embedding="glove-6b-50d")  # a WEAT report that cites every work
+                           embedding="glove-6b-50d", encoder=None)  # cites every static work
     assert [ref.key for ref in cited(most)] == [
         "caliskan2017", "kurpiczbriki2021", "efron1993", "phipson2010", "mukherjee2023",
         "pennington2014",
     ]
-    fewest = SimpleNamespace(method="exact", wordset_id="weat7", embedding="fr-cli")
+    fewest = SimpleNamespace(method="exact", wordset_id="weat7", embedding="fr-cli", encoder=None)
     assert [ref.key for ref in cited(fewest)] == ["caliskan2017", "kurpiczbriki2021", "efron1993"]
+    encoded = SimpleNamespace(method="exact", wordset_id="weat7", embedding="e5-small-en-template",
+                              encoder={"method": "template"})
+    assert [ref.key for ref in cited(encoded)][-2:] == ["wang2024", "may2019"]
