@@ -33,6 +33,7 @@ PAGES = [
     st.Page(ROOT / "views/batch.py", title="Batch", icon=":material/table_chart:"),
     st.Page(ROOT / "views/debias.py", title="Debias", icon=":material/tune:"),
     st.Page(ROOT / "views/embeddings.py", title="Embeddings", icon=":material/database:"),
+    st.Page(ROOT / "views/texts.py", title="Your texts", icon=":material/description:"),
 ]
 
 page = st.navigation(PAGES)

@@ -58,6 +58,11 @@ def main() -> None:
         5,
     )
     timed(
+        "candidates without concept fit (20 neighbours a seed)",
+        lambda: generate_candidates(embedding, wordset, CandidateOptions(concept_fit=False)),
+        5,
+    )
+    timed(
         "candidates with frequency floor (Zipf 3)",
         lambda: generate_candidates(embedding, wordset, CandidateOptions(min_zipf=3.0)),
         3,

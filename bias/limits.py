@@ -117,3 +117,11 @@ in its bootstrap (the slowest: 2,000 + 2,000 words) and 10 to 180 ns in the meas
 permutation tests, so the largest request allowed runs for at most about 4 minutes on one core,
 while every published test at the page's defaults uses under a thousandth of it (WEAT 6:
 12,870 × 16 + 10,000 × 32 = 525,920 word-draws)."""
+
+TRAINING_WORK = 2_000_000_000
+"""Words a training started from the dashboard may train on, counted after its preview pass and
+before any model: the corpus's words × epochs × replicates (every group's models included).
+gensim trains some 300,000 to 1,000,000 words per second per core here (`bench/train_speed.py`),
+so the largest request allowed keeps both cores busy for about 20 to 60 minutes, while a
+2-million-word corpus with 10 epochs and 10 replicates (2 × 10⁸) is a tenth of it. The command
+line has no such bound: its user owns the machine."""

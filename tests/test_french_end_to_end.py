@@ -93,7 +93,24 @@ def test_weathub_french_weat7_equals_the_reference_on_spacys_vectors(french, spa
     assert note.data == {
         "embedding": FRENCH_EMBEDDING, "count": 2, "total": 26,
         "words": {"algèbre": "géométrie", "symphonie": "Beethoven"}, "left_out": False,
+        "other_language": False,
     }
+
+
+def test_english_lists_never_use_a_french_words_shared_row(french):
+    """English WEAT 7 on the pruned French table: 'he' only shares the row of 'was' and 'hers'
+    that of 'moulins' (issue 35). Such rows are left out across languages, even with
+    shared rows switched on, and the note says why."""
+    result = run_weat(french, get_wordset("weat7"), WeatOptions(method="exact", ci_resamples=0))
+    shared = {i.word: i.found_as for rep in result.sets.values() for i in rep.shared_rows}
+    assert shared["he"] == "was" and shared["hers"] == "moulins"
+    used = {w.word for w in result.words}
+    assert not used & set(shared)
+    assert all(w.match != Match.SHARED_ROW for w in result.words)
+    note = next(n for n in result.notes if n.code == "shared_rows")
+    assert note.data["left_out"] is True and note.data["other_language"] is True
+    from bias.report.notes import note_text
+    assert "the lists are in another language than the embedding" in note_text(note)
 
 
 def test_leaving_out_the_shared_rows(french):
@@ -125,8 +142,11 @@ def test_cli_lists_french_and_runs_weathub_weat7_with_the_shared_rows(capsys):
     assert json.loads(capsys.readouterr().out)["sets"]["Y"]["used"].count("symphonie") == 0
     assert main(argv[:-1]) == 0
     text = capsys.readouterr().out
-    assert ("Y Arts: 8 of 8 words used; a frequent word's vector stands in for "
-            "symphonie→Beethoven") in text
+    assert ("Y Arts: 7 of 8 words found, 1 more only shares a vector; a frequent word's "
+            "vector stands in for symphonie→Beethoven") in text
+    # The summary counts as the list lines do: words with a vector of their own (issue 35).
+    assert "(X 7 of 8, Y 7 of 8, A 8 of 8, B 8 of 8); 2 more have no vector" in text
+    assert "X Math: 7 of 8 words found, 1 more only shares a vector; 6 distinct vectors" in text
 
 
 def test_batch_across_english_and_french(capsys):

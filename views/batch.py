@@ -229,10 +229,22 @@ def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
             + "\n".join(f"- **{md(', '.join(names))}**: {md(reason)}" for reason, names in groups),
             icon=":material/block:",
         )
-    wide = table7(rows, reasons, ran_only=True)
     tabs = st.tabs(["Table 7", "Forest plot", "Every row"])
     with tabs[0]:
-        show_table7(wide, short_names)
+        # One Table 7 per language of the embeddings: a second language's column group lay
+        # beyond the grid's right edge (reachable only by scrolling it sideways), and each test
+        # showed empty cells under the other language's embeddings.
+        languages = list(dict.fromkeys(r.embedding_language for r in rows if r.embedding_language))
+        for language in languages:
+            mine = [i for i, r in enumerate(rows) if r.embedding_language in (language, None)]
+            names = list(dict.fromkeys(rows[i].embedding for i in mine if rows[i].embedding))
+            if len(languages) > 1:
+                st.markdown(f"**On {md(language_name(language))} embeddings**"
+                            + (f": {md(names[0])}" if len(names) == 1 else ""))
+            show_table7(table7([rows[i] for i in mine], [reasons[i] for i in mine],
+                               ran_only=True), short_names,
+                        one_embedding=len(languages) > 1 and len(names) == 1)
+        st.caption(TABLE7_CAPTION)
     with tabs[1]:
         show_forest(rows, short_names)
     with tabs[2]:
@@ -251,9 +263,11 @@ def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
     )
 
 
-def show_table7(wide: pl.DataFrame, short_names: dict[str, str]) -> None:
+def show_table7(wide: pl.DataFrame, short_names: dict[str, str], *,
+                one_embedding: bool = False) -> None:
     """The engine's Table 7 as a person reads it: short names, short verdicts, reported p as
-    printed, empty columns hidden."""
+    printed, empty columns hidden; with `one_embedding` (named above the table) the columns are
+    headed 'p', 'd', … without the embedding's name, so they fit the page."""
     number_format = {
         column: st.column_config.NumberColumn(format="%.5f" if column.endswith(" p") else "%.2f")
         for column, dtype in wide.schema.items()
@@ -268,7 +282,12 @@ def show_table7(wide: pl.DataFrame, short_names: dict[str, str]) -> None:
     # The test's language last: the numbers and the verdict come first into view at 800 px.
     shown = [c for c in wide.columns if c not in ("test", "language")
              and wide[c].null_count() < wide.height] + ["language"]
-    wide = wide.with_columns(pl.col(pl.String).fill_null(""))
+    wide = wide.with_columns(pl.col(pl.String).exclude("skipped").fill_null("–"),
+                             pl.col("skipped").fill_null(""))
+    if one_embedding:
+        short = {c: c.split(" ", 3)[-1] for c in shown if c.count(" ") >= 3 and " · " in c}
+        wide, shown = wide.rename(short), [short.get(c, c) for c in shown]
+        number_format = {short.get(c, c): f for c, f in number_format.items()}
     st.dataframe(
         wide,
         hide_index=True,
@@ -279,14 +298,16 @@ def show_table7(wide: pl.DataFrame, short_names: dict[str, str]) -> None:
         column_config=number_format
         | {"title": st.column_config.TextColumn("Test", pinned=True)},
     )
-    st.caption(
-        "One row per test that ran (those that could not are listed above); for each "
-        "embedding our p and d, the verdict, the words found of those listed, and the "
-        "values the source reported. Reported values come from the source's embedding "
-        "(fastText for WEATHub). 'these words only': p < 0.05 but the interval for d "
-        "includes 0 when the words are resampled; 'cannot decide': too few words or "
-        "reshufflings for any p below 0.05."
-    )
+
+
+TABLE7_CAPTION = (
+    "One row per test that ran (those that could not are listed above); for each "
+    "embedding our p and d, the verdict, the words found of those listed, and the "
+    "values the source reported ('–': the test did not run on that embedding). Reported "
+    "values come from the source's embedding (fastText for WEATHub). 'these words only': "
+    "p < 0.05 but the interval for d includes 0 when the words are resampled; 'cannot "
+    "decide': too few words or reshufflings for any p below 0.05."
+)
 
 
 def show_forest(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
@@ -329,8 +350,12 @@ def show_forest(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
 def show_every_row(rows: Sequence[BatchRow], reasons: list[str | None],
                    short_names: dict[str, str]) -> None:
     """Every row, skipped ones too, each column with the engine's label and explanation."""
+    # The reported p as the source printed it, as Table 7 shows it ('< 0.0005 (printed 0.000)',
+    # not 0.00000).
+    printed = [printed_p(row.reported_p_text) if row.reported_p_text else None for row in rows]
     every_row = to_frame(rows, reasons).with_columns(
-        pl.col("wordset").replace_strict(short_names, default=pl.col("title")).alias("title"))
+        pl.col("wordset").replace_strict(short_names, default=pl.col("title")).alias("title"),
+        pl.Series("reported_p", printed, dtype=pl.String))
     st.dataframe(
         every_row,
         hide_index=True,

@@ -20,7 +20,9 @@ from dataclasses import replace
 
 import polars as pl
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
+from bias.bounds import bound_of
 from bias.compute import configured_scheduler
 from bias.discovery.biaswords import BiasWordsRun, pool_wordsets, validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
@@ -41,6 +43,7 @@ from bias.discovery.curation import (
     restore_previous_curation,
     save_curation,
 )
+from bias.discovery.judged import CONCEPT_RUNS, concept_precision, pool_precision
 from bias.discovery.options import MIN_ZIPF
 from bias.discovery.pos import UPOS_TAGS, pos_label, tagger_name
 from bias.discovery.sampling import DrawOptions, draw_sizes
@@ -52,6 +55,7 @@ from bias.report.biaswords_text import (
     NOT_INDEPENDENT,
     POOL_QUALITY,
     baseline_line,
+    baseline_meaning,
     best_draw_line,
     curation_label,
 )
@@ -68,7 +72,15 @@ from views import state
 from views.encoder_panel import vocabulary_for
 from views.jobs import job_slot, run_job
 from views.operator import confirmed
-from views.shared import field_bounds, persistent, report_button, restore, sidebar, user_errors
+from views.shared import (
+    DRAFT_PARAM,
+    field_bounds,
+    persistent,
+    report_button,
+    restore,
+    sidebar,
+    user_errors,
+)
 from views.uploads import upload_mb
 
 # The paper's German seed tests (WEAT 5–8, GER-1/GER-2) that are bundled; the German WEAT 5/6 of
@@ -78,6 +90,9 @@ PAPER_SEEDS = ("weat7-ger", "weat8-ger", "ger1", "ger2")
 FIRST_SEEDS = (*PAPER_SEEDS, "weat6")
 
 EDITABLE = ("kept", "candidate")
+FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds")
+TABLE_HEIGHT = 740
+"""20 rows of the data editor at once (35 px a row and the header), not 11."""
 DEFAULTS = CandidateOptions()
 DRAW_DEFAULTS = DrawOptions()
 MAJORITY = "majority of its seeds"
@@ -206,6 +221,7 @@ def candidate_options(language: str) -> CandidateOptions:
             "(the name Bill found as the noun 'bill') is flagged; its neighbours are dropped "
             "unless you tick this.",
         )  # fmt: skip
+        concept = concept_fit_options()
         st.caption("Our filters (not the paper's; each catches a kind of mistake the paper's "
                    "filters let through):")
         ours = {
@@ -233,8 +249,54 @@ def candidate_options(language: str) -> CandidateOptions:
         drop_opposite=opposite, drop_attribute_like=attribute_like, group_forms=forms,
         keep_ambiguous=ambiguous,
         set_pos=chosen or None,
-        **ours,
+        **ours, **concept,
     )  # fmt: skip
+
+
+def concept_fit_options() -> dict:
+    """Concept fit's switch and its thresholds (issue 36; `bias.discovery.concept_fit`): a
+    concept set's words judged against the whole set, each signal a column of the table."""
+    st.caption("Concept sets (career, family, maths: not names, not male or female terms), "
+               "judged against the whole set:")
+    on = st.checkbox(
+        "Judge concept sets by the whole set", **persistent("biaswords.concept_fit",
+                                                             DEFAULTS.concept_fit),
+        help="A neighbour of one seed is often a neighbour of its other sense ('fees' near "
+        "'salary'). Each kept word of a concept set is scored against the whole set (the "
+        "Concept rank, Lean and Seeds near columns) and dropped, with the figure, below the "
+        "thresholds here; the set always keeps 10 words. Its seeds are searched wider.",
+    )  # fmt: skip
+    cols = [*st.columns(2), *st.columns(2)]  # two per row: the labels stay whole at 800 px
+    wide = cols[0].number_input(
+        "Neighbours per concept seed", **field_bounds(CandidateOptions, "concept_neighbours"),
+        **persistent("biaswords.concept_neighbours", DEFAULTS.concept_neighbours), disabled=not on,
+        help="How many nearest words of each seed of a concept set become candidates while "
+        "concept fit judges them (the other sets keep 'Neighbours per seed').",
+    )  # fmt: skip
+    rank = cols[1].number_input(
+        "Concept rank at most (0 = off)", min_value=0,
+        max_value=bound_of(CandidateOptions, "max_fit_rank").high,
+        **persistent("biaswords.max_fit_rank", DEFAULTS.max_fit_rank or 0), disabled=not on,
+        help="How many of the 100,000 most frequent words may lie nearer a candidate than its "
+        "set's centre: a word of the concept has the concept among its nearest words.",
+    )  # fmt: skip
+    lean_bound = bound_of(CandidateOptions, "min_fit_lean")
+    lean = cols[2].number_input(
+        "Lean at least (× the seeds' median)", float(lean_bound.low), float(lean_bound.high),
+        step=0.1, **persistent("biaswords.min_fit_lean", float(DEFAULTS.min_fit_lean or 0.0)),
+        disabled=not on,
+        help="Similarity with the set's centre minus with the opposed set's, against the same "
+        "for the seeds (each without itself): 1 = as far on the set's side as a typical seed.",
+    )  # fmt: skip
+    seeds = cols[3].number_input(
+        "Seeds near at least (0 = off)", **field_bounds(CandidateOptions, "min_fit_seeds"),
+        **persistent("biaswords.min_fit_seeds", DEFAULTS.min_fit_seeds), disabled=not on,
+        help="How many of the set's seeds must be as similar to the word as the seeds are to "
+        "each other: a word near one seed only is near that seed's other sense.",
+    )  # fmt: skip
+    return {"concept_fit": on, "concept_neighbours": int(wide),
+            "max_fit_rank": int(rank) or None, "min_fit_lean": float(lean),
+            "min_fit_seeds": int(seeds)}  # fmt: skip
 
 
 def _kind_label(tag: str) -> str:
@@ -404,7 +466,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         num_rows="fixed",
         hide_index=True,
         width="stretch",
-        height=420,
+        height=TABLE_HEIGHT,
         disabled=[c for c in shown.columns if c not in EDITABLE],
         # The decision and its reasons first, beside the word (pinned): at 800 px the reasons
         # were off-screen and 'Check' was cut even at 1400. Pixel widths that add up to the
@@ -412,7 +474,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         # beside the pinned word.
         column_order=[
             "kept", "candidate", "verdict", "check", "set", "seed", "similarity",
-            *(("pos", "seed_pos") if candidates.tagger else ()),
+            *FIT_COLUMNS, *(("pos", "seed_pos") if candidates.tagger else ()),
         ],
         column_config={
             "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws",
@@ -435,6 +497,16 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
                 "Seed's word type", help="The seed's own tag; the set's word type (the majority "
                 "of its seeds) is what candidates are compared with."
             ),
+            "fit_rank": st.column_config.NumberColumn(
+                "Concept rank", width=96, help="Concept fit: how many frequent words lie nearer "
+                "this word than its set's centre (small = the concept is among its nearest "
+                "words). Blank where concept fit did not judge the word."),
+            "fit_lean": st.column_config.NumberColumn(
+                "Lean", format="%.2f", width=64, help="Concept fit: similarity with the set's "
+                "centre minus with the opposed set's centre."),
+            "fit_seeds": st.column_config.NumberColumn(
+                "Seeds near", width=80, help="Concept fit: how many of the set's seeds are as "
+                "similar to it as the seeds are to each other."),
             "verdict": st.column_config.TextColumn(
                 "Why dropped",
                 width=184,
@@ -449,6 +521,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         },
     )
     curated = candidates.with_table(edited)
+    why_dropped(shown)
     reviewed = st.checkbox(
         "I have checked every kept word", value=candidates.reviewed,
         key=f"_biaswords.reviewed.{embedding.name}.{wordset.id}",
@@ -460,7 +533,63 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         save_curation(curated, space)
         st.rerun()  # redraw from the saved table, so "Why dropped" shows the new decision
     sharing(embedding, wordset, space, curated)
+    precision_note()
     return curated
+
+
+def why_dropped(shown: pl.DataFrame) -> None:
+    """Every reason of a word in full, wrapped: a grid cell cuts a long reason at its edge."""
+    word = st.text_input(
+        "Read why a word was dropped, in full", key="_biaswords.why",
+        placeholder="Type a word of the table (or its first letters)",
+    ).strip().casefold()  # fmt: skip
+    if not word:
+        return
+    rows = shown.filter(pl.col("candidate").str.to_lowercase().str.starts_with(word))
+    if rows.is_empty():
+        st.caption(f"No candidate starts with “{md(word)}”.")
+        return
+    st.table(rows.head(WHY_ROWS).select(
+        pl.col("set").alias("Set"), pl.col("candidate").alias("Candidate"),
+        pl.col("seed").alias("Seed"), pl.col("verdict").alias("Why dropped"),
+        pl.col("check").alias("Check")))  # fmt: skip
+    if rows.height > WHY_ROWS:
+        st.caption(f"The first {WHY_ROWS} of {rows.height} rows; type more letters.")
+
+
+WHY_ROWS = 12
+
+
+def precision_note() -> None:
+    """How often kept words were right, per set, from the words judged by hand (`judged`)."""
+    with st.expander("How often kept words are right, per set (judged by hand)"):
+        concept = concept_precision()
+        st.markdown(
+            "**Concept sets, with concept fit (issue 36).** Every word the default run keeps in "
+            "the concept sets of four runs, shuffled, judged by a reader who did not tune the "
+            "filters, under a strict rule (career: work life and jobs, not finance or "
+            "institutions in general; family: family members and family life; maths: "
+            "mathematics, not computing or accounting; `tests/discovery/precision/concepts/"
+            "RULE.md`). A run of your own is not judged: curate it.")  # fmt: skip
+        st.dataframe(_precision_rows(concept), hide_index=True, width="stretch")
+        st.markdown(
+            "**Whole pools before concept fit (issue 22)**, judged by an automated reader under "
+            "the earlier, more lenient rule (`tests/discovery/precision/README.md`).")
+        st.dataframe(_precision_rows(pool_precision()), hide_index=True, width="stretch")
+
+
+def run_label(run: str) -> str:
+    """`glove-weat6` as a person reads it: "weat6 on glove-6b-50d"."""
+    embedding, wordset, _ = CONCEPT_RUNS.get(run, (run, run, ""))
+    return f"{wordset} on {embedding}" if run in CONCEPT_RUNS else run
+
+
+def _precision_rows(found) -> pl.DataFrame:
+    return pl.DataFrame({
+        "Run": [run_label(p.run) for p in found], "Set": [f"{p.set} {p.set_name}" for p in found],
+        "Right": ["not judged yet" if p.right is None else
+                  f"{p.right} of {p.words} ({p.share:.0%})" for p in found],
+    }, schema={"Run": pl.String, "Set": pl.String, "Right": pl.String})  # fmt: skip
 
 
 def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
@@ -524,6 +653,9 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         help="The most significant draw's p after Holm's correction for having picked it "
         "among all the draws (its raw p is below).",
     )  # fmt: skip
+    meaning = baseline_meaning(sampling)
+    if meaning:
+        st.info(md(meaning), icon=":material/balance:")
     st.plotly_chart(draws_figure(sampling), width="stretch")
     base = baseline_line(sampling)
     if base:
@@ -560,12 +692,35 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     # cut them at its column's edge).
     st.table(table)
     title = st.text_input("Save the chosen draw as", value=f"BiasWords {wordset.id} {chosen}")
+    saved_key = f"biaswords.saved.{embedding.name}.{wordset.id}"
     if st.button("Save as word set", icon=":material/save:"):
         saved = save_draw(wordset, draw, title=title, embedding=embedding.name, sampling=sampling)
-        st.success(
-            f"Saved as “{md(saved.title)}” ({md(saved.id)}); it is now on the WEAT page. Its "
-            "result is stored as computed, with how it was found, not as a published value."
-        )
+        st.session_state[saved_key] = (saved.title, saved.id)
+    if saved_key in st.session_state:
+        where_to_use(*st.session_state[saved_key])
+
+
+def where_to_use(title: str, wordset_id: str) -> None:
+    """After "Save as word set": where the saved set can be used next, with links."""
+    st.success(
+        f"Saved as “{md(title)}” ({md(wordset_id)}). Its result is stored as computed, with how "
+        "it was found, not as a published value. Use it next on the WEAT page (choose it as "
+        "the word set; test it on another embedding) or in a Batch run (tick it among the "
+        "tests, across embeddings and languages)."
+    )
+    draft = state.draft_id()
+    query = {DRAFT_PARAM: draft} if draft else {}
+    for col, (page, label, icon) in zip(st.columns(2), NEXT_PAGES, strict=True):
+        with col:
+            try:
+                st.page_link(f"views/{page}.py", label=label, icon=icon, query_params=query)
+            except StreamlitAPIException:  # this page run on its own, without the navigation
+                suffix = f"?{DRAFT_PARAM}={draft}" if draft else ""
+                st.markdown(f"[{label}](/{page}{suffix})")
+
+
+NEXT_PAGES = (("weat", "Test it on the WEAT page", ":material/science:"),
+              ("batch", "Run it in a Batch", ":material/table_chart:"))  # fmt: skip
 
 
 def main() -> None:

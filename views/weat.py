@@ -30,12 +30,12 @@ from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name
 from bias.vectors.download import fasttext_estimate
-from bias.vectors.embeddings import Embedding
+from bias.vectors.embeddings import Embedding, leaves_out_shared
 from bias.vectors.raw import DEFAULT_LIMIT
 from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, TermSet, WordSet
 from bias.wordsets.editing import edited, save_user_wordset, titled
 from bias.wordsets.library import all_wordsets, damaged_user_wordsets
-from bias.wordsets.ordering import first_test, listing_order
+from bias.wordsets.ordering import first_test, listing_order, numbered_test
 from bias.wordsets.parsing import parse_words
 from views import state
 from views.import_panel import cancelled, run_import, word_limit
@@ -74,6 +74,9 @@ WEAT_DEFAULTS = WeatOptions()
 ALL_LANGUAGES = "weat.all_languages"
 CROSS_LANGUAGE_OK = "weat.cross_language_ok"
 SHOWN_FOR = "weat.shown_for"
+# The language whose edited lists were put aside when the visitor took the offer of the same
+# test in the active embedding's language ('' when none are): the button that brings them back.
+DRAFT_LANGUAGE = "weat.draft_language"
 SAVE_ERROR = "weat.save_error"
 DOWNLOAD_WORDS = "weat.download_words"
 UPLOAD = "weat.upload"
@@ -179,6 +182,73 @@ def on_language(presets: dict[str, WordSet], leaving: str) -> None:
         for field, value in left.items():
             put(field, value)
     put(CROSS_LANGUAGE_OK, False)
+    remember(DRAFT_LANGUAGE, "")
+
+
+def test_language(presets: dict[str, WordSet], language: str) -> str:
+    """The language of the lists on screen: the chosen test's, else the page's."""
+    chosen = presets.get(state.weat_preset())
+    return chosen.language if chosen else language
+
+
+def same_test_in(presets: dict[str, WordSet], code: str) -> WordSet | None:
+    """The chosen test's own version in language `code` (English WEAT 7 → WEATHub's French
+    WEAT 7: `numbered_test`), else that language's first test."""
+    chosen = presets.get(state.weat_preset())
+    number = listing_order(chosen)[3] if chosen is not None else None
+    same = numbered_test(code, number) if number is not None else None
+    return same or first_test(code)
+
+
+def take_offer(presets: dict[str, WordSet], code: str, test_id: str) -> None:
+    """The visitor took the same test in language `code`: the lists on screen are left in their
+    language (as a language switch leaves them), and when they were edited, a button brings
+    them back."""
+    leaving = state.weat_language()
+    try:
+        edited_lists = current_wordset(presets, leaving).edited_from is not None
+    except BiasInputError:  # an emptied list is an edit too
+        edited_lists = True
+    leave_lists(leaving)
+    put(state.WEAT_LANGUAGE, code)
+    put(state.WEAT_PRESET, test_id)
+    load_preset(presets)
+    put(CROSS_LANGUAGE_OK, False)
+    remember(DRAFT_LANGUAGE, leaving if edited_lists else "")
+
+
+def bring_back(presets: dict[str, WordSet], code: str) -> None:
+    """Back to the lists left in language `code`, edits included, as choosing it again does (the
+    active embedding follows the language)."""
+    leaving = state.weat_language()
+    put(state.WEAT_LANGUAGE, code)
+    on_language(presets, leaving)
+
+
+def language_offer(presets: dict[str, WordSet], language: str, embedding: Embedding,
+                   infos: dict[str, EmbeddingInfo]) -> None:
+    """When the sidebar's embedding is in another language than the lists (French chosen while
+    English WEAT 7 is shown): offer the same test in the embedding's language; and after that,
+    the way back to the visitor's edited lists."""
+    restore(DRAFT_LANGUAGE, "")
+    draft = st.session_state[DRAFT_LANGUAGE]
+    if draft and draft != language and lists_left_in(draft) is not None:
+        st.button(f"Bring back your {language_name(draft)} lists (edited)",
+                  on_click=bring_back, args=(presets, draft), icon=":material/restore:")
+    code = embedding.language
+    lists_language = test_language(presets, language)
+    if code == lists_language or not any(i.language == language for i in infos.values()):
+        return  # the lists fit, or the page's language has no embedding (its panel says so)
+    same = same_test_in(presets, code)
+    st.info(
+        f"The active embedding {md(embedding.name)} is {language_name(code)}, but these lists "
+        f"are {language_name(lists_language)}.",
+        icon=":material/translate:",
+    )
+    if same is not None:
+        st.button(f"Use {md(same.title.partition(':')[0])} instead",
+                  type="primary", on_click=take_offer, args=(presets, code, same.id),
+                  help="Your lists stay in their language: a button here brings them back.")
 
 
 def no_embedding_panel(code: str) -> None:
@@ -329,7 +399,7 @@ def about_test(presets: dict[str, WordSet], preset: WordSet | None,
                 st.caption(md(note))
 
 
-def word_list(key: str, embedding: Embedding) -> int:
+def word_list(key: str, embedding: Embedding, lists_language: str) -> int:
     """Draw list `key`'s name and words with what the embedding finds of them; return how many
     of its words the test will use, for its work budget."""
     st.text_input(
@@ -345,17 +415,23 @@ def word_list(key: str, embedding: Embedding) -> int:
     )
     words = tuple(parse_words(state.weat_words(key)))
     lookups = embedding.lookup_all(words)
-    missing, fallback = text.lookup_notice(lookups, embedding.name)
+    # Left out as the engine leaves them out: when unticked, and always across languages.
+    leave_out = leaves_out_shared(state.weat_shared_rows(), lists_language, embedding.language)
+    missing, fallback = text.lookup_notice(
+        lookups, embedding.name,
+        None if not leave_out else "" if lists_language == embedding.language
+        else language_name(embedding.language))
     # Counted as the result will count them (`SetReport`), not only after Run: words with
     # a vector of their own, words that only share a frequent word's (a pruned table), and
     # repeats ('math' twice, 'Man' beside 'man'), which count once.
     name = state.weat_set_name(key).strip() or DEFAULT_SET_NAMES[key]
-    report = SetReport(key, name, words, tuple(lookups), not state.weat_shared_rows())
+    report = SetReport(key, name, words, tuple(lookups), leave_out)
     counts, repeated = report.coverage, report.repeated
     caption = f"{counts.found} of {counts.listed} words found"
     if counts.shared:
         verb = "shares" if counts.shared == 1 else "share"
         caption += f", {counts.shared} more only {verb} a vector"
+        caption += " (left out)" if leave_out else ""
     st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
     if repeated:
         note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
@@ -367,7 +443,7 @@ def word_list(key: str, embedding: Embedding) -> int:
     return len(report.used_lookups)
 
 
-def word_lists(embedding: Embedding) -> dict[str, int]:
+def word_lists(embedding: Embedding, lists_language: str) -> dict[str, int]:
     """Draw the four lists; return the words of each set the test will use."""
     st.subheader("The four word lists")
     st.caption(
@@ -379,7 +455,7 @@ def word_lists(embedding: Embedding) -> dict[str, int]:
     used_sizes: dict[str, int] = {}
     for column, key in zip(columns, SET_KEYS, strict=True):
         with column:
-            used_sizes[key] = word_list(key, embedding)
+            used_sizes[key] = word_list(key, embedding, lists_language)
     return used_sizes
 
 
@@ -436,20 +512,19 @@ def advanced_options(embedding: Embedding) -> None:
 def run_button(presets: dict[str, WordSet], language: str, embedding: Embedding) -> bool:
     """The Run button, held back (until the visitor confirms) when the test's language is not the
     embedding's: whether it was pressed."""
-    chosen_test = presets.get(state.weat_preset())
-    test_language = chosen_test.language if chosen_test else language
-    crossing = test_language != embedding.language
+    lists_language = test_language(presets, language)
+    crossing = lists_language != embedding.language
     allowed = True
     if crossing:
         st.warning(
-            f"This test is in {language_name(test_language)}, but the active embedding "
+            f"This test is in {language_name(lists_language)}, but the active embedding "
             f"{md(embedding.name)} is {language_name(embedding.language)}: most words will be "
             "missing, and those found may mean something else.",
             icon=":material/translate:",
         )
         allowed = st.checkbox(
-            f"Run the {language_name(test_language)} test on {language_name(embedding.language)} "
-            "vectors anyway",
+            f"Run the {language_name(lists_language)} test on "
+            f"{language_name(embedding.language)} vectors anyway",
             **persistent(CROSS_LANGUAGE_OK, False),
         )
     return st.button(
@@ -572,10 +647,11 @@ def main() -> None:
     top = st.columns([1, 3], vertical_alignment="bottom")
     language = language_box(top[0], everything, infos, embedding)
     preset, on_screen = test_box(top[1], everything, language)
+    language_offer(everything, language, embedding, infos)
     if not any(info.language == language for info in infos.values()):
         no_embedding_panel(language)
     about_test(everything, preset, on_screen)
-    used_sizes = word_lists(embedding)
+    used_sizes = word_lists(embedding, test_language(everything, language))
     advanced_options(embedding)
     run = run_button(everything, language, embedding)
 

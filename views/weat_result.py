@@ -42,8 +42,9 @@ WORD_WIDTHS = {"word": 110, "set": 48, "association": 80, "influence": 100,
                "effect_size_without": 96}
 
 
-def show_metrics(result: WeatResult, original: WordSet | None) -> None:
-    """Our p and d, the published ones beside them, or why the published ones are not shown."""
+def show_metrics(result: WeatResult) -> None:
+    """Our p and d, and the published ones beside them when they are comparable: the four
+    numbers read aloud (why the published ones are not shown is said under 'details')."""
     cmp = text.comparison(result) if result.verdict.comparable else None
     with st.container(horizontal=True, wrap=True, gap="medium"):
         st.metric(
@@ -61,24 +62,69 @@ def show_metrics(result: WeatResult, original: WordSet | None) -> None:
             width=METRIC_WIDTH,
         )
         if cmp:
-            st.metric("Reported p-value", cmp.reported_p, help=md(cmp.where), width=METRIC_WIDTH)
+            # The box holds the bound ('< 0.0005'); how the source printed it is in the help
+            # ('< 0.0005 (printed 0.000)' was cut at 200 px).
+            st.metric("Reported p-value", text.reported_p_short(result.reported),
+                      help=md(f"{cmp.reported_p}, {cmp.where}"), width=METRIC_WIDTH)
             st.metric(
                 cmp.reported_d_label,
                 cmp.reported_d_value,
                 help=f"{md(cmp.where)}. Ours as printed there: {cmp.ours_d}.",
                 width=METRIC_WIDTH,
             )
-    ci_text = text.effect_size_ci_text(result)
-    if ci_text:
-        st.caption(md(ci_text))
+
+
+def details_lines(shown: state.ShownResult, original: WordSet | None) -> list[str]:
+    """Everything said about the result beyond the verdict, its sentence and the four numbers,
+    in reading order: what the verdict rests on, the whole explanation, the words found, the
+    interval, the published values and conventions, the engine's notes and the confound
+    warnings. Each is also in the report, the CLI text and the JSON's `warnings`."""
+    result = shown.result
+    lines = [] if result.verdict.state == "cannot_decide" else [verdict_text.meaning(result)]
+    lines += [text.explanation(result), verdict_text.coverage_text(result.coverage) + "."]
+    if len(tried := state.tests_run()) > 1:
+        lines.append(verdict_text.many_tests_text(len(tried)))
+    if ci_text := text.effect_size_ci_text(result):
+        lines.append(ci_text)
+    cmp = text.comparison(result) if result.verdict.comparable else None
     if cmp:
-        st.caption(md(f"Reported in {cmp.where}. {cmp.note} Ours, as printed there: {cmp.ours_d}."))
+        lines.append(f"Reported in {cmp.where}: {cmp.reported_d}, p {cmp.reported_p}. "
+                     f"{cmp.note} Ours, as printed there: {cmp.ours_d}.")
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
-            st.caption(md(under))
+            lines.append(under)
     elif result.reported is not None and not result.verdict.comparable:
-        st.caption(md(verdict_text.why_not_comparable(result)))
+        lines.append(verdict_text.why_not_comparable(result))
     elif original is not None:
-        st.caption(md(text.edited_notice(original)))
+        lines.append(text.edited_notice(original))
+    return lines
+
+
+def warnings_of(shown: state.ShownResult) -> list[str]:
+    """The engine's notes and the confound warnings of the result, as sentences."""
+    confounds = shown.confounds
+    return [*notes_text(shown.result.notes),
+            *(confound_warnings(confounds) if confounds else ())]
+
+
+def show_details(shown: state.ShownResult,
+                 original: WordSet | None) -> MethodSensitivity | None:
+    """One click away: the rest of what the result says (`details_lines`), its warnings, the
+    confounds checked and, on the encoder, the test under every method (returned, for the
+    downloads). Folded, so the verdict, its sentence and the four numbers read aloud."""
+    warnings = warnings_of(shown)
+    label = "Details: the words found, the interval, the published values"
+    if warnings:
+        label += f" · {len(warnings)} warning{'s' if len(warnings) != 1 else ''}"
+    with st.expander(label, icon=":material/info:"):
+        for line in details_lines(shown, original):
+            st.caption(md(line))
+        for warning in warnings:
+            st.warning(md(warning), icon=":material/info:")
+        if shown.confounds:
+            st.markdown("**Confounds checked: grammatical gender, word frequency**")
+            for line in confound_lines(shown.confounds):
+                st.caption(md(line))
+        return encoder_panel(shown)  # on the encoder: its method, and every other method
 
 
 def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]:
@@ -98,8 +144,9 @@ def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]
 
 def show_result(shown: state.ShownResult, presets: dict[str, WordSet], now: tuple | None) -> None:
     """The result: whether it still fits what is on screen (`now`: the embedding, lists and
-    options the page holds, None when they cannot run), the verdict and its warnings, the
-    numbers, the charts and table, and the downloads."""
+    options the page holds, None when they cannot run), then what a presenter reads aloud (the
+    verdict, one plain sentence, the four numbers), the details folded, the charts and table,
+    and the downloads."""
     result = shown.result
     st.divider()
     st.subheader(f"Result: {md(result.title)}")
@@ -108,24 +155,12 @@ def show_result(shown: state.ShownResult, presets: dict[str, WordSet], now: tupl
         st.info("The lists, options or embedding changed since this result; press Run again.")
     box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
            "cannot_decide": st.warning}[result.verdict.state]
-    box(f"**{md(verdict_text.headline(result.verdict))}**  \n{md(verdict_text.meaning(result))}")
-    confounds = shown.confounds
-    for line in confound_warnings(confounds) if confounds else ():
-        st.warning(md(line), icon=":material/warning:")
-    st.caption(md(verdict_text.coverage_text(result.coverage)))
-    if len(tried := state.tests_run()) > 1:
-        st.caption(verdict_text.many_tests_text(len(tried)))
-    st.write(md(text.explanation(result)))
-
+    sentence = (verdict_text.meaning(result) if result.verdict.state == "cannot_decide"
+                else text.summary_sentence(result))
+    box(f"**{md(verdict_text.headline(result.verdict))}**  \n{md(sentence)}")
+    show_metrics(result)
     wordset = shown.wordset
-    show_metrics(result, presets.get(wordset.edited_from) if wordset else None)
-    sensitivity = encoder_panel(shown)  # on the encoder: its method, and every other method
-    for warning in notes_text(result.notes):
-        st.warning(md(warning), icon=":material/info:")
-    if confounds:
-        with st.expander("Confounds checked: grammatical gender, word frequency"):
-            for line in confound_lines(confounds):
-                st.write(md(line))
+    sensitivity = show_details(shown, presets.get(wordset.edited_from) if wordset else None)
     words = result_tabs(result)
     downloads(shown, words, sensitivity)
 
@@ -136,11 +171,7 @@ def result_tabs(result: WeatResult) -> pl.DataFrame:
     tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
     with tabs[0]:
         st.plotly_chart(hist, key="weat.hist")
-        st.caption(
-            "Each bar counts reshufflings of the target words with that difference. The dark "
-            "line is the real lists; the red bars are the reshufflings at least as extreme, "
-            "and their share is the p-value."
-        )
+        st.caption(md(text.null_histogram_caption(result)))
     with tabs[1]:
         st.plotly_chart(assoc, key="weat.assoc")
         st.caption(md(text.association_caption(result)))

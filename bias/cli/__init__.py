@@ -30,6 +30,7 @@ COMMANDS = {
     "embeddings": "bias.cli.embeddings",
     "reproduce": "bias.cli.reproduce",
     "debias": "bias.cli.debias",
+    "train": "bias.cli.train",
 }
 """Command name -> its module. Only the module of the command being run is imported: the others
 pull in polars, the tagger or the importers, and `weat` would start twice as slowly."""

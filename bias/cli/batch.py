@@ -81,8 +81,10 @@ def run(args: argparse.Namespace) -> None:
     from bias.errors import BiasInputError
     from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
     from bias.report.notes import related_text
+    from bias.report.replicates_text import group_text
     from bias.stats.batch import originals, run_batch
     from bias.stats.pooling import pool, related, unpooled
+    from bias.stats.replicates import from_batch, members
     from bias.suggest import no_such
     from bias.vectors.catalog import available_embeddings
     from bias.wordsets.library import all_wordsets, get_wordset
@@ -100,7 +102,8 @@ def run(args: argparse.Namespace) -> None:
         chosen |= {ws.id: ws for ws in found if ws.id not in chosen}
     available = available_embeddings()
     infos = {info.name: info.language for info in available}
-    embeddings = list(dict.fromkeys(args.embedding)) or (
+    groups, expanded = _replicate_groups(args.embedding, infos)
+    embeddings = list(dict.fromkeys(expanded)) or (
         [] if args.encoder else originals(available))
     embeddings += encoder_names(args.encoder, {ws.language for ws in chosen.values()})
     unknown = [name for name in embeddings if name not in infos]
@@ -123,14 +126,37 @@ def run(args: argparse.Namespace) -> None:
         languages=infos,
         scheduler=args.scheduler,
     )
-    pooled = pool(rows) if args.pool or args.report else None
+    # Replicates of one corpus are not separate studies: they are summarised by their group
+    # (`from_batch`), never pooled as if they were.
+    replicated = {name for group in groups for name in members(group)}
+    pooled = (pool([row for row in rows if row.embedding not in replicated])
+              if args.pool or args.report else None)
+    summaries = from_batch(rows, groups, list(chosen.values())) if groups else []
     if args.json:
-        print(batch_json(rows, pooled if args.pool else None))
+        print(batch_json(rows, pooled if args.pool else None, summaries))
     elif args.csv:
         print(batch_csv(rows), end="")
     else:
-        print(batch_text(rows) + (f"\n\n{pooled_text(pooled)}" if args.pool else ""))
+        print(batch_text(rows) + (f"\n\n{pooled_text(pooled)}" if args.pool else "")
+              + "".join(f"\n\n{group_text(summary)}" for summary in summaries))
     if args.report:
         from bias.report.batch_html import batch_report_html
 
-        write_report(args.report, batch_report_html(rows, pooled, unpooled(rows)))
+        write_report(args.report, batch_report_html(rows, pooled, unpooled(rows), summaries))
+
+
+def _replicate_groups(names: list[str], infos: dict[str, str]) -> tuple[list, list[str]]:
+    """The trained families and replicate groups among `names` (`bias.corpus.family`), and
+    the names with each group replaced by its members."""
+    from bias.corpus.family import resolve
+    from bias.stats.replicates import members
+
+    groups, expanded = [], []
+    for name in names:
+        group = None if name in infos else resolve(name)
+        if group is None:
+            expanded.append(name)
+        else:
+            groups.append(group)
+            expanded += members(group)
+    return groups, expanded

@@ -7,7 +7,14 @@ import argparse
 from bias.cli.args import add_scheduler_option, bounded, bounded_help
 from bias.discovery.candidates import CandidateOptions
 from bias.discovery.encoder_vocabulary import VOCABULARY_WORDS
-from bias.discovery.options import MIN_EDIT, NEIGHBOURS
+from bias.discovery.options import (
+    CONCEPT_NEIGHBOURS,
+    MAX_FIT_RANK,
+    MIN_EDIT,
+    MIN_FIT_LEAN,
+    MIN_FIT_SEEDS,
+    NEIGHBOURS,
+)
 from bias.discovery.sampling import SET_DRAWS, DrawOptions
 from bias.stats.permutation import SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
@@ -45,6 +52,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     words.add_argument("--paper-filters-only", action="store_true",
                        help="switch off our filters (names vs. nouns, gender, forms of a seed, "
                             "function words, Unicode normal form): the paper's filters alone")
+    concept_fit_arguments(words)
     words.add_argument("--no-baseline", dest="baseline", action="store_false",
                        default=DRAWS.baseline,
                        help="skip the baseline draws from random matched words")
@@ -57,6 +65,33 @@ def register(commands: argparse._SubParsersAction) -> None:
     words.set_defaults(run=run)
 
 
+CONCEPT_FIELDS = ("concept_fit", "concept_neighbours", "max_fit_rank", "min_fit_lean",
+                  "min_fit_seeds")  # fmt: skip
+"""Concept fit's options (issue 36), passed through to `CandidateOptions` as given."""
+
+
+def concept_fit_arguments(words: argparse.ArgumentParser) -> None:
+    """Concept fit's switch and thresholds (`bias.discovery.concept_fit`)."""
+    words.add_argument("--no-concept-fit", dest="concept_fit", action="store_false",
+                       default=CANDIDATES.concept_fit,
+                       help="do not judge concept sets against the whole set (before issue 36)")
+    words.add_argument("--concept-neighbours", type=bounded(CONCEPT_NEIGHBOURS),
+                       default=CANDIDATES.concept_neighbours,
+                       help=bounded_help("neighbours per seed of a concept set", CONCEPT_NEIGHBOURS,
+                                         CANDIDATES.concept_neighbours))
+    words.add_argument("--max-fit-rank", type=bounded(MAX_FIT_RANK),
+                       default=CANDIDATES.max_fit_rank,
+                       help=bounded_help("frequent words at most nearer a concept word than its "
+                                         "set's centre", MAX_FIT_RANK, CANDIDATES.max_fit_rank))
+    words.add_argument("--min-fit-lean", type=float, default=CANDIDATES.min_fit_lean,
+                       help="least lean of a concept word, as a multiple of its seeds' median "
+                            f"({MIN_FIT_LEAN.span}; default {CANDIDATES.min_fit_lean:g})")
+    words.add_argument("--min-fit-seeds", type=bounded(MIN_FIT_SEEDS),
+                       default=CANDIDATES.min_fit_seeds,
+                       help=bounded_help("seeds a concept word must be near (0 = off)",
+                                         MIN_FIT_SEEDS, CANDIDATES.min_fit_seeds))
+
+
 def run(args: argparse.Namespace) -> None:
     print(biaswords_cli(args.embedding, args.wordset, neighbours=args.neighbours,
                         min_edit=args.min_edit, draws=args.draws, seed=args.seed,
@@ -64,7 +99,9 @@ def run(args: argparse.Namespace) -> None:
                         keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
                         save_curation=args.save_curation,
                         paper_filters_only=args.paper_filters_only, report=args.report,
-                        vocabulary=args.vocabulary, scheduler=args.scheduler))
+                        vocabulary=args.vocabulary,
+                        concept={name: getattr(args, name) for name in CONCEPT_FIELDS},
+                        scheduler=args.scheduler))
 
 
 def biaswords_cli(
@@ -82,9 +119,11 @@ def biaswords_cli(
     paper_filters_only: bool = False,
     report: str | None = None,
     vocabulary: str | None = None,
+    concept: dict | None = None,
     scheduler: str | None = None,
 ) -> str:
-    """The text `python -m bias biaswords` prints: JSON, or a short human summary.
+    """The text `python -m bias biaswords` prints: JSON, or a short human summary. `concept`
+    holds concept fit's options (`CONCEPT_FIELDS`), the defaults where absent.
 
     Raises BiasInputError for anything the user can get wrong (unknown embedding or word set,
     too few candidates for the original sizes, a damaged curation file).
@@ -103,7 +142,7 @@ def biaswords_cli(
     if save_curation:  # before the work: a wrong path should not cost a whole run
         check_output_file(Path(save_curation), "curation file")
     options = CandidateOptions(
-        neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous
+        neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous, **(concept or {})
     )
     words = read_text(Path(vocabulary), "word list").splitlines() if vocabulary else None
     run = run_biaswords(

@@ -72,6 +72,9 @@ def run(args: argparse.Namespace) -> None:
         exact_limit=args.exact_limit,
         shared_rows=not args.no_shared_rows,
     )
+    group = _replicate_group(args.embedding)
+    if group is not None:
+        return _run_group(args, group, get_wordset(args.wordset), options)
     embedding, wordset = load_embedding(args.embedding), get_wordset(args.wordset)
     result = run_weat(embedding, wordset, options)
     confounds = weat_confounds(embedding, wordset, result)
@@ -85,3 +88,29 @@ def run(args: argparse.Namespace) -> None:
 
         write_report(args.report, weat_report_html(result, confounds, sensitivity))
 
+
+
+def _replicate_group(name: str):
+    """The replicate group or trained family `name` stands for, or None (`bias.corpus`)."""
+    from bias.corpus.family import resolve
+
+    return resolve(name)
+
+
+def _run_group(args: argparse.Namespace, group, wordset, options: WeatOptions) -> None:
+    """The test over a group of replicates, or across a family's groups."""
+    from bias.corpus.family import Family
+    from bias.errors import BiasInputError
+    from bias.report.replicates_text import across_text, replicate_text, replicates_json
+    from bias.stats.replicates import run_across_groups, run_replicates
+
+    if args.report:
+        raise BiasInputError(f"{args.embedding} is a group of trained models; its report (with "
+                             "the chart across groups) is written by `python -m bias batch "
+                             f"--embedding {args.embedding} --report FILE.html`.")
+    if isinstance(group, Family):
+        result = run_across_groups(group, wordset, options)
+        print(replicates_json(result) if args.json else across_text(result))
+    else:
+        result = run_replicates(group, wordset, options)
+        print(replicates_json(result) if args.json else replicate_text(result))

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 import polars as pl
 
+from bias.discovery.concept_fit import FIT_COLUMNS, neighbours_per_set
 from bias.discovery.filters import run_steps
 from bias.discovery.kinds import SetProfile, is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
@@ -109,6 +110,7 @@ class Candidates:
                     "reason": row["reason"],
                     "flag": row["flag"],
                     "flags": split_flags(row["flag"]),
+                    **{name: row[name] for name in FIT_COLUMNS},
                 }
             )
         return {
@@ -141,6 +143,7 @@ class Candidates:
                 "kept": item["kept"],
                 "reason": item.get("reason"),
                 "flag": item.get("flag"),
+                **{name: item.get(name) for name in FIT_COLUMNS},
             }
             for key in SET_KEYS
             for item in data["candidates"].get(key, [])
@@ -206,7 +209,7 @@ def generate_candidates(
                                "words": list(words), "embedding": embedding.name})
         for key, words in missing.items() if words
     ]  # fmt: skip
-    _check_size(lookups, options.neighbours)
+    _check_size(lookups, options)
     seed_pos, set_pos = _word_types(lookups, chosen, options)
     ambiguous = find_ambiguous(embedding, lookups)
     cased = is_cased(embedding)
@@ -270,8 +273,10 @@ def _unchecked_names(profiles: Mapping[str, SetProfile], wordset: WordSet) -> li
     ]
 
 
-def _check_size(lookups: Mapping[str, list[WordLookup]], neighbours: int) -> None:
-    """Refuse a table too large for a person to read (`MAX_ROWS`), in one sentence."""
+def _check_size(lookups: Mapping[str, list[WordLookup]], options: CandidateOptions) -> None:
+    """Refuse a table too large for a person to read (`MAX_ROWS`), in one sentence; counted at
+    the widest search a set gets (`concept_neighbours` while concept fit is on)."""
+    neighbours = max(options.neighbours, options.concept_neighbours if options.concept_fit else 0)
     seeds = sum(len(items) for items in lookups.values())
     if seeds * neighbours > MAX_ROWS:
         raise BiasInputError(
@@ -338,12 +343,11 @@ def _seed_keys(lookups: Mapping[str, list[WordLookup]], sharp_s: bool) -> dict[s
 
 def _neighbour_table(context: Context, seed_pos: Mapping[str, Mapping[str, str | None]]):
     """Every seed's neighbours as rows, all kept, tagged, with the flags that concern the seed."""
-    tagger, options = context.tagger, context.options
-    found = nearest_neighbours(
-        context.embedding, [item for key in SET_KEYS for item in context.lookups[key]],
-        options.neighbours,
-    )  # fmt: skip
-    neighbours_of = {id(n.seed): n for n in found}
+    tagger = context.tagger
+    neighbours_of = {}
+    for k, keys in neighbours_per_set(context).items():
+        seeds = [item for key in keys for item in context.lookups[key]]
+        neighbours_of |= {id(n.seed): n for n in nearest_neighbours(context.embedding, seeds, k)}
     rows: list[dict] = []
     for key in SET_KEYS:
         expected = context.set_pos[key]

@@ -37,6 +37,7 @@ import polars as pl
 
 from bias import drafts
 from bias.discovery.candidates import TABLE_SCHEMA, Candidates, normalise_table
+from bias.discovery.concept_fit import FIT_COLUMNS
 from bias.errors import BiasInputError
 from bias.files import home, locked, read_bounded, write_bytes_atomic, write_text_atomic
 from bias.spreadsheet import csv_text, restore_cells
@@ -165,6 +166,8 @@ def _table_problem(table) -> str | None:
                 isinstance(similarity, bool) or not isinstance(similarity, int | float)
             ):
                 return f"a similarity in set {key} is not a number"
+            if any(isinstance(row.get(c), bool | str) for c in FIT_COLUMNS):
+                return f"a concept-fit signal in set {key} is not a number"
             if not isinstance(row.get("kept"), bool):
                 return f"a Keep value in set {key} is not true or false"
             if not isinstance(row.get("word"), str) or not isinstance(row.get("seed"), str):
@@ -331,7 +334,7 @@ def read_curation_csv(data: bytes | str) -> pl.DataFrame:
             raise BiasInputError(
                 "The similarity column of the curation file must hold numbers."
             ) from None
-    for column in ("pos", "seed_pos", "reason", "flag"):
+    for column in ("pos", "seed_pos", "reason", "flag", *FIT_COLUMNS):
         if column in table.columns:
             table = table.with_columns(
                 pl.when(pl.col(column) == "").then(None).otherwise(pl.col(column)).alias(column)

@@ -21,6 +21,7 @@ import polars as pl
 from rapidfuzz.distance import Levenshtein
 
 from bias.discovery import our_filters as ours
+from bias.discovery.concept_fit import concept_fit
 from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import compatible, pos_label
 from bias.discovery.table import FLAG_SEPARATOR, OPPOSED, WORD, fold
@@ -231,6 +232,14 @@ def _forms_of(key: str) -> set[str]:
     return forms
 
 
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})
+
+
+def _unligated(key: str) -> str:
+    """*sœurs* and *soeurs* are one word in two spellings (NFKC keeps the ligature)."""
+    return key.translate(_LIGATURES)
+
+
 def _group_forms(table: pl.DataFrame, context: Context) -> pl.DataFrame:
     """Within a set, keep only the most similar word of each group of forms; mark the others.
 
@@ -244,8 +253,8 @@ def _group_forms(table: pl.DataFrame, context: Context) -> pl.DataFrame:
     for i in np.argsort(-table["similarity"].to_numpy(), kind="stable"):
         if not kept[i]:
             continue
-        key = fold(words[i], context.sharp_s)
-        leader = next(
+        key = _unligated(fold(words[i], context.sharp_s))
+        leader = leaders.get((sets[i], key)) or next(
             (leaders[(sets[i], f)] for f in _forms_of(key) if (sets[i], f) in leaders), None
         )
         if leader is None and len(key) >= 5:
@@ -309,6 +318,7 @@ STEPS: tuple[Step, ...] = (
     _ours("other_gender", "drop_other_gender", ours.other_gender),
     _ours("off_type_seed", "drop_off_type_seeds", ours.off_type_seed),
     Step("weak_side", ("drop_weak_side",), ours.weak_side, ours=True),
+    Step("concept_fit", ("concept_fit",), concept_fit, ours=True),
     Step("genderless", ("drop_genderless",), ours.genderless, ours=True),
     Step("overlaps", ("flag_opposed",), lambda table, ctx: flag_overlaps(table, ctx.sharp_s)),
 )

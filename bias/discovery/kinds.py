@@ -49,6 +49,12 @@ class SetProfile:
     set's candidates (`NAMES_COVERAGE`)."""
 
 
+def is_concept(profile: SetProfile) -> bool:
+    """A set of words for a concept (career, maths): not names (by word type or the names
+    dictionary) and not a male or female set. Concept fit judges these (`concept_fit`)."""
+    return profile.kind != "name" and profile.gender is None and not profile.names_known
+
+
 def is_cased(embedding: Embedding) -> bool:
     """Whether the embedding keeps capitals (GloVe 6B does not; fastText and spaCy do)."""
     return any(word != word.lower() for word in embedding.words[:CASED_SAMPLE])

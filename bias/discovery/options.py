@@ -21,6 +21,15 @@ NEIGHBOURS = Bound("The number of neighbours", 1, 1000)
 """Nearest neighbours per seed word."""
 MIN_EDIT = Bound("The minimum edit distance", 0)
 """Letters a candidate must differ from its seed by."""
+CONCEPT_NEIGHBOURS = Bound("The number of neighbours of a concept set's seeds", 1, 1000)
+"""Nearest neighbours per seed of a concept set when concept fit judges them (issue 36)."""
+MAX_FIT_RANK = Bound("The concept rank limit", 1, 100_000, optional=True)
+"""At most this many frequent words nearer a candidate than its set's centre; None = off."""
+MIN_FIT_LEAN = Bound("The least lean (a multiple of the seeds' median lean)", -10, 10,
+                     whole=False, optional=True)
+"""A candidate's lean must be at least this multiple of its seeds' median lean; None = off."""
+MIN_FIT_SEEDS = Bound("The number of seeds a candidate must be near", 0, 500)
+"""0 = off."""
 MIN_ZIPF = Bound("The frequency floor (a Zipf value)", 0, 8, whole=False, optional=True)
 """wordfreq's Zipf scale runs from 0 to about 8 (a word of every hundred)."""
 
@@ -83,6 +92,17 @@ class CandidateOptions:
     """Drop a word that leans to its set (mean cosine with its seeds minus with the opposed set's)
     less than the set's seeds do on median: a seed's other sense (sports near "professional",
     holidays near "wedding"). Not in sets of names nor in male or female sets."""
+    concept_fit: bool = True
+    """In a concept set (not names, not male or female terms), judge each candidate against the
+    whole set (`concept_fit`): its concept rank, its lean and the seeds it is near, each with
+    its threshold below. Its neighbours are searched wider (`concept_neighbours`) so that the
+    strict thresholds still leave words to draw."""
+    concept_neighbours: int = bounded(100, CONCEPT_NEIGHBOURS)
+    """Neighbours per seed of a concept set while `concept_fit` is on (the paper's `neighbours`
+    for the other sets, and for all when it is off)."""
+    max_fit_rank: int | None = bounded(20, MAX_FIT_RANK)
+    min_fit_lean: float | None = bounded(1.0, MIN_FIT_LEAN)
+    min_fit_seeds: int = bounded(3, MIN_FIT_SEEDS)
     drop_genderless: bool = True
     """In a male or female set, drop a word whose meaning has no gender ("child", "parents",
     *individu*), the weakest lean first, while the set keeps `MIN_KEPT` words; the rest stay,

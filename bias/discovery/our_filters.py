@@ -13,6 +13,7 @@ import polars as pl
 from bias.discovery.kinds import (
     SetProfile,
     gender_source,
+    is_concept,
     meaning_gender,
     meaning_source,
     word_gender,
@@ -170,6 +171,8 @@ def weak_side(table: pl.DataFrame, context: Context) -> pl.DataFrame:
     female set only words whose meaning has no known gender (the gender filters judge them)."""
     doomed = {}
     for key, (own, opposite) in _sides(context).items():
+        if context.options.concept_fit and is_concept(context.profiles.get(key, SetProfile())):
+            continue  # concept fit judges this set's lean with its own threshold
         floor = float(np.median(_seed_leans(own, opposite)))
         doomed[key] = [
             (i, f"leans to its set {key} less than its seeds do: mean similarity {mine:.2f} with "
@@ -178,7 +181,7 @@ def weak_side(table: pl.DataFrame, context: Context) -> pl.DataFrame:
             for i, mine, theirs in _weakest_first(table, context, key, own, opposite)
             if mine - theirs < floor
         ]  # fmt: skip
-    return _drop_above_floor(table, doomed)
+    return drop_above_floor(table, doomed)
 
 
 def genderless(table: pl.DataFrame, context: Context) -> pl.DataFrame:
@@ -197,10 +200,10 @@ def genderless(table: pl.DataFrame, context: Context) -> pl.DataFrame:
         for key, (own, opposite) in _sides(context).items()
         if (profile := context.profiles.get(key, SetProfile())).gender is not None
     }  # fmt: skip
-    return _drop_above_floor(table, doomed)
+    return drop_above_floor(table, doomed)
 
 
-def _drop_above_floor(
+def drop_above_floor(
     table: pl.DataFrame, doomed: dict[str, list[tuple[int, str]]]
 ) -> pl.DataFrame:
     """Drop each set's doomed rows (row, reason), in order, while the set keeps `MIN_KEPT`

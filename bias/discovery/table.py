@@ -29,7 +29,11 @@ TABLE_SCHEMA = {
     "kept": pl.Boolean,
     "reason": pl.String,
     "flag": pl.String,
+    "fit_rank": pl.Int64,
+    "fit_lean": pl.Float64,
+    "fit_seeds": pl.Int64,
 }
+"""`fit_*` are concept fit's signals (`concept_fit`), null where it did not judge the row."""
 
 FLAG_SEPARATOR = "; "
 """Joins a row's flags in the table's `flag` text; `flags` in JSON is the list."""

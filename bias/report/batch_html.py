@@ -10,21 +10,56 @@ from bias.notes import Note
 from bias.report import verdict as verdict_text
 from bias.report.batch_report import NOT_COMPARABLE, batch_csv, header, summary, table7_latex
 from bias.report.charts.forest import forest_figure
+from bias.report.charts.groups import across_groups_figure
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.html_page import escape, page
 from bias.report.notes import note_text
 from bias.report.references import REFERENCES
+from bias.report.replicates_text import group_text
 from bias.report.text import format_d, format_p
 from bias.report.weat_report import weat_json
 from bias.serialize import jsonable
 from bias.stats.batch import BatchRow
 from bias.stats.pooling import PooledEffect
+from bias.stats.replicates import AcrossGroups, ReplicateResult
 from bias.vectors.encoder import parse_name
 from bias.version import version
 
 _CITED = ("caliskan2017", "kurpiczbriki2021", "efron1993", "holm1979", "benjamini1995",
           "dersimonian1986")
 
+
+
+_TRAINED_CITED = ("antoniak2018", "hanley2006", "garg2018")
+
+
+def trained_methods(groups: Sequence[ReplicateResult | AcrossGroups]) -> str:
+    """The methods' sentences on embeddings trained here (empty without any)."""
+    if not groups:
+        return ""
+    first = groups[0].groups[0] if isinstance(groups[0], AcrossGroups) else groups[0]
+    trained = first.results[0].provenance.embedding.identity.get("trained", {}) if (
+        first.results and first.results[0].provenance) else {}
+    settings = trained.get("train", {})
+    text = (f" The embeddings were trained on the researchers' corpus with gensim "
+            f"{trained.get('gensim', '')} ({settings.get('method', '')} "
+            f"{settings.get('architecture', '')}, {settings.get('dimensions', '')} dimensions, "
+            f"window {settings.get('window', '')}, minimum count "
+            f"{settings.get('min_count', '')}, {settings.get('epochs', '')} epochs, "
+            + ("one thread per model, bit-reproducible from the recorded seeds)."
+               if settings.get("threads", 1) == 1 else
+               f"{settings.get('threads')} threads per model, not bit-reproducible)."))
+    if first.verdict.replicates > 1:
+        text += (f" Each group was trained {first.verdict.replicates} times on bootstrap "
+                 "samples of its documents (Poisson frequencies; Hanley & MacGibbon 2006), as "
+                 "Antoniak and Mimno (2018) recommend; we report each replicate's d, the 2.5th "
+                 "to 97.5th percentile of the replicates' d, and call a bias holding only when "
+                 "it holds in every replicate with one sign.")
+    if any(isinstance(g, AcrossGroups) for g in groups):
+        text += (" One embedding was trained per group value and d computed within each, as "
+                 "Garg et al. (2018) did per decade; vectors of different groups were not "
+                 "compared.")
+    return text
 
 
 def batch_methods(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect]) -> str:
@@ -81,16 +116,33 @@ def _pooled(pooled: Sequence[PooledEffect], unpooled: Sequence[Note]) -> str:
     return f"<table>{head}{''.join(lines)}</table>{left_out}"
 
 
+def _groups(groups: Sequence[ReplicateResult | AcrossGroups]) -> list[str]:
+    """Each trained group's replicates in words, and each family's chart across groups."""
+    html: list[str] = []
+    charts = [titled(across_groups_figure(g), f"{escape(g.title)} across "
+                     f"{escape(g.group_column or 'groups')} ({escape(g.family)})<br><sup>dot: "
+                     "mean d of the replicates; bar: where 95% of retrained models fall</sup>")
+              for g in groups if isinstance(g, AcrossGroups)]
+    figures = iter(figures_html(charts, with_plotly=False))
+    for group in groups:
+        html.append(f"<pre>{escape(group_text(group))}</pre>")
+        if isinstance(group, AcrossGroups):
+            html.append(f"<div class='figure'>{next(figures)}</div>")
+    return html
+
+
 def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect],
-                      unpooled: Sequence[Note] = ()) -> str:
+                      unpooled: Sequence[Note] = (),
+                      groups: Sequence[ReplicateResult | AcrossGroups] = ()) -> str:
     """The report; `unpooled` says which test families were not pooled, and why
-    (`bias.stats.pooling.unpooled`)."""
+    (`bias.stats.pooling.unpooled`); `groups` the trained replicate groups and families."""
     spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
     forest = titled(forest_figure(rows, spans, pooled),
                     f"Effect sizes by test<br><sup>{escape(header(rows))}; dot: ours, "
                     "filled where the bias holds when words are resampled; open diamond: "
                     "reported; black diamond: pooled</sup>")
-    references = [REFERENCES[key] for key in _CITED]
+    cited = _CITED + (_TRAINED_CITED if groups else ())
+    references = [REFERENCES[key] for key in cited]
     results = [weat_json(row.result) for row in rows if row.result is not None]
     body = [
         f"<h1>A batch of WEATs: {escape(header(rows))}</h1>",
@@ -98,8 +150,10 @@ def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect],
         "<h2>Table 7</h2>", _table7(rows),
         "<h2>Pooled across embeddings</h2>", _pooled(pooled, unpooled),
         "<h2>Forest plot</h2>", *(f"<div class='figure'>{f}</div>" for f in figures_html([forest])),
+        *(["<h2>Trained models: replicates and groups</h2>", *_groups(groups)] if groups else []),
         "<h2>Methods (ready to paste)</h2>",
-        f"<p class='methods'>{escape(batch_methods(rows, pooled))}</p>",
+        f"<p class='methods'>{escape(batch_methods(rows, pooled))}"
+        f"{escape(trained_methods(groups))}</p>",
         "<h2>Table 7 for LaTeX (booktabs)</h2>", f"<pre>{escape(table7_latex(rows))}</pre>",
         "<h2>Table 7 as CSV</h2>", f"<pre>{escape(batch_csv(rows))}</pre>",
         "<h2>References</h2><ul>", *(f"<li>{escape(r.text)}</li>" for r in references),

@@ -13,6 +13,7 @@ from bias.serialize import jsonable
 from bias.spreadsheet import csv_text
 from bias.stats.batch import BatchRow, counts, to_frame
 from bias.stats.pooling import PooledEffect
+from bias.stats.replicates import AcrossGroups, ReplicateResult
 from bias.vectors.encoder import parse_name
 
 
@@ -80,13 +81,19 @@ def summary(rows: Sequence[BatchRow], alpha: float = ALPHA) -> str:
     return text
 
 
-def batch_json(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect] | None = None) -> str:
-    """The rows as the JSON list the command line prints; with `pooled` (`--pool`), an object
-    of the rows and the pooled effects."""
+def batch_json(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect] | None = None,
+               groups: Sequence[ReplicateResult | AcrossGroups] = ()) -> str:
+    """The rows as the JSON list the command line prints; with `pooled` (`--pool`) or trained
+    replicate `groups`, an object of the rows, the pooled effects, and per group its
+    `replicates` (each replicate's d, an interval) or its `across_groups` points."""
     data = [row.to_dict(text) for row, text in zip(rows, skipped_texts(rows), strict=True)]
-    if pooled is not None:
-        return json.dumps({"rows": data, "pooled": jsonable(list(pooled))}, ensure_ascii=False,
-                          indent=2)
+    if pooled is not None or groups:
+        out: dict = {"rows": data}
+        if pooled is not None:
+            out["pooled"] = jsonable(list(pooled))
+        if groups:
+            out["groups"] = [group.to_dict() for group in groups]
+        return json.dumps(out, ensure_ascii=False, indent=2)
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 

@@ -9,6 +9,7 @@ from bias.report.biaswords_text import (
     NOT_INDEPENDENT,
     POOL_QUALITY,
     baseline_line,
+    baseline_meaning,
     best_draw_line,
     curation_label,
     run_json,
@@ -28,6 +29,7 @@ def biaswords_report_html(run: BiasWordsRun) -> str:
         f"<tr><td>{key}</td><td>{len(pools.get(key, ()))}</td>"
         f"<td>{escape(', '.join(pools.get(key, ())))}</td></tr>" for key in SET_KEYS)
     lines = [curation_label(sampling), share_line(sampling), baseline_line(sampling),
+             baseline_meaning(sampling),
              best_draw_line(sampling) + ".", NOT_INDEPENDENT, POOL_QUALITY]
     figure = titled(draws_figure(sampling),
                     f"Effect sizes of the draws<br><sup>{escape(sampling.wordset_id)} on "

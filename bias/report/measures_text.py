@@ -4,7 +4,7 @@ can say and what it cannot), one sentence per result, and the command line's sho
 from __future__ import annotations
 
 from bias.report.notes import notes_text
-from bias.report.text import format_p, p_phrase
+from bias.report.text import as_words, format_p, p_phrase
 from bias.stats.measure import MeasureResult
 from bias.stats.measures import METRICS
 from bias.wordsets import NamedSets
@@ -130,8 +130,8 @@ def measure_json(result: MeasureResult) -> dict:
 def inputs_sentence(metric: str, sets: NamedSets) -> str:
     """Which of the word set's lists this measure will use, and in which role."""
     info = METRICS[metric]
-    targets = [f"'{t.name}'" for t in sets.targets]
-    attributes = [f"'{a.name}'" for a in sets.attributes]
+    targets = [f"'{as_words(t.name)}'" for t in sets.targets]
+    attributes = [f"'{as_words(a.name)}'" for a in sets.attributes]
     if info.attributes[1] is not None:
         attributes = attributes[: info.attributes[1]]
     if info.needs in ("words", "values"):
@@ -161,19 +161,20 @@ def result_sentence(result: MeasureResult) -> str:
         rows = result.per_word
         lean_a = sum(r.value > 0 and r.p_value < 0.05 for r in rows)
         lean_b = sum(r.value < 0 and r.p_value < 0.05 for r in rows)
-        return (f"Of {len(rows)} words, {lean_a} lean clearly to '{d['attribute_a']}' and "
-                f"{lean_b} to '{d['attribute_b']}' (p < 0.05); the others could be chance.")
+        a, b = as_words(d["attribute_a"]), as_words(d["attribute_b"])
+        return (f"Of {len(rows)} words, {lean_a} lean clearly to '{a}' and "
+                f"{lean_b} to '{b}' (p < 0.05); the others could be chance.")
     if result.metric == "wefat":
         strength = abs(v)
         word = "strong" if strength >= 0.5 else "moderate" if strength >= 0.3 else "weak"
-        side = d["attribute_a"] if v > 0 else d["attribute_b"]
+        side = as_words(d["attribute_a"] if v > 0 else d["attribute_b"])
         return (f"A {word} {'positive' if v > 0 else 'negative'} correlation: the higher a "
                 f"word's value, the more it leans to '{side}' in the embedding (r = {v:.2f}, "
                 f"{p_phrase(result.p_value)}, {d['n']} words).")
     if result.metric == "rnd":
         names = [n for n, r in result.roles.items() if r == "target"]
         side = names[0] if v < 0 else names[1]
-        return (f"On average the attribute words sit closer to '{side}' (RND = {v:.3f}"
+        return (f"On average the attribute words sit closer to '{as_words(side)}' (RND = {v:.3f}"
                 + (f", {p_phrase(result.p_value)}" if result.p_value is not None else "") + ").")
     if result.metric == "mac":
         return (f"The target words are at a mean cosine distance of {v:.3f} from the attribute "
@@ -185,7 +186,7 @@ def result_sentence(result: MeasureResult) -> str:
     if result.metric == "ripa":
         names = [n for n, r in result.roles.items() if r == "target"]
         side = names[0] if v > 0 else names[1]
-        return (f"The attribute words lean towards '{side}' along the word pairs "
+        return (f"The attribute words lean towards '{as_words(side)}' along the word pairs "
                 f"(RIPA = {v:.3f}"
                 + (f", {p_phrase(result.p_value)}" if result.p_value is not None else "") + ").")
     return (f"RNSB = {v:.4f}: 0 would mean every target word looks equally negative; the "

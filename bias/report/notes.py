@@ -9,7 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from bias.notes import Note
+from bias.report.text import as_words
 from bias.vectors.catalog import language_name
+
+
+def _set(d: dict) -> str:
+    """'B (Female Terms)': a note's set, its name as words (`as_words`)."""
+    return f"{d['set']} ({as_words(d['name'])})"
 
 
 def _language_mismatch(d: dict) -> str:
@@ -24,7 +30,7 @@ def _language_mismatch(d: dict) -> str:
 
 def _missing_words(d: dict) -> str:
     return (
-        f"{d['set']} ({d['name']}): {len(d['words'])} of {d['total']} words are not in "
+        f"{_set(d)}: {len(d['words'])} of {d['total']} words are not in "
         f"{d['embedding']} and were left out: {', '.join(d['words'])}."
     )
 
@@ -33,7 +39,7 @@ def _phrases(d: dict) -> str:
     count = len(d["words"])
     what = "entry is a phrase" if count == 1 else "entries are phrases"
     return (
-        f"{d['set']} ({d['name']}): {count} {what}"
+        f"{_set(d)}: {count} {what}"
         f" of several words, which {d['embedding']} does not hold as one word (a word-vector file "
         f"holds single words), so {'it was' if count == 1 else 'they were'} left out, not split: "
         f"{', '.join(d['words'])}."
@@ -43,15 +49,19 @@ def _phrases(d: dict) -> str:
 def _repeated_words(d: dict) -> str:
     verb = "has" if len(d["words"]) == 1 else "have"
     return (
-        f"{d['set']} ({d['name']}): {', '.join(d['words'])} {verb} the same vector as a word "
+        f"{_set(d)}: {', '.join(d['words'])} {verb} the same vector as a word "
         "before in the set (a repeat, or another spelling); each vector is counted once."
     )
 
 
 def _shared_words(d: dict) -> str:
+    words = d["words"]
+    one = len(words) == 1
     return (
-        f"{', '.join(d['words'])} is in both {d['first']} and {d['second']}; it is kept in both, "
-        "as the source did, so it counts on both sides."
+        f"{', '.join(words)} {'is' if one else 'are'} listed in both {d['first']} and "
+        f"{d['second']}: kept in both, as the source did, {'it counts' if one else 'they count'} "
+        f"on both sides, so {'its' if one else 'their'} pull cancels out and "
+        f"{'it says' if one else 'they say'} nothing about the difference the test measures."
     )
 
 
@@ -60,7 +70,10 @@ def _shared_rows(d: dict) -> str:
     pairs = ", ".join(f"{word} → {owner}" for word, owner in list(d["words"].items())[:8])
     more = "…" if count > 8 else ""
     fate = (
-        "They were left out, as asked."
+        "They were left out: the lists are in another language than the embedding, and a row "
+        "shared with a word of its own language says nothing about them."
+        if d.get("other_language")
+        else "They were left out, as asked."
         if d["left_out"]
         else "They count with that vector: an approximation, which unticking 'Use words "
         "without a vector of their own' (Advanced options; `--no-shared-rows`) leaves out."
@@ -90,6 +103,14 @@ def _ambiguous_word(d: dict) -> str:
 
 def _no_effect_size(d: dict) -> str:
     return "All target words have the same association, so there is no effect size."
+
+
+def _single_trained_model(d: dict) -> str:
+    text = (f"{d['embedding']} is one training run on your texts: its result may not survive "
+            "retraining with another seed or sample of the documents")
+    if d.get("replicates", 1) > 1:
+        return text + f"; run the test on {d['family']} to see all {d['replicates']} replicates."
+    return text + "; train with replicates to see the spread."
 
 
 def _no_permutation_test(d: dict) -> str:
@@ -190,14 +211,14 @@ def _edit_distance(d: dict) -> str:
 
 def _repeated_seeds(d: dict) -> str:
     return (
-        f"{d['set']} ({d['name']}): {d['count']} seed word(s) repeat another one (as written or "
+        f"{_set(d)}: {d['count']} seed word(s) repeat another one (as written or "
         "as found); each vector is used once."
     )
 
 
 def _seeds_missing(d: dict) -> str:
     return (
-        f"{d['set']} ({d['name']}): {len(d['words'])} seed word(s) are not in {d['embedding']} "
+        f"{_set(d)}: {len(d['words'])} seed word(s) are not in {d['embedding']} "
         f"and have no neighbours: {', '.join(d['words'])}."
     )
 
@@ -225,7 +246,7 @@ def _no_names_dictionary(d: dict) -> str:
 
 def _names_unchecked(d: dict) -> str:
     return (
-        f"{d['set']} ({d['name']}): the first-names dictionary does not know most of these "
+        f"{_set(d)}: the first-names dictionary does not know most of these "
         "seeds as first names, so this set's candidates were not checked against it (a surname "
         "among them stays); absence from the dictionary would have dropped real names."
     )
@@ -263,6 +284,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "shared_rows": _shared_rows,
     "unequal_sizes": _unequal_sizes,
     "no_effect_size": _no_effect_size,
+    "single_trained_model": _single_trained_model,
     "ambiguous_word": _ambiguous_word,
     "no_permutation_test": _no_permutation_test,
     "pairs_left_out": _pairs_left_out,

@@ -19,6 +19,28 @@ def _ref(key: str, text: str, kind: str, **fields: str) -> Reference:
 
 
 REFERENCES: dict[str, Reference] = {r.key: r for r in (
+    _ref("antoniak2018", "Antoniak, M., & Mimno, D. (2018). Evaluating the Stability of "
+         "Embedding-based Word Similarities. Transactions of the Association for Computational "
+         "Linguistics, 6, 107–119. https://doi.org/10.1162/tacl_a_00008", "article",
+         author="Antoniak, Maria and Mimno, David",
+         title="Evaluating the Stability of Embedding-based Word Similarities",
+         journal="Transactions of the Association for Computational Linguistics", volume="6",
+         pages="107--119", year="2018", doi="10.1162/tacl_a_00008"),
+    _ref("garg2018", "Garg, N., Schiebinger, L., Jurafsky, D., & Zou, J. (2018). Word "
+         "embeddings quantify 100 years of gender and ethnic stereotypes. Proceedings of the "
+         "National Academy of Sciences, 115(16), E3635–E3644. "
+         "https://doi.org/10.1073/pnas.1720347115", "article",
+         author="Garg, Nikhil and Schiebinger, Londa and Jurafsky, Dan and Zou, James",
+         title="Word embeddings quantify 100 years of gender and ethnic stereotypes",
+         journal="Proceedings of the National Academy of Sciences", volume="115",
+         number="16", pages="E3635--E3644", year="2018", doi="10.1073/pnas.1720347115"),
+    _ref("hanley2006", "Hanley, J. A., & MacGibbon, B. (2006). Creating non-parametric "
+         "bootstrap samples using Poisson frequencies. Computer Methods and Programs in "
+         "Biomedicine, 83(1), 57–62. https://doi.org/10.1016/j.cmpb.2006.04.006", "article",
+         author="Hanley, James A. and MacGibbon, Brenda",
+         title="Creating non-parametric bootstrap samples using Poisson frequencies",
+         journal="Computer Methods and Programs in Biomedicine", volume="83", number="1",
+         pages="57--62", year="2006", doi="10.1016/j.cmpb.2006.04.006"),
     _ref("caliskan2017", "Caliskan, A., Bryson, J. J., & Narayanan, A. (2017). Semantics derived "
          "automatically from language corpora contain human-like biases. Science, 356(6334), "
          "183–186. https://doi.org/10.1126/science.aal4230", "article",

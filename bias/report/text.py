@@ -19,6 +19,16 @@ from bias.vectors.embeddings import Match, WordLookup
 from bias.wordsets import Reported, WordSet
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+_CAMEL_CASE = re.compile(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+")  # not 'McDonald'
+
+
+def as_words(name: str) -> str:
+    """A set's name as words inside a sentence: WEATHub names its English sets in CamelCase
+    ('MaleTerms', 'EuropeanAmericanNames'), which reads as 'Male Terms'; any other name as
+    written."""
+    if not _CAMEL_CASE.fullmatch(name):
+        return name
+    return " ".join(re.findall(r"[A-Z][a-z]+", name))
 
 # --- numbers as words ---------------------------------------------------------------------------
 
@@ -92,8 +102,7 @@ def percent(share: float) -> str:
 
 def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
     """One or two sentences saying what the p-value and effect size of `result` mean."""
-    x, y = result.sets["X"].name, result.sets["Y"].name
-    a, b = result.sets["A"].name, result.sets["B"].name
+    x, y, a, b = set_names(result)
     d = result.effect_size
     if math.isnan(d):
         direction = (
@@ -112,9 +121,7 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
     if result.p_value_is_bound:
         share_text = f"none of the {result.iterations:,}"
     else:
-        share = result.p_value * 100
-        share_text = "fewer than 0.01%" if share < 0.01 else f"{percent(share)}%"
-        share_text += " of the"
+        share_text = f"{reshuffled_share(result)} of the"
     chance = (
         f"If the words of '{x}' and '{y}' were shuffled between the two lists at random, "
         f"{share_text} {how} {'showed' if result.p_value_is_bound else 'would show'} "
@@ -122,6 +129,40 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
         f"below {alpha:g} we call that a bias."
     )
     return f"{direction} {chance}"
+
+
+def set_names(result: WeatResult) -> tuple[str, str, str, str]:
+    """The names of X, Y, A and B as they read in a sentence (`as_words`)."""
+    return tuple(as_words(result.sets[key].name) for key in "XYAB")
+
+
+def reshuffled_share(result: WeatResult) -> str:
+    """'0.023%', 'fewer than 0.01%' or 'none': the share of reshufflings the p-value counts."""
+    if result.p_value_is_bound:
+        return "none"
+    share = result.p_value * 100
+    return "fewer than 0.01%" if share < 0.01 else f"{percent(share)}%"
+
+
+def summary_sentence(result: WeatResult) -> str:
+    """The one plain sentence under the verdict, short enough to read aloud: which way the
+    words lean and how often reshuffled lists lean as far. The rest (the interval, the words
+    found, the published values) is in `details` of the page and in every report."""
+    x, y, a, b = set_names(result)
+    d = result.effect_size
+    if math.isnan(d):
+        return f"The words of '{x}' and '{y}' relate to '{a}' and '{b}' in exactly the same way."
+    lean = (f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}'" if d >= 0 else
+            f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' to '{a}'")
+    share = (f"none of the {result.iterations:,}" if result.p_value_is_bound
+             else f"{reshuffled_share(result)} of")
+    text = f"{lean}; {share} reshuffled lists show a difference this large."
+    if result.verdict.state == "no_bias":
+        text += " That is not proof of no bias."
+    elif result.verdict.state == "these_words" and result.interval is not None:
+        text += (" But the interval for d includes zero: other words for the same concepts "
+                 "could lose it.")
+    return text
 
 
 def method_text(result: WeatResult) -> str:
@@ -173,6 +214,12 @@ def printed_p(text: str) -> str:
     return re.sub(r"\^(-?\d+)", lambda m: m.group(1).translate(_SUPERSCRIPT), text)
 
 
+def reported_p_short(rep: Reported) -> str:
+    """The reported p for a number box, whole in its 200 px: '< 0.0005' for a p printed as
+    0.000 (the printed text goes in the box's help), else as `reported_p_text`."""
+    return reported_p_text(rep).partition(" (printed")[0]
+
+
 def reported_d_text(rep: Reported) -> str:
     """'|d| = 0.87' where the source printed the absolute value, else 'd = 1.81'."""
     return ("|d| = " if rep.effect_size_is_absolute else "d = ") + format_d(rep.effect_size)
@@ -189,9 +236,10 @@ def comparison(result: WeatResult) -> Comparison | None:
     where = ", ".join(part for part in (rep.where, rep.embedding) if part)
     note = "The source reports the absolute effect size |d|. " if absolute else ""
     if rep.embedding and rep.embedding != result.embedding:
+        # `where` names the source's embedding already: said once per sentence pair.
         note += (
-            f"It used {rep.embedding}; this run uses {result.embedding}, so the numbers can "
-            "differ even when both find a bias. "
+            f"This run uses {result.embedding}, another embedding, so the numbers can differ "
+            "even when both find a bias. "
         )
     limit = max_effect_size(len(result.sets["X"].words), len(result.sets["Y"].words))
     if rep.effect_size is not None and abs(rep.effect_size) > limit:
@@ -212,9 +260,13 @@ def comparison(result: WeatResult) -> Comparison | None:
     )
 
 
-def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[str, str]:
+def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str,
+                  shared_left_out: str | None = None) -> tuple[str, str]:
     """Two short texts about a set's words in an embedding: what is missing, what was found only
-    under another spelling. Either is '' when there is nothing to say."""
+    under another spelling. Either is '' when there is nothing to say. `shared_left_out` is the
+    language whose words own a pruned table's rows when the lists are in another one (such
+    rows are left out: `bias.vectors.embeddings.leaves_out_shared`), or '' when they are left out as
+    asked; None when they are used."""
     missing = [item.word for item in lookups if item.match is Match.MISSING]
     phrases = [item.word for item in lookups if item.is_phrase]
     fallbacks = [item for item in lookups if item.is_fallback]
@@ -240,11 +292,19 @@ def lookup_notice(lookups: Sequence[WordLookup], embedding_name: str) -> tuple[s
             for item in spellings
         ]
         fallback_text = "Found under another spelling: " + ", ".join(parts)
-    if shared := [item for item in fallbacks if item.match is Match.SHARED_ROW]:
-        fallback_text += (". " if fallback_text else "") + (
-            "No vector of its own, a frequent word's stands in: "
-            + ", ".join(f"{item.word} → {item.found_as}" for item in shared)
+    shared = [item for item in lookups if item.match is Match.SHARED_ROW]
+    pairs = ", ".join(f"{item.word} → {item.found_as}" for item in shared)
+    if shared and shared_left_out:
+        missing_text += (". " if missing_text else "") + (
+            f"Left out: no vector of its own, only the row of a {shared_left_out} word in "
+            f"{embedding_name}, which says nothing about it: {pairs}"
         )
+    elif shared and shared_left_out is not None:
+        missing_text += (". " if missing_text else "") + (
+            f"Left out, as asked (no vector of its own): {pairs}")
+    elif shared:
+        fallback_text += (". " if fallback_text else "") + (
+            f"No vector of its own, a frequent word's stands in: {pairs}")
     return missing_text, fallback_text
 
 
@@ -287,6 +347,20 @@ def influence_axis(d: float) -> str:
     return f"change of d without the word<br>{support}   ·   {against}"
 
 
+def null_histogram_caption(result: WeatResult) -> str:
+    """The sentence under the histogram: what its bars, line and red band are, and how many
+    reshufflings the band holds (often too few to see as bars)."""
+    counted, share = result.exceed, reshuffled_share(result)
+    text = (
+        "Each bar counts reshufflings of the target words with that difference; the dark line is "
+        "the real lists. The red band beyond it holds the reshufflings at least as extreme: "
+        f"{counted:,} of {result.iterations:,} ({share}), the p-value"
+    )
+    if 0 < counted < 0.001 * result.iterations:  # bars under 0.1% of the height
+        text += ", too few to show as bars"
+    return text + "."
+
+
 def influence_caption(d: float) -> str:
     """The sentence under the 'which words matter' chart, saying which direction supports it."""
     if math.isnan(d):
@@ -316,8 +390,7 @@ def saved_message(title: str) -> str:
 
 def association_caption(result: WeatResult) -> str:
     """The sentence under the 'each word' chart: what the two panels measure, which way is bias."""
-    x, y = result.sets["X"].name, result.sets["Y"].name
-    a, b = result.sets["A"].name, result.sets["B"].name
+    x, y, a, b = set_names(result)
     return (
         f"Target words are measured against the attribute lists, attribute words against the "
         f"target lists. The tested bias shows as '{x}' words leaning to '{a}' and '{y}' words "
@@ -355,13 +428,21 @@ def effect_size_ci_text(result: WeatResult) -> str | None:
         f"({ci.method} bootstrap, {ci.resamples:,} resamples of the words, seed {ci.seed}): "
         "how large the effect is, allowing for which words happened to be chosen."
     )
-    if ci.measured_coverage < COVERAGE_SHOWN_BELOW:
-        text += (
-            f" On planted populations with a similar d and spread of the attribute words, such "
-            f"intervals covered the true d {ci.measured_coverage:.1%} of the time, not "
-            f"{ci.level:.0%}: the true d is more often above the interval (docs/metrics.md)."
-        )
-    return text
+    caveat = interval_caveat(result)
+    return f"{text} {caveat}" if caveat else text
+
+
+def interval_caveat(result: WeatResult) -> str | None:
+    """What the interval's measured coverage warns of, when it falls short (also among a
+    result's warnings in its JSON and report), or None."""
+    ci = result.interval
+    if ci is None or ci.measured_coverage >= COVERAGE_SHOWN_BELOW:
+        return None
+    return (
+        f"On planted populations with a similar d and spread of the attribute words, such "
+        f"intervals covered the true d {ci.measured_coverage:.1%} of the time, not "
+        f"{ci.level:.0%}: the true d is more often above the interval (docs/metrics.md)."
+    )
 
 
 COVERAGE_SHOWN_BELOW = 0.93

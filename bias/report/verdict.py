@@ -4,6 +4,7 @@ same on the WEAT page, in the CLI text, in Batch's Table 7 and in every export."
 from __future__ import annotations
 
 from bias.report.encoder_text import different_model_text
+from bias.report.text import as_words
 from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import COMPARABLE_COVERAGE, MIN_SET_WORDS, Coverage, State, Verdict
 from bias.stats.weat import WeatResult
@@ -86,7 +87,7 @@ def cannot_decide_reason(result: WeatResult) -> str:
         )
     if "few_words" in verdict.reasons:
         short = ", ".join(
-            f"{key} ({result.sets[key].name}) has {result.coverage[key].own_used}"
+            f"{key} ({as_words(result.sets[key].name)}) has {result.coverage[key].own_used}"
             for key in verdict.words_needed
         )
         parts.append(f"a verdict needs at least {MIN_SET_WORDS} words with a vector of their "
@@ -118,7 +119,9 @@ def coverage_text(coverage: dict[str, Coverage]) -> str:
     shared = sum(c.shared for c in coverage.values())
     per_set = ", ".join(f"{key} {c.found} of {c.listed}" for key, c in coverage.items())
     text = f"{found} of {listed} words found in the embedding ({per_set})"
-    if shared:
+    if shared == 1:
+        text += "; 1 more has no vector of its own and only shares a frequent word's"
+    elif shared:
         text += (f"; {shared} more have no vector of their own and only share a frequent "
                  "word's")
     return text

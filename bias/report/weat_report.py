@@ -12,6 +12,7 @@ from bias.report.text import (
     explanation,
     format_d,
     format_p,
+    interval_caveat,
     p_statement,
 )
 from bias.report.verdict import coverage_text, headline, meaning, why_not_comparable
@@ -75,6 +76,8 @@ def _number_lines(result: WeatResult) -> list[str]:
             f"  {ci.level:.0%} interval for d: {ci.low:.4f} – {ci.high:.4f} "
             f"({ci.method} bootstrap, {ci.resamples:,} resamples, seed {ci.seed})"
         )
+        if (caveat := interval_caveat(result)) is not None:
+            lines.append(f"  ({caveat})")
     return lines
 
 
@@ -97,12 +100,22 @@ def _source_lines(result: WeatResult) -> list[str]:
 
 
 def _set_line(result: WeatResult, key: str) -> str:
-    """'X Math: 8 of 8 words used; found as …; a frequent word's vector stands in for …'."""
+    """'X Math: 7 of 8 words found, 1 more only shares a vector; 6 distinct vectors used; under
+    another form: …; a frequent word's vector stands in for …': counted as the summary line counts
+    them (`coverage_text`: words with a vector of their own), then the vectors that entered the
+    test when repeats make them fewer."""
     rep = result.sets[key]
-    line = f"  {key} {rep.name}: {len(rep.used)} of {len(rep.words)} words used"
+    counts = rep.coverage
+    line = f"  {key} {rep.name}: {counts.found} of {counts.listed} words found"
+    if counts.shared:
+        verb = "shares" if counts.shared == 1 else "share"
+        line += f", {counts.shared} more only {verb} a vector"
+        line += " (left out)" if rep.leave_out_shared else ""
+    if counts.used != counts.found + (0 if rep.leave_out_shared else counts.shared):
+        line += f"; {counts.used} distinct vector{'s' if counts.used != 1 else ''} used"
     spellings = [i for i in rep.fallbacks if i.match is not Match.SHARED_ROW]
     if spellings:
-        line += "; found as " + ", ".join(
+        line += "; under another form: " + ", ".join(
             f"{i.word}→{i.found_as}" if i.word != i.found_as else f"{i.word} ({i.match})"
             for i in spellings
         )
@@ -118,7 +131,9 @@ def weat_json(result: WeatResult, confounds: WeatConfounds | None = None,
     """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON;
     with the confound controls (bias.stats.confounds) under `confounds`, their warnings among
     the others; for an encoder, the test under every method under `encoder.method_sensitivity`."""
-    data = {**result.to_dict(), "warnings": notes_text(result.notes)}
+    caveat = interval_caveat(result)
+    data = {**result.to_dict(),
+            "warnings": notes_text(result.notes) + ([caveat] if caveat else [])}
     if result.encoder is not None and result.reported is not None:
         data["warnings"].append(why_not_comparable(result))
     if sensitivity is not None:

@@ -46,7 +46,7 @@ from bias.stats.permutation import (
 from bias.stats.verdict import Coverage, Verdict, decide
 from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
-from bias.vectors.embeddings import Embedding, Match, WordLookup
+from bias.vectors.embeddings import Embedding, Match, WordLookup, leaves_out_shared
 from bias.vectors.encoder import result_block
 from bias.wordsets import SET_KEYS, Reported, WordSet
 
@@ -359,16 +359,14 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
         )
         if shared:
             notes.append(Note("shared_words", {"first": first, "second": second, "words": shared}))
-    approximated = {
-        item.word: item.found_as for rep in reports.values() for item in rep.shared_rows
-    }
+    approximated = {i.word: i.found_as for rep in reports.values() for i in rep.shared_rows}
     if approximated:
         notes.append(Note("shared_rows", {
-            "embedding": embedding.name,
-            "count": len(approximated),
+            "embedding": embedding.name, "count": len(approximated),
             "total": len({word for rep in reports.values() for word in rep.words}),
             "words": approximated,
             "left_out": next(iter(reports.values())).leave_out_shared,
+            "other_language": wordset.language != embedding.language,
         }))
     for first, second in (("X", "Y"), ("A", "B")):
         n1, n2 = len(reports[first].used), len(reports[second].used)
@@ -376,6 +374,10 @@ def _notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet
             notes.append(Note("unequal_sizes", {
                 "first": first, "second": second, "first_size": n1, "second_size": n2,
             }))
+    if trained := embedding.identity.get("trained"):  # retraining may move d (Antoniak & Mimno)
+        notes.append(Note("single_trained_model", {
+            "embedding": embedding.name, "family": trained.get("family"),
+            "replicates": trained.get("replicates", 1)}))
     return notes
 
 
@@ -401,7 +403,8 @@ def run_weat(
     embedding: Embedding, wordset: WordSet, options: WeatOptions = WeatOptions()
 ) -> WeatResult:
     """Run WEAT for one word set on one embedding, reporting every word's fate."""
-    reports = _set_reports(embedding, wordset, leave_out_shared=not options.shared_rows)
+    leave_out = leaves_out_shared(options.shared_rows, wordset.language, embedding.language)
+    reports = _set_reports(embedding, wordset, leave_out_shared=leave_out)
     check_weat({k: len(r.used_lookups) for k, r in reports.items()}, options, options.ci_resamples)
     embedding.prefetch(item for r in reports.values() for item in r.used_lookups)
     vectors = {key: embedding.vectors_for(rep.used_lookups) for key, rep in reports.items()}

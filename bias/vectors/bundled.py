@@ -40,12 +40,15 @@ class EmbeddingInfo:
     words: int
     dimensions: int
     source: str
-    kind: str  # "bundled", "imported" or "derived" (computed from another, e.g. debiased)
+    kind: str  # "bundled", "imported", "derived" (computed from another, e.g. debiased), "trained"
     derived_from: dict | None = None
     """For a derived embedding: its parent (name and sha256), the method, inputs and seed."""
     shared_words: int = 0
     """Words with no vector of their own, which share a frequent word's (a pruned spaCy table);
     not counted in `words`."""
+    trained: dict | None = None
+    """For an embedding trained on a researcher's corpus: its corpus, settings, seeds and family
+    (`bias.corpus.training`)."""
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -120,6 +120,14 @@ class SharedRows:
         return len(self.words)
 
 
+def leaves_out_shared(shared_rows: bool, words_language: str, embedding_language: str) -> bool:
+    """Whether words without a vector of their own are left out: when asked (`shared_rows`
+    False), and always for words of another language than the embedding's: a pruned table's
+    rows belong to words of its language (in the French table English "he" only shares the
+    row of "was", "hers" that of "moulins")."""
+    return not shared_rows or words_language != embedding_language
+
+
 @dataclass(frozen=True, eq=False)
 class Embedding:
     """A named vocabulary with unit-length vectors.

@@ -32,9 +32,12 @@ TMP_PREFIX = ".tmp-"  # a new entry being written
 
 
 def write_files(
-    name: str, language: str, tmp: Path, raw: RawVectors, *, source: str, digest: str
+    name: str, language: str, tmp: Path, raw: RawVectors, *, source: str, digest: str,
+    trained: dict | None = None,
 ) -> dict:
-    """Write everything but `vectors.npy` into `tmp`, meta.json last; returns the meta."""
+    """Write everything but `vectors.npy` into `tmp`, meta.json last; returns the meta.
+    `trained`: for an embedding trained on a researcher's corpus, its provenance
+    (`bias.corpus.training`: the corpus's sha256, every setting, the seeds, gensim's version)."""
     write_file(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))
     if raw.subwords is not None:
         save_array(tmp / "subwords.npy", raw.subwords.vectors)
@@ -58,6 +61,8 @@ def write_files(
         "report": raw.report.to_dict(),
         "summary": raw.report.summary(),
     }
+    if trained is not None:
+        meta["trained"] = trained
     write_meta(tmp, meta)
     return meta
 
@@ -97,8 +102,10 @@ def meta_problem(meta: object, name: str) -> str | None:
         return "has wrong 'subwords' settings"
     if not isinstance(meta.get("sha256", ""), str):
         return "has a wrong 'sha256'"
-    if not isinstance(meta.get("derived_from", {}), dict):
-        return "has a wrong 'derived_from'"
+    wrong = next((key for key in ("derived_from", "trained")  # a debiased's or trained's origin
+                  if not isinstance(meta.get(key, {}), dict)), None)
+    if wrong:
+        return f"has a wrong '{wrong}'"
     shared = meta.get("shared_words", 0)
     if not isinstance(shared, int) or isinstance(shared, bool) or shared < 0:
         return "has a wrong 'shared_words' count"
@@ -134,6 +141,8 @@ def load_files(entry: Path, meta: dict) -> Embedding:
     identity = {"kind": "imported", "sha256": meta.get("sha256", ""),
                 "sha256_of": "the cache's vectors.npy (unit rows, as imported)",
                 "created": meta.get("created"), "import": meta.get("report")}
+    if meta.get("trained"):
+        identity |= {"kind": "trained", "trained": meta["trained"]}
     return Embedding(meta["name"], meta["language"], words, vectors, meta["source"], synthesise,
                      identity=identity, shared=shared)
 
@@ -240,7 +249,9 @@ def info(meta: dict) -> EmbeddingInfo:
         words=meta["words"],
         dimensions=meta["dimensions"],
         source=meta["source"],
-        kind="derived" if meta.get("derived_from") else "imported",
+        kind=("derived" if meta.get("derived_from")
+              else "trained" if meta.get("trained") else "imported"),
         derived_from=meta.get("derived_from"),
+        trained=meta.get("trained"),
         shared_words=meta.get("shared_words", 0),
     )

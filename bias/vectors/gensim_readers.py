@@ -46,7 +46,7 @@ def read_word2vec_binary(path: Path, limit: int, shown: str) -> RawVectors:
         kv = KeyedVectors.load_word2vec_format(str(path), binary=True, limit=limit)
     except _GENSIM_READ_ERRORS as exc:
         raise BiasInputError(f"{shown} cannot be read as word2vec binary vectors: {exc}.") from exc
-    return _from_keyed_vectors(kv, limit, ImportReport(shown, "word2vec binary"))
+    return from_keyed_vectors(kv, limit, ImportReport(shown, "word2vec binary"))
 
 
 def read_fasttext_bin(path: Path, limit: int, shown: str) -> RawVectors:
@@ -58,7 +58,7 @@ def read_fasttext_bin(path: Path, limit: int, shown: str) -> RawVectors:
         kv = load_facebook_vectors(str(path))
     except _GENSIM_READ_ERRORS as exc:
         raise BiasInputError(f"{shown} cannot be read as a fastText model: {exc}.") from exc
-    return _from_keyed_vectors(kv, limit, ImportReport(shown, "fastText binary model"))
+    return from_keyed_vectors(kv, limit, ImportReport(shown, "fastText binary model"))
 
 
 def read_gensim(path: Path, limit: int, shown: str) -> RawVectors:
@@ -71,10 +71,10 @@ def read_gensim(path: Path, limit: int, shown: str) -> RawVectors:
         raise BiasInputError(f"{shown} cannot be read as gensim KeyedVectors: {exc}.") from exc
     if not isinstance(kv, KeyedVectors):
         raise BiasInputError(f"{shown} is a saved gensim {type(kv).__name__}, not KeyedVectors.")
-    return _from_keyed_vectors(kv, limit, ImportReport(shown, "gensim KeyedVectors"))
+    return from_keyed_vectors(kv, limit, ImportReport(shown, "gensim KeyedVectors"))
 
 
-def _from_keyed_vectors(kv: KeyedVectors, limit: int, report: ImportReport) -> RawVectors:
+def from_keyed_vectors(kv: KeyedVectors, limit: int, report: ImportReport) -> RawVectors:
     """Keep the first `limit` usable words of gensim vectors, with the same checks as text files."""
     from gensim.models.fasttext import FastTextKeyedVectors
 

@@ -103,15 +103,17 @@ def is_cached(name: str) -> bool:
 
 
 def save(
-    name: str, language: str, raw: RawVectors, *, source: str, replace: bool = False
+    name: str, language: str, raw: RawVectors, *, source: str, replace: bool = False,
+    trained: dict | None = None,
 ) -> EmbeddingInfo:
     """Normalise `raw` and store it as embedding `name`, atomically; returns its catalog entry.
 
     Without `replace`, an existing embedding of that name is an error rather than overwritten,
-    also when another process imported it while this one was reading its file.
+    also when another process imported it while this one was reading its file. `trained` is a
+    trained embedding's provenance, kept in its meta.json.
     """
     with importing(name, language, replace=replace) as entry:
-        return entry.commit(raw, source=source)
+        return entry.commit(raw, source=source, trained=trained)
 
 
 @contextlib.contextmanager
@@ -159,7 +161,8 @@ class PendingEntry:
         self.rows = npy_files.UnitRowsFile(self.folder / "vectors.npy", rows, dimensions)
         return self.rows
 
-    def commit(self, raw: RawVectors, *, source: str) -> EmbeddingInfo:
+    def commit(self, raw: RawVectors, *, source: str, trained: dict | None = None
+               ) -> EmbeddingInfo:
         """Complete the entry with `raw`'s words and report and rename it into place; vectors of
         one dimension (or absurdly many) never enter the cache, whichever reader made them."""
         check_dimensions(raw.dimensions, source)
@@ -170,7 +173,7 @@ class PendingEntry:
                 self.rows.close()  # never two open writers on one file
             digest = npy_files.save_unit_rows(self.folder / "vectors.npy", raw)
         meta = _write_entry(self.name, self.language, self.folder, raw, source=source,
-                            digest=digest)
+                            digest=digest, trained=trained)
         self.committed = True
         return entry_files.info(meta)
 
@@ -182,11 +185,13 @@ class PendingEntry:
 
 
 def _write_entry(
-    name: str, language: str, tmp: Path, raw: RawVectors, *, source: str, digest: str
+    name: str, language: str, tmp: Path, raw: RawVectors, *, source: str, digest: str,
+    trained: dict | None = None,
 ) -> dict:
     """Complete the entry in `tmp` (its vectors written) and rename it into place (under the
     lock)."""
-    meta = entry_files.write_files(name, language, tmp, raw, source=source, digest=digest)
+    meta = entry_files.write_files(name, language, tmp, raw, source=source, digest=digest,
+                                   trained=trained)
     _put_in_place(name, tmp)
     return meta
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bias.wordsets import WEATHUB_PREFIX, WordSet
+from bias.wordsets import WEATHUB_PREFIX, NamedSets, TermSet, WordSet
 from bias.wordsets.library import all_wordsets
 
 
@@ -96,3 +96,24 @@ def short_titles(wordsets: list[WordSet]) -> dict[str, str]:
     for name in short.values():
         counts[name] = counts.get(name, 0) + 1
     return {ws.id: short[ws.id] if counts[short[ws.id]] == 1 else ws.title for ws in wordsets}
+
+
+def term_pairs(language: str) -> NamedSets | None:
+    """RIPA's first word set: the language's WEAT 7 turned round, its male and female terms as
+    the target pairs (male/female, man/woman, … in the order listed: natural pairs, which RIPA's
+    relation vector needs) and its math and arts words as the attributes. A pair of one word
+    listed on both sides (WEATHub's French 'son'/'son') has no direction and is left out. None
+    when the language has no WEAT 7 with male and female terms."""
+    seven = numbered_test(language, 7, sets_men_and_women)
+    if seven is None:
+        return None
+    pairs = [(a, b) for a, b in zip(seven.A.words, seven.B.words, strict=False) if a != b]
+    return NamedSets(
+        f"{seven.id}-pairs",
+        f"{seven.title.partition(':')[0]} turned round: {seven.A.name} and {seven.B.name} as "
+        f"pairs, {seven.X.name} vs. {seven.Y.name}",
+        language,
+        (TermSet(seven.A.name, tuple(a for a, _ in pairs)),
+         TermSet(seven.B.name, tuple(b for _, b in pairs))),
+        (seven.X, seven.Y),
+    )

@@ -23,11 +23,11 @@ OLD_OPTIONS = {  # what a curation saved before our filters held: the paper's sw
 }
 
 
-def test_our_filters_have_nine_switches_an_old_file_does_not_name():
+def test_our_filters_have_ten_switches_an_old_file_does_not_name():
     expected = {
         "normal_form", "drop_function_words", "drop_seed_forms", "drop_ending_neighbours",
         "names_vs_nouns", "drop_other_gender", "drop_off_type_seeds", "drop_weak_side",
-        "drop_genderless",
+        "drop_genderless", "concept_fit",
     }
     assert set(OURS) == expected
 

@@ -60,7 +60,7 @@ Bauernjunge, whose seed Junge HanTa tags an adjective on its own (`off_type_seed
 
 @pytest.mark.parametrize("biasw", SEEDS)
 def test_published_candidates_are_kept_or_say_why(biasw):
-    options = CandidateOptions(neighbours=3)
+    options = CandidateOptions(neighbours=3, concept_fit=False)  # concept fit: the test below
     ours, paper = verdicts(biasw, options), verdicts(biasw, paper_only(options))
     assert ours.keys() == paper.keys() and len(ours) >= 20
     newly = {k: why for k, why in ours.items() if why is not None and paper[k] is None}
@@ -68,3 +68,38 @@ def test_published_candidates_are_kept_or_say_why(biasw):
     for key, start in OURS_DROP[biasw].items():
         assert newly[key].startswith(start)
     assert all(ours[k] == paper[k] for k in ours if k not in newly)  # earlier reasons unchanged
+
+
+def all_verdicts(biasw: str, options: CandidateOptions) -> dict[tuple[str, str], set]:
+    """Every published word in the table → the reasons of all its rows (None: a kept row)."""
+    published, seeds = get_wordset(biasw), get_wordset(SEEDS[biasw])
+    near: dict[str, list[str]] = {}
+    for key in "XYAB":
+        own = list(seeds.sets()[key].words)
+        near |= {seed: near.get(seed, []) for seed in own}
+        for j, word in enumerate(published.sets()[key].words):
+            near[own[j % len(own)]].append(word)
+    table = generate_candidates(planted(near), seeds, options).table
+    words = {(key, word) for key in "XYAB" for word in published.sets()[key].words}
+    found: dict[tuple[str, str], set] = {}
+    for row in table.iter_rows(named=True):
+        if (row["set"], row["candidate"]) in words:
+            found.setdefault((row["set"], row["candidate"]), set()).add(row["reason"])
+    return found
+
+
+@pytest.mark.parametrize("biasw", SEEDS)
+def test_with_concept_fit_every_published_candidate_is_still_in_the_table_with_a_reason(biasw):
+    """Concept fit (issue 36) searches a concept set's seeds wider and may drop published words
+    of its concept sets, each with its signal in the reason: every one is still in the table, so
+    one tick restores it."""
+    on = all_verdicts(biasw, CandidateOptions(neighbours=3))
+    off = all_verdicts(biasw, CandidateOptions(neighbours=3, concept_fit=False))
+    assert off.keys() <= on.keys() and len(on) >= 20
+    newly = [key for key in off if None in off[key] and None not in on[key]]
+    for key in newly:
+        assert any(why and why.startswith(CONCEPT_REASONS) for why in on[key]), (key, on[key])
+
+
+CONCEPT_REASONS = ("off its set's concept", "near only", "leans to set")
+"""How concept fit's reasons begin (`concept_fit._failed`)."""

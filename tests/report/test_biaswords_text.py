@@ -6,6 +6,7 @@ from bias.discovery.sampling import Draw, DrawOptions, Sampling, summarise
 from bias.report.biaswords_text import (
     EXPLORATORY,
     baseline_line,
+    baseline_meaning,
     best_draw_line,
     curation_label,
     share_line,
@@ -46,3 +47,20 @@ def test_draws_chart_shows_both_distributions():
     assert [t.name for t in figure.data] == ["Draws from your candidates", "Baseline: random words"]
     assert list(figure.data[0].x) == [1.5, 0.4] and list(figure.data[1].x) == [0.1, -0.2]
     assert [t.name for t in draws_figure(sampling()).data] == ["Draws from your candidates"]
+
+
+def test_the_baseline_in_words_beside_the_draws():
+    from bias.discovery.sampling import Baseline
+
+    def with_baseline(significant):  # 2 candidate draws (1 significant), 4 random ones
+        base_draws = tuple(Draw(i, {}, 0.01 if i <= significant else 0.5, 0.3, "exact")
+                           for i in range(1, 5))  # fmt: skip
+        return replace(sampling(), baseline=Baseline({}, {}, {}, base_draws, summarise(base_draws)))
+
+    high = baseline_meaning(with_baseline(2))  # 50% of random draws significant
+    assert high.startswith("Random words of the same kind are significant in 50% of draws here")
+    assert "your 50% says the kept candidates show it more reliably than chance" in high
+    assert "not that they form a new biased set" in high and high.count(". ") == 0
+    low = baseline_meaning(with_baseline(0))
+    assert "in only 0% of draws" in low and "far more than chance" in low
+    assert baseline_meaning(sampling()) is None

@@ -29,7 +29,7 @@ def test_exact_report_names_every_partition_and_the_interval_seed(small):
     assert text[3] == (f"  effect size d = {result.effect_size:.4f}   p = 0.0142857 "
                        "(one-sided; exact, all 70 reshufflings)")
     assert "(BCa bootstrap, 200 resamples, seed 7)" in text[6]
-    assert text[-4:] == [f"  {key} Set {key}: 4 of 4 words used" for key in "XYAB"]
+    assert text[-4:] == [f"  {key} Set {key}: 4 of 4 words found" for key in "XYAB"]
 
 
 def test_randomized_report_names_its_draws_and_seed(small):
@@ -46,7 +46,7 @@ def test_a_missing_word_is_counted_in_the_report_and_warned_of_in_the_json(small
     x = TermSet("Set X", (*wordset.X.words, "qqqzzx"))
     result = run_weat(embedding, replace(wordset, X=x), WeatOptions(ci_resamples=0))
     text = weat_report(result)
-    assert "  X Set X: 4 of 5 words used" in text.splitlines()
+    assert "  X Set X: 4 of 5 words found" in text.splitlines()
     data = json.loads(json.dumps(weat_json(result)))
     assert any("qqqzzx" in warning for warning in data["warnings"])
     assert any(line == f"  Note: {w}" for w in data["warnings"] for line in text.splitlines())

@@ -194,7 +194,8 @@ def test_a_word_in_both_attribute_sets_is_kept_with_a_warning():
     shared = dataclasses.replace(wordset, B=TermSet("B", (*wordset.B.words, "a0")))
     result = run_weat(embedding, shared)
     assert "a0" in result.sets["A"].used and "a0" in result.sets["B"].used
-    assert any("a0 is in both A and B" in w for w in notes_text(result.notes))
+    assert any("a0 is listed in both A and B" in w and "cancels out" in w
+               for w in notes_text(result.notes))
 
 
 def test_unequal_sizes_keep_every_word_and_say_so():

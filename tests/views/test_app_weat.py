@@ -42,10 +42,10 @@ def test_run_weat7_shows_the_engine_numbers(app):
     assert metrics["Reported p-value"] == "0.018"
     assert metrics["Reported effect size"] == "1.06"
     assert app.success[0].value == (
-        f"**{verdict_text.headline(direct.verdict)}**  \n{verdict_text.meaning(direct)}")
+        f"**{verdict_text.headline(direct.verdict)}**  \n{text.summary_sentence(direct)}")
     assert app.success[0].value.startswith(
         "**Bias detected at the 5% level, and it holds when the words are resampled**")
-    assert any(text.explanation(direct) == m.value for m in app.markdown)
+    assert any(text.explanation(direct) == c.value for c in app.caption)  # under 'Details'
     stored = app.session_state["weat.result"]
     assert stored.p_value == direct.p_value and stored.statistic == pytest.approx(direct.statistic)
 

@@ -18,5 +18,6 @@ def test_zero_count_shows_a_bound_with_the_interval(home):
     assert direct.p_value_is_bound  # precondition: 1 of 12,870 partitions reaches WEAT 6
     metrics = {m.label: m.value for m in app.metric}
     assert metrics["p-value"] == "< 1.0 × 10⁻³"
-    assert any("p < 1.0 × 10⁻³, 0 of 1,000 draws" in m.value for m in app.markdown)
+    assert any("p < 1.0 × 10⁻³, 0 of 1,000 draws" in c.value for c in app.caption)  # Details
+    assert "none of the 1,000 reshuffled lists" in app.success[0].value
     assert any("The exact p lies between" in c.value for c in app.caption)

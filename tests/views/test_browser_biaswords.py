@@ -39,7 +39,7 @@ def saved_kept(draft: str) -> list[bool]:
 
 def generate(page) -> None:
     page.get_by_role("button", name="Generate candidates").click()
-    page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=60_000)
+    page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=120_000)
     page.wait_for_timeout(1500)
 
 
@@ -73,6 +73,13 @@ def test_two_visitors_never_see_each_others_edits(server, visitor):
     after = saved_kept(mine)
     assert after[0] is (not before[0]) and after[1:] == before[1:]
     draw(first)
+    # Beside the draws, the baseline in one sentence; after saving, where to use the set, linked
+    assert first.get_by_text("Random words of the same kind are significant in").count()
+    first.get_by_role("button", name="Save as word set").click()
+    link = first.get_by_role("link", name="Test it on the WEAT page")
+    link.wait_for(timeout=30_000)
+    assert f"draft={mine}" in link.get_attribute("href")
+    assert first.get_by_role("link", name="Run it in a Batch").count()
     first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_1400.png"), full_page=True)
 
     second = open_biaswords(visitor, server, 800)
@@ -83,4 +90,10 @@ def test_two_visitors_never_see_each_others_edits(server, visitor):
     assert not second.get_by_text("differs from the new candidates").count()
     assert saved_kept(theirs) == before  # the filters' decisions, not the first's edit
     assert saved_kept(mine) == after  # and the first's edit is still there
+    # A reason the grid cuts at 800 px is read whole below it, wrapped
+    lookup = second.get_by_label("Read why a word was dropped, in full")
+    lookup.fill("funding")
+    lookup.press("Enter")
+    second.get_by_text("frequent words are nearer to it than the centre of set A").first.wait_for(
+        timeout=30_000)  # fmt: skip
     second.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_800.png"), full_page=True)

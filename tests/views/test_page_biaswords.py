@@ -87,7 +87,13 @@ def test_draw_validate_and_save(home):
     assert [len(words.split(", ")) for words in draws.iloc[:4, 1]] == [8, 8, 8, 8]  # WEAT 6 sizes
     next(b for b in at.button if b.label == "Save as word set").click().run()
     assert not at.exception
-    assert any("WEAT page" in s.value for s in at.success)
+    assert any("WEAT page" in s.value and "Batch run" in s.value for s in at.success)
+    # where to use it next, as links (outside the navigation, as here, plain links)
+    links = " ".join(m.value for m in at.markdown)
+    assert "[Test it on the WEAT page](/weat?draft=" in links
+    assert "[Run it in a Batch](/batch" in links
+    assert any(i.value.startswith("Random words of the same kind are significant in")
+               for i in at.info)  # the baseline in words, beside the draws
     assert list((home / "wordsets").glob("*.json"))
 
 

@@ -28,11 +28,12 @@ def titled(fig: go.Figure, title: str) -> go.Figure:
     return out
 
 
-def figures_html(figures: Sequence[go.Figure]) -> list[str]:
+def figures_html(figures: Sequence[go.Figure], with_plotly: bool = True) -> list[str]:
     """Each figure as an HTML fragment; Plotly's script (about 4.6 MB) only in the first, so a
-    page of several figures carries it once and needs no network."""
+    page of several figures carries it once and needs no network (`with_plotly=False`: figures
+    for a page whose earlier figure already carries it)."""
     return [
-        fig.to_html(full_html=False, include_plotlyjs=index == 0,
+        fig.to_html(full_html=False, include_plotlyjs=with_plotly and index == 0,
                     config={"displaylogo": False, "responsive": True})
         for index, fig in enumerate(figures)
     ]

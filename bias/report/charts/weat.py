@@ -15,6 +15,9 @@ from bias.report.markup import plotly_text
 from bias.stats.null_histogram import HISTOGRAM_BINS
 from bias.stats.weat import WeatResult
 
+BAND_COLOUR, BAND_OPACITY = "#c44569", 0.3
+"""The band of reshufflings the p-value counts: the red of their bars, visible on a projector."""
+
 SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
 """One colour per set, used by every chart so a set looks the same everywhere."""
 
@@ -67,16 +70,19 @@ def _mark_observed(fig: go.Figure, result: WeatResult, first: float, last: float
     """The observed statistic as a line (its mirror dotted when two-sided), the area the p-value
     counts shaded, and the x-axis fitted to the bars `first`..`last` and the line."""
     observed = result.statistic
-    start = abs(observed) if result.alternative == "two-sided" else observed
-    fig.add_vrect(x0=start, x1=max(last, start), fillcolor="#c44569", opacity=0.12,
-                  line_width=0)
-    if result.alternative == "two-sided":
-        left = -abs(observed)
-        fig.add_vrect(x0=min(first, left), x1=left, fillcolor="#c44569", opacity=0.12,
-                      line_width=0)
     # Plotly's autorange also spans the empty trace and the shaded areas; fit the data instead.
     low, high = min(first, -abs(observed)), max(last, abs(observed))
     pad = 0.05 * (high - low or 1.0)
+    # The band runs to the axis' end, so it shows even when the observed value lies beyond every
+    # bar (WEAT 7 on GloVe: 3 of 12,870 reshufflings, no bar tall enough to see).
+    band = {"fillcolor": BAND_COLOUR, "opacity": BAND_OPACITY, "line_width": 0, "layer": "below"}
+    if result.alternative == "less":
+        fig.add_vrect(x0=low - pad, x1=observed, **band)
+    else:
+        fig.add_vrect(x0=abs(observed) if result.alternative == "two-sided" else observed,
+                      x1=high + pad, **band)
+    if result.alternative == "two-sided":
+        fig.add_vrect(x0=low - pad, x1=-abs(observed), **band)
     fig.add_vline(
         x=observed,
         line_width=3,

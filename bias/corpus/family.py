@@ -1,0 +1,116 @@
+"""The models trained together, found again from their meta.json (`trained`): a family's
+slices (one per group value, in the order of the values) and each slice's replicates.
+
+A name a user gives (`--embedding NAME`, the page's choice) may be one embedding, a replicate
+group (NAME with NAME.r1 … NAME.rN, or NAME-<value> with its replicates), or a whole family
+across groups; `resolve` says which, so the statistics can run over the group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bias.corpus.options import GROUP_SEPARATOR, REPLICATE_SUFFIX
+from bias.vectors import store
+from bias.vectors.bundled import EmbeddingInfo
+
+
+def _order_key(value: str | None) -> tuple[int, float, str]:
+    if value is None:
+        return (0, 0.0, "")
+    try:
+        return (0, float(value), value)
+    except ValueError:
+        return (1, 0.0, value)
+
+
+@dataclass(frozen=True)
+class Slice:
+    """One group value's models (the whole corpus's, without groups)."""
+
+    name: str
+    """The replicate group's name: NAME, or NAME-<value>."""
+    value: str | None
+    members: tuple[str, ...]
+    """Embedding names, by replicate number (one name when trained without replicates)."""
+    language: str
+
+    @property
+    def replicated(self) -> bool:
+        return len(self.members) > 1
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    slices: tuple[Slice, ...]
+    """In the order of the group values (numbers as numbers)."""
+    group_column: str | None
+
+    @property
+    def grouped(self) -> bool:
+        return self.group_column is not None
+
+
+def well_formed(trained: dict) -> bool:
+    """Whether a meta.json's `trained` record has the shape a family is read from (a stored
+    file may have been edited or damaged: such an entry stays an ordinary embedding)."""
+    group, replicate = trained.get("group"), trained.get("replicate")
+    return (isinstance(trained.get("family"), str)
+            and (group is None or (isinstance(group, dict) and isinstance(group.get("value"), str)))
+            and (replicate is None or (isinstance(replicate, int) and replicate > 0)))
+
+
+def _trained() -> list[EmbeddingInfo]:
+    return [info for info in store.list_cached() if info.trained and well_formed(info.trained)]
+
+
+def family_names(family: str) -> list[str]:
+    """Every cached embedding trained under the name `family`."""
+    return [info.name for info in _trained() if info.trained.get("family") == family]
+
+
+def family(name: str) -> Family | None:
+    """The family trained under `name`, or None when nothing was."""
+    members = [info for info in _trained() if info.trained.get("family") == name]
+    if not members:
+        return None
+    by_value: dict[str | None, list[EmbeddingInfo]] = {}
+    for info in members:
+        group = info.trained.get("group")
+        by_value.setdefault(None if group is None else str(group.get("value")), []).append(info)
+    slices = []
+    for value in sorted(by_value, key=_order_key):
+        infos = sorted(by_value[value], key=lambda info: info.trained.get("replicate") or 0)
+        first = infos[0]
+        slice_name = (first.name.rsplit(REPLICATE_SUFFIX, 1)[0] if first.trained.get("replicate")
+                      else first.name)
+        slices.append(Slice(slice_name, value, tuple(i.name for i in infos), first.language))
+    column = next((m.trained["group"].get("column") for m in members if m.trained.get("group")),
+                  None)
+    return Family(name, tuple(slices), column)
+
+
+def resolve(name: str) -> Family | Slice | None:
+    """What `name` stands for when it is not one embedding: a family across groups, or one
+    replicate group (a `Slice`); None for an ordinary embedding or an unknown name."""
+    found = family(name)
+    if found is not None:
+        if found.grouped or found.slices[0].replicated:
+            return found if found.grouped else found.slices[0]
+        return None  # a single model: an ordinary embedding
+    head = name.rpartition(GROUP_SEPARATOR)[0]
+    while head:
+        parent = family(head)
+        if parent is not None:
+            for item in parent.slices:
+                if item.name == name and item.replicated:
+                    return item
+            return None
+        head = head.rpartition(GROUP_SEPARATOR)[0]
+    return None
+
+
+def family_list() -> list[str]:
+    """Every family trained here, by name."""
+    return sorted({str(info.trained.get("family")) for info in _trained()})

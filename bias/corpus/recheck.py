@@ -1,0 +1,87 @@
+"""Re-checking a trained embedding against its provenance: the corpus still has the recorded
+sha256, and training it again with the recorded settings and seeds gives the same vectors, bit
+for bit (the sha256 of `vectors.npy`).
+
+A model trained with several threads is not bit-reproducible (gensim's threads update the
+vectors in a varying order); its re-check says so instead of reporting a difference as a fault.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from bias.corpus.family import well_formed
+from bias.corpus.options import ReadOptions, TrainOptions
+from bias.corpus.readers import sha256
+from bias.corpus.scan import scan, work_folder
+from bias.corpus.training import TrainTask, fit, raw_vectors
+from bias.errors import BiasInputError
+from bias.vectors import npy_files, store
+
+Outcome = Literal["same", "different", "not_reproducible"]
+
+
+@dataclass(frozen=True)
+class TrainingCheck:
+    name: str
+    corpus: str
+    corpus_sha256: str
+    recorded_sha256: str
+    actual_sha256: str
+    outcome: Outcome
+
+    @property
+    def matches(self) -> bool:
+        return self.outcome == "same"
+
+
+def _record(name: str) -> dict:
+    trained = store.read_meta(name).get("trained")
+    if not trained:
+        raise BiasInputError(f"{name} was not trained here from a corpus, so there is no "
+                             "training to re-check (`reproduce` re-runs reports).")
+    return trained
+
+
+def _settings(trained: dict, name: str) -> tuple[ReadOptions, TrainOptions]:
+    """The recorded settings, checked like new ones (a stored file may have been damaged)."""
+    corpus = trained.get("corpus")
+    try:
+        if not (well_formed(trained) and isinstance(corpus, dict)
+                and isinstance(corpus.get("path"), str) and isinstance(corpus.get("sha256"), str)
+                and isinstance(trained.get("seed"), int)):
+            raise TypeError("no corpus path, sha256, seed or group")
+        return ReadOptions(**trained["read"]), TrainOptions(**trained["train"])
+    except (KeyError, TypeError) as exc:
+        raise BiasInputError(f"The recorded settings of {name} cannot be read ({exc}).") from None
+
+
+def recheck(name: str, corpus: Path | None = None) -> TrainingCheck:
+    """Train `name` again from its corpus (`corpus`, or the path recorded) and compare."""
+    trained = _record(name)
+    read, options = _settings(trained, name)
+    path = Path(corpus or trained["corpus"]["path"]).expanduser()
+    if not path.is_file():
+        raise BiasInputError(f"The corpus of {name} is no longer at {path}; give its copy with "
+                             "--corpus FILE.")
+    digest = sha256(path)
+    if digest != trained["corpus"]["sha256"]:
+        raise BiasInputError(
+            f"{path.name} is not the corpus {name} was trained on: its sha256 differs from the "
+            "recorded one, so the vectors could not be compared."
+        )
+    meta = store.read_meta(name)
+    with work_folder() as folder:
+        scanned = scan(path, meta["language"], read, folder)
+        wanted = None if trained["group"] is None else trained["group"]["value"]
+        group = next((g for g in scanned.groups if g.value == wanted), None)
+        if group is None:
+            raise BiasInputError(f"The corpus has no group '{wanted}' any more.")
+        task = TrainTask(name, meta["language"], group.tokens_path, options, trained["seed"],
+                         trained.get("bootstrap_seed"), trained)
+        actual = npy_files.save_unit_rows(folder / "vectors.npy", raw_vectors(task, fit(task)))
+    outcome: Outcome = ("same" if actual == meta["sha256"]
+                        else "different" if options.reproducible else "not_reproducible")
+    return TrainingCheck(name, path.name, digest, meta["sha256"], actual, outcome)

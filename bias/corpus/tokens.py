@@ -1,0 +1,100 @@
+"""Cutting a document into words, per language, with Unicode rules.
+
+A word is a run of letters, digits and combining marks, with inner apostrophes and hyphens kept
+("don't", "well-known"). Python's `\\w` alone would cut Hindi "हिन्दी" into single letters (its
+vowel signs are combining marks, not letters), so the marks are added to the pattern. Text is
+put in Unicode NFC first (an "é" typed as e + accent is the same word as a precomposed one).
+Addresses (https://…, www.…, e-mail) are removed, not cut into pieces. Numbers are dropped, kept
+or replaced by one word (`ReadOptions.numbers`). Lower-casing follows the language: Turkish and
+Azerbaijani dotted and dotless i (I → ı, İ → i). French, Italian and Catalan elided articles
+are cut off ("l'homme" → "l'", "homme"), so "homme" gets its vector.
+
+Languages written without spaces (Chinese, Japanese, Thai, …) need a word segmenter, which this
+is not: they are refused with a sentence rather than turned into one "word" per sentence.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from functools import cache
+
+from bias.corpus.options import SEGMENTED_LANGUAGES, ReadOptions
+from bias.errors import BiasInputError
+
+NUMBER_TOKEN = "<num>"
+_ADDRESS = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+", re.IGNORECASE)
+_DOTTED_I = {"tr", "az"}
+_ELIDING = {"fr", "it", "ca"}
+_ELISION = re.compile(r"^(\w{1,2}|\w*qu)['’](?=\w)", re.IGNORECASE)
+
+
+@cache
+def _word_pattern() -> re.Pattern[str]:
+    r"""Letters, digits and combining marks (planes 0, 1 and 14 hold every mark), with inner
+    apostrophes and hyphens (`\w` also matches '_', which `tokeniser` turns into a space
+    first)."""
+    marks = []
+    for plane in (range(0x300, 0x20000), range(0xE0100, 0xE01F0)):
+        start = None
+        for code in plane:
+            is_mark = unicodedata.category(chr(code)) in ("Mn", "Mc", "Me")
+            if is_mark and start is None:
+                start = code
+            elif not is_mark and start is not None:
+                marks.append(f"{chr(start)}-{chr(code - 1)}")
+                start = None
+    return _words(rf"[\w{''.join(marks)}]")
+
+
+def _words(letters: str) -> re.Pattern[str]:
+    return re.compile(rf"{letters}+(?:['’\-]{letters}+)*")
+
+
+_ASCII_WORDS = _words(r"\w")
+"""For a document in ASCII, which has no combining marks: 2.4 times faster (Python's `re` tests
+a class of many ranges one range at a time)."""
+
+
+Tokeniser = Callable[[str], list[str]]
+
+
+def tokeniser(language: str, options: ReadOptions) -> Tokeniser:
+    """The function that cuts one document of `language` into its words under `options`."""
+    if language in SEGMENTED_LANGUAGES:
+        raise BiasInputError(
+            f"Texts in '{language}' are written without spaces between words and need a word "
+            "segmenter, which training here does not have yet."
+        )
+    words = _word_pattern()  # built once per process (about 50 ms)
+    dotted = language in _DOTTED_I
+    eliding = language in _ELIDING
+
+    def cut(text: str) -> list[str]:
+        text = _ADDRESS.sub(" ", unicodedata.normalize("NFC", text)).replace("_", " ")
+        if options.lowercase:
+            if dotted:
+                text = text.replace("I", "ı").replace("İ", "i")
+            text = text.lower()
+        tokens = (_ASCII_WORDS if text.isascii() else words).findall(text)
+        if eliding:
+            tokens = _split_elisions(tokens)
+        if options.numbers != "keep":
+            replacement = [] if options.numbers == "drop" else [NUMBER_TOKEN]
+            tokens = [t for token in tokens
+                      for t in (replacement if token.isdigit() else [token])]
+        return tokens
+
+    return cut
+
+
+def _split_elisions(tokens: list[str]) -> list[str]:
+    out: list[str] = []
+    for token in tokens:
+        match = _ELISION.match(token)
+        if match:
+            out += [token[: match.end()], token[match.end():]]
+        else:
+            out.append(token)
+    return out

@@ -1,0 +1,73 @@
+"""A corpus preview and a training's outcome in words (command line and the Your texts page)."""
+
+from __future__ import annotations
+
+from bias.corpus.preview import CorpusPreview, GroupPreview, SetCoverage
+from bias.corpus.recheck import TrainingCheck
+from bias.corpus.train import TrainResult
+from bias.notes import Note
+from bias.report.notes import note_text
+
+_TIMES = {0: "not at all", 1: "once", 2: "twice"}
+
+
+def times(count: int) -> str:
+    return _TIMES.get(count, f"{count:,} times")
+
+
+def coverage_sentence(coverage: SetCoverage) -> str:
+    """"7 of the 8 words of Career appear at least 5 times; 'salary' appears twice"."""
+    verb = "appears" if len(coverage.enough) == 1 else "appear"
+    text = (f"{len(coverage.enough)} of the {len(coverage.words)} words of {coverage.name} "
+            f"{verb} at least {coverage.min_count} times")
+    rare = coverage.too_rare
+    if rare:
+        listed = "; ".join(f"'{item.word}' appears {times(item.count)}" for item in rare[:6])
+        more = f" (and {len(rare) - 6} more)" if len(rare) > 6 else ""
+        text += f"; {listed}{more}, so {'it gets' if len(rare) == 1 else 'they get'} no vector"
+    return text + "."
+
+
+def group_line(group: GroupPreview, min_count: int) -> str:
+    where = "The corpus" if group.value is None else f"Group '{group.value}'"
+    empty = (f" ({group.empty_documents:,} empty ones skipped)" if group.empty_documents else "")
+    return (f"{where}: {group.documents:,} documents{empty}, {group.tokens:,} words, "
+            f"{group.vocabulary:,} distinct words appear at least {min_count} times.")
+
+
+def preview_text(preview: CorpusPreview) -> str:
+    lines = [f"{preview.file} (sha256 {preview.sha256[:16]}…), language {preview.language}:"]
+    for group in preview.groups:
+        lines.append("  " + group_line(group, preview.min_count))
+        lines += [f"    {coverage_sentence(c)}" for c in group.sets]
+    return "\n".join(lines)
+
+
+def train_text(result: TrainResult) -> str:
+    models = result.models
+    lines = [preview_text(result.preview), ""]
+    lines.append(f"Trained {len(models)} model{'' if len(models) == 1 else 's'} in "
+                 f"{result.seconds:,.1f} s ({result.tokens_per_second:,.0f} words per second "
+                 "over all epochs):")
+    for model in models:
+        lines.append(f"  {model.name}: {model.summary.words:,} words × "
+                     f"{model.summary.dimensions} dimensions, seed {model.seed}"
+                     + (f", bootstrap seed {model.bootstrap_seed}"
+                        if model.bootstrap_seed is not None else ""))
+    if len(models) == 1:
+        lines.append(note_text(Note("single_trained_model", {"embedding": models[0].name})))
+    lines.append(f"Use them with --embedding {result.family} (the whole family) or a name above.")
+    return "\n".join(lines)
+
+
+def recheck_text(check: TrainingCheck) -> str:
+    if check.outcome == "same":
+        return (f"{check.name}: trained again from {check.corpus} (sha256 "
+                f"{check.corpus_sha256[:16]}…, as recorded) with the recorded settings and "
+                f"seeds, the vectors are the same bit for bit ({check.actual_sha256[:16]}…).")
+    if check.outcome == "not_reproducible":
+        return (f"{check.name}: it was trained with several threads, which is not "
+                "bit-reproducible, and trained again its vectors differ, as expected.")
+    return (f"{check.name}: trained again from the same corpus, settings and seeds, the "
+            "vectors differ from the recorded ones (another gensim or numpy version, or a "
+            "changed file in the cache).")

@@ -1,0 +1,137 @@
+"""Training on generated corpora: a planted association is found and holds, none is not called
+biased, the same seed gives the same vectors bit for bit, the provenance holds the corpus's
+sha256, and a cancelled training leaves nothing in the cache."""
+
+import hashlib
+
+import numpy as np
+import pytest
+
+from bias.corpus.family import family
+from bias.corpus.options import TrainOptions
+from bias.corpus.train import train_corpus
+from bias.jobs import Cancelled, watching
+from bias.stats.weat import WeatOptions, run_weat
+from bias.vectors import store
+from bias.vectors.catalog import available_embeddings, load_embedding
+from tests.corpus.conftest import SMALL
+from tests.corpus.corpora import WEAT6, write_txt
+
+FAST_WEAT = WeatOptions(ci_resamples=2_000)
+
+
+def train(path, name, **options):
+    return train_corpus(path, name=name, language="en", options=TrainOptions(**SMALL | options),
+                        wordsets=[WEAT6], min_set_words=4, workers=1)
+
+
+@pytest.fixture(scope="module")
+def corpora(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("corpora")
+    return write_txt(folder / "planted.txt", 1.0), write_txt(folder / "none.txt", 0.5)
+
+
+def test_planted_association_holds_and_none_is_not_called_biased(corpora):
+    planted, none = corpora
+    train(planted, "planted")
+    train(none, "none")
+    found = run_weat(load_embedding("planted"), WEAT6, FAST_WEAT)
+    assert found.effect_size > 1.5 and found.verdict.state == "holds"
+    absent = run_weat(load_embedding("none"), WEAT6, FAST_WEAT)
+    assert abs(absent.effect_size) < 1.0 and absent.verdict.state == "no_bias"
+    # one model: the result says it may not survive retraining
+    assert "single_trained_model" in {note.code for note in found.notes}
+
+
+def test_same_seed_same_vectors_bit_for_bit_and_sha256_in_provenance(corpora):
+    planted, _ = corpora
+    first = train(planted, "once", seed=7).models[0].summary
+    again = train(planted, "twice", seed=7).models[0].summary
+    other = train(planted, "other", seed=8).models[0].summary
+    assert first.sha256 == again.sha256 != other.sha256
+    assert np.array_equal(load_embedding("once").vectors, load_embedding("twice").vectors)
+    digest = hashlib.sha256(planted.read_bytes()).hexdigest()
+    trained = store.read_meta("once")["trained"]
+    assert trained["corpus"]["sha256"] == digest
+    assert trained["train"]["seed"] == 7 and trained["gensim"]
+    assert trained["bit_reproducible"] is True
+    result = run_weat(load_embedding("once"), WEAT6, FAST_WEAT)
+    assert result.provenance.embedding.identity["trained"]["corpus"]["sha256"] == digest
+    info = next(i for i in available_embeddings() if i.name == "once")
+    assert info.kind == "trained" and info.trained["corpus"]["file"] == "planted.txt"
+
+
+def test_replicates_are_one_family_with_their_own_seeds(corpora):
+    planted, _ = corpora
+    result = train(planted, "reps", replicates=3, epochs=10)
+    assert [m.name for m in result.models] == ["reps.r1", "reps.r2", "reps.r3"]
+    assert len({m.seed for m in result.models}) == 3
+    assert len({m.summary.sha256 for m in result.models}) == 3  # different bootstrap samples
+    found = family("reps")
+    assert found is not None and not found.grouped
+    assert found.slices[0].members == ("reps.r1", "reps.r2", "reps.r3")
+
+
+def test_cancel_leaves_nothing_half_written(corpora, home):
+    planted, _ = corpora
+
+    def stop(fraction):
+        if fraction > 0.2:
+            raise Cancelled
+
+    with watching(stop), pytest.raises(Cancelled):
+        train(planted, "cancelled", epochs=10)
+    assert not store.is_cached("cancelled")
+    assert [p.name for p in (home / "embeddings").glob("*")] == []  # no hidden leftovers
+    assert list((home / "corpus-work").iterdir()) == []
+
+
+def test_reproduce_trains_again_and_compares_bit_for_bit(corpora, capsys, tmp_path):
+    from bias.cli import main
+
+    planted, _ = corpora
+    train(planted, "again", epochs=5)
+    assert main(["reproduce", "--trained", "again"]) == 0
+    assert "the same bit for bit" in capsys.readouterr().out
+    changed = tmp_path / "planted.txt"
+    changed.write_bytes(planted.read_bytes() + b"one more line\n")
+    assert main(["reproduce", "--trained", "again", "--corpus", str(changed)]) == 2
+    assert "sha256 differs" in capsys.readouterr().err
+
+
+def test_a_task_is_small_picklable_and_carries_its_own_seeds(corpora, tmp_path):
+    """What issue 33's cluster needs: paths, names, settings and seeds, never matrices."""
+    import pickle
+
+    from bias.corpus.options import ReadOptions
+    from bias.corpus.scan import scan
+    from bias.corpus.train import plan
+
+    planted, _ = corpora
+    scanned = scan(planted, "en", ReadOptions(), tmp_path)
+    tasks = plan(scanned, TrainOptions(**SMALL | {"replicates": 2}), "fam")
+    assert [t.name for t in tasks] == ["fam.r1", "fam.r2"]
+    assert pickle.loads(pickle.dumps(tasks)) == tasks
+    assert len(pickle.dumps(tasks[0])) < 4_000
+    assert tasks[0].seed != tasks[1].seed and tasks[0].bootstrap_seed != tasks[1].bootstrap_seed
+    again = plan(scanned, TrainOptions(**SMALL | {"replicates": 3}), "fam")
+    assert (again[0].seed, again[1].seed) == (tasks[0].seed, tasks[1].seed)  # own seeds
+
+
+def test_a_dashboard_training_is_bounded_before_any_model(corpora, home):
+    from bias.errors import BiasInputError
+
+    planted, _ = corpora
+    with pytest.raises(BiasInputError, match="more than this server trains"):
+        train_corpus(planted, name="big", language="en",
+                     options=TrainOptions(**SMALL | {"replicates": 4}), max_work=400_000)
+    assert not (home / "embeddings").exists() or not list((home / "embeddings").glob("*"))
+
+
+def test_fasttext_keeps_its_subwords_for_unseen_words(corpora):
+    planted, _ = corpora
+    train(planted, "ft", method="fasttext", buckets=2_000, epochs=5, dimensions=8)
+    embedding = load_embedding("ft")
+    [lookup] = embedding.lookup_all(["careers"])  # never in the corpus
+    assert lookup.match == "synthesised"
+    assert store.read_meta("ft")["trained"]["train"]["method"] == "fasttext"

@@ -1,0 +1,145 @@
+"""Concept fit (issue 36): its three signals against a slow, obvious implementation and a case
+computed by hand, and the step on a planted world (what it drops, why, the floor, the switches,
+which sets it leaves alone, and that the signals survive a saved curation)."""
+
+from dataclasses import replace
+
+import numpy as np
+import polars as pl
+import pytest
+
+from bias.discovery import our_filters as ours
+from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
+from bias.discovery.concept_fit import FIT_COLUMNS, seed_scale, signals, weakest_first
+from bias.discovery.curation import curation_csv, read_curation_csv
+from bias.discovery.kinds import SetProfile, is_concept
+from tests.discovery.test_filters_ours import first_verdicts, side_world
+
+
+def unit(rows):
+    rows = np.asarray(rows, dtype=np.float64)
+    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def slow_signals(words, own, opposite, vocabulary, near, rows):
+    """One word at a time, as the definitions say."""
+    centre = own.mean(axis=0) / np.linalg.norm(own.mean(axis=0))
+    centre_opposite = opposite.mean(axis=0) / np.linalg.norm(opposite.mean(axis=0))
+    out = []
+    for word, row in zip(words, rows, strict=True):
+        to_centre = float(word @ centre)
+        nearer = sum(1 for j, v in enumerate(vocabulary)
+                     if j != row and v @ word > to_centre + 1e-6)  # fmt: skip
+        seeds = sum(1 for s in own if s @ word >= near)
+        out.append((nearer, to_centre - float(word @ centre_opposite), seeds))
+    return out
+
+
+def test_signals_match_the_slow_definitions():
+    rng = np.random.default_rng(7)
+    vocabulary = unit(rng.normal(size=(300, 6)))
+    own, opposite = vocabulary[:4], vocabulary[4:8]
+    rows = np.array([10, 20, 30, 299])
+    rank, lean, seeds = signals(vocabulary[rows].astype(np.float32), rows, own, opposite,
+                                vocabulary[:250].astype(np.float32), 0.1)  # fmt: skip
+    slow = slow_signals(vocabulary[rows], own, opposite, vocabulary[:250], 0.1, rows)
+    assert [int(r) for r in rank] == [r for r, _, _ in slow]  # row 299 is outside the 250
+    assert lean == pytest.approx([lean for _, lean, _ in slow], abs=1e-5)
+    assert [int(s) for s in seeds] == [s for _, _, s in slow]
+
+
+def test_signals_and_seed_scale_by_hand():
+    # Seeds along x and y; opposed seeds along z. The centre is (1, 1, 0)/√2.
+    own = np.array([[1.0, 0, 0], [0, 1.0, 0]])
+    opposite = np.array([[0, 0, 1.0], [0, 0, 1.0]])
+    # Each seed without itself is the other one: similarity 0, minus 0 with the opposed: lean 0.
+    # The seeds' similarity with each other is 0 too.
+    assert seed_scale(own, opposite) == (0.0, 0.0)
+    word = unit([[1, 1, 0.5]])  # (1, 1, 0.5)/1.5: to the centre 2/(1.5·√2) = 0.943, to z 1/3
+    vocabulary = unit([[1, 1, 0], [1, 1, 0.4], [0, 0, 1], [1, 1, 0.5]])
+    rank, lean, seeds = signals(word, np.array([3]), own, opposite, vocabulary, 0.5)
+    # (1, 1, 0.4) is nearer (0.9996) than the centre; (1, 1, 0) is the centre itself (0.943,
+    # not nearer); its own row is not counted.
+    assert int(rank[0]) == 1
+    assert lean[0] == pytest.approx(2 / (1.5 * np.sqrt(2)) - 1 / 3)
+    assert int(seeds[0]) == 2  # 1/1.5 = 0.67 with each seed, at least 0.5
+
+
+def test_the_weakest_go_first():
+    rank, lean = np.array([3, 50, 10, 40]), np.array([0.5, 0.1, 0.4, 0.6])
+    # places by rank 0, 3, 1, 2; by lean 1, 3, 2, 0: sums 1, 6, 3, 2
+    assert weakest_first(rank, lean, {}) == [1, 2, 3, 0]
+    assert weakest_first(rank, lean, {0: 2, 3: 1}) == [0, 3, 1, 2]  # more failures first
+
+
+def test_which_sets_are_concepts():
+    assert is_concept(SetProfile(kind="noun"))
+    assert not is_concept(SetProfile(kind="name"))
+    assert not is_concept(SetProfile(kind="noun", gender="female"))
+    assert not is_concept(SetProfile(names_known=True))
+
+
+OPTIONS = CandidateOptions(neighbours=4, concept_neighbours=6, pos_filter=False, min_edit=0,
+                           drop_opposite=False, drop_attribute_like=False, group_forms=False,
+                           max_fit_rank=2, min_fit_lean=1.0, min_fit_seeds=2)  # fmt: skip
+
+
+def test_a_word_near_one_seeds_other_sense_is_dropped_with_its_signal(monkeypatch):
+    """*football* is near "professional" only: none of the career seeds is as similar to it as
+    they are to each other, and it is dropped with those numbers; *industry*, near every career
+    seed, stays and shows its signals. Cat and dog, single seeds, are not judged."""
+    monkeypatch.setattr(ours, "MIN_KEPT", 1)
+    emb, ws = side_world()
+    cands = generate_candidates(emb, ws, OPTIONS, None)
+    career = first_verdicts(cands, "A")
+    assert career["industry"] is None
+    assert career["football"] == (
+        "near only 0 of the 3 seeds of set A (similarity 0.80 or more, the seeds' median with "
+        "each other; at least 2)"
+    )
+    row = cands.table.filter((pl.col("set") == "A") & (pl.col("candidate") == "industry")).row(
+        0, named=True)  # fmt: skip
+    assert row["fit_rank"] == 0 and row["fit_seeds"] == 3 and row["fit_lean"] > 0.5
+    family = first_verdicts(cands, "B")
+    assert family["aunt"] is None and family["dinner"] is not None
+    # X and Y are single seeds here, and concept fit needs two: no signal, no concept-fit reason
+    assert cands.table.filter(pl.col("set").is_in(["X", "Y"]))["fit_rank"].null_count() == (
+        cands.table.filter(pl.col("set").is_in(["X", "Y"])).height)  # fmt: skip
+
+
+def test_the_floor_keeps_the_weakest_flagged_and_the_switches_turn_it_off():
+    emb, ws = side_world()
+    cands = generate_candidates(emb, ws, OPTIONS, None)  # MIN_KEPT = 10: too few words to drop
+    flagged = cands.table.filter((pl.col("set") == "A") & pl.col("kept"))["flag"].drop_nulls()
+    assert any("kept so that the set keeps 10 words" in flag for flag in flagged)
+    loose = replace(OPTIONS, max_fit_rank=None, min_fit_lean=None, min_fit_seeds=0)
+    off = generate_candidates(emb, ws, replace(OPTIONS, concept_fit=False), None)
+    for options in (loose,):
+        table = generate_candidates(emb, ws, options, None).table
+        assert not table.filter(pl.col("reason").str.starts_with("off its set's concept")).height
+    assert off.table["fit_rank"].null_count() == off.table.height
+    assert off.table.filter(pl.col("set") == "A")["candidate"].n_unique() <= 4 * 3  # 4 a seed
+
+
+def test_the_signals_survive_a_saved_curation_and_its_csv():
+    emb, ws = side_world()
+    cands = generate_candidates(emb, ws, OPTIONS, None)
+    again = Candidates.from_dict(cands.to_dict())
+    assert again.table.select(FIT_COLUMNS).equals(cands.table.select(FIT_COLUMNS))
+    table = read_curation_csv(curation_csv(cands))
+    assert table.select(FIT_COLUMNS).equals(cands.table.select(FIT_COLUMNS))
+
+
+def test_the_command_line_takes_concept_fits_options():
+    import argparse
+
+    from bias.cli.biaswords import CONCEPT_FIELDS, register
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["biaswords", "--wordset", "weat6", "--no-concept-fit",
+                              "--max-fit-rank", "5", "--min-fit-lean", "0.5"])  # fmt: skip
+    chosen = {name: getattr(args, name) for name in CONCEPT_FIELDS}
+    assert chosen == {"concept_fit": False, "concept_neighbours": 100, "max_fit_rank": 5,
+                      "min_fit_lean": 0.5, "min_fit_seeds": 3}  # fmt: skip
+    CandidateOptions(**chosen)  # the engine accepts them as given
