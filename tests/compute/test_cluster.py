@@ -193,3 +193,28 @@ def test_a_worker_with_another_biaswords_refuses_its_tasks(cluster, client):
                        r"BiasWords .* this computer BiasWords 0\.0\.0 with numpy 1\.0; install "
                        r"the same versions on every worker"):
         future.result(timeout=30)
+
+
+def test_train_replicates_on_the_cluster_equal_the_local_ones(cluster, client, monkeypatch,
+                                                              tmp_path, capsys):
+    """`train FILE --replicates 4 --seed 5 --scheduler tcp://…`: the four models are trained on
+    the workers (written to the shared BIASWORDS_HOME) and their d equal the local run's."""
+    from bias.corpus.options import REPLICATE_SUFFIX
+    from bias.stats.weat import run_weat
+    from tests.corpus.conftest import SMALL_FLAGS
+    from tests.corpus.corpora import WEAT6, write_txt
+
+    monkeypatch.setenv("BIASWORDS_HOME", str(cluster.home))  # the workers' own
+    corpus = write_txt(tmp_path / "texts.txt", planted=0.9)
+    command = ["train", str(corpus), "--language", "en", "--replicates", "4", "--seed", "5",
+               *SMALL_FLAGS]
+    assert main([*command, "--name", "here"]) == 0
+    before = client.run_on_scheduler(task_count, prefix="train_one")
+    assert main([*command, "--name", "there", "--scheduler", cluster.address]) == 0
+    capsys.readouterr()
+    assert client.run_on_scheduler(task_count, prefix="train_one") > before
+    options = WeatOptions(iterations=1000, ci_resamples=0)
+    d = {name: [run_weat(load_embedding(f"{name}{REPLICATE_SUFFIX}{r}"), WEAT6, options).effect_size
+                for r in range(1, 5)]
+         for name in ("here", "there")}
+    assert d["here"] == d["there"] and len(set(d["here"])) == 4

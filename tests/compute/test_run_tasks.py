@@ -47,17 +47,29 @@ def test_a_malformed_address_is_one_sentence(address):
         check_address(address)
 
 
-def test_an_unreachable_scheduler_is_one_sentence_and_exit_2(monkeypatch, capsys):
+@pytest.mark.parametrize("command", ["batch", "train"])
+def test_an_unreachable_scheduler_is_one_sentence_and_exit_2(command, monkeypatch, capsys,
+                                                              tmp_path):
     from bias.cli import main
     from bias.compute import cluster
+    from tests.corpus.conftest import SMALL_FLAGS
+    from tests.corpus.corpora import write_txt
 
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
-    code = main(["batch", "--wordset", "weat7", "--scheduler", "tcp://127.0.0.1:9"])
+    arguments = {
+        "batch": ["batch", "--wordset", "weat7"],
+        "train": ["train", str(write_txt(tmp_path / "texts.txt", planted=0.9)), "--language",
+                  "en", "--name", "t", "--replicates", "2", *SMALL_FLAGS],
+    }[command]
+    code = main([*arguments, "--scheduler", "tcp://127.0.0.1:9"])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
-    assert err.startswith("batch: The cluster's scheduler at tcp://127.0.0.1:9 cannot be reached, "
-                          "or is not a Dask scheduler (Timed out trying to connect")
+    assert err.startswith(f"{command}: The cluster's scheduler at tcp://127.0.0.1:9 cannot be "
+                          "reached, or is not a Dask scheduler (Timed out trying to connect")
     assert err.count("\n") == 1 and "Traceback" not in err
+    from bias.vectors import store
+
+    assert store.list_cached() == []  # nothing trained, nothing half-written
 
 
 @pytest.mark.parametrize("answer", [b"HTTP/1.0 400 Bad Request\r\n\r\n", None])
