@@ -3,13 +3,18 @@ cost of a task itself. Asserts nothing; prints figures (and whether every run ga
 numbers).
 
 The cluster is started with dask's own commands (`dask scheduler`, `dask worker --nthreads 1`)
-on 127.0.0.1, as `tests/compute/loopback.py` does for the tests. Each task is a real WEAT
-randomization test (Caliskan's WEAT 3 on the bundled GloVe: 50 + 50 target words, 32 + 32
-attributes, `--iterations` random reshufflings, its own seed), the kind of task a Batch row or
-a replicate is: seconds of numpy on one core, a few hundred bytes sent, a result back. The
-workers load GloVe before the clock starts (a first, small task each).
+on 127.0.0.1, as `tests/compute/loopback.py` does for the tests. Two workloads:
 
-    python bench/cluster_speed.py [--iterations 400000] [--repeats 3]
+- `train` (default): 8 bootstrap replicates of word2vec (`python -m bias train`'s tasks,
+  `bias.corpus.training.train_one`: CBOW 100d, `--epochs` passes, one thread, each its own
+  seeds) on the US presidential addresses (/work/shared/corpora), written to the shared
+  BIASWORDS_HOME; the same numbers means the same sha256 of every model's vectors;
+- `weat`: 8 WEAT randomization tests (Caliskan's WEAT 3 on the bundled GloVe, 100 target words,
+  `--iterations` reshufflings, each its own seed), the kind of task a Batch row is; the workers
+  load GloVe before the clock starts.
+
+    python bench/cluster_speed.py [--workload train|weat] [--epochs 2] [--iterations 300000]
+                                  [--repeats 2]
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from tests.compute.tasks import seeded
 
 TASKS = 8
 TRIVIAL = 200
+CORPUS = "/work/shared/corpora/us-presidential-addresses.csv"
 
 
 def weat_tasks(iterations: int, count: int = TASKS) -> list[WeatTask]:
@@ -44,8 +50,26 @@ def weat_tasks(iterations: int, count: int = TASKS) -> list[WeatTask]:
             for seed in range(count)]
 
 
-def numbers(outcomes) -> list[tuple[float, float]]:
+def weat_numbers(outcomes) -> list[tuple[float, float]]:
     return [(o.result.p_value, o.result.effect_size) for o in outcomes]
+
+
+def train_tasks(folder: Path, family: str, epochs: int) -> list:
+    """The 8 replicate tasks `train` would run for this corpus, saving as `family`.r1 … .r8."""
+    from bias.corpus.options import ReadOptions, TrainOptions
+    from bias.corpus.scan import scan
+    from bias.corpus.train import plan
+
+    scanned = scan(Path(CORPUS), "en", ReadOptions(text_column="text"), folder)
+    return plan(scanned, TrainOptions(replicates=TASKS, epochs=epochs, seed=5), family,
+                replace=True)
+
+
+def model_digests(summaries) -> list[str]:
+    """The sha256 of each trained model's vectors, as saved."""
+    from bias.vectors import store
+
+    return [store.read_meta(summary.name)["sha256"] for summary in summaries]
 
 
 def best_of(repeats: int, run, address: str | None = None) -> tuple[float, list, float]:
@@ -73,38 +97,63 @@ def workers_cpu(address: str | None) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=400_000)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--workload", choices=("train", "weat"), default="train")
+    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--iterations", type=int, default=300_000)
+    parser.add_argument("--repeats", type=int, default=2)
     args = parser.parse_args()
     print(f"load average at start: {' '.join(f'{v:.1f}' for v in os.getloadavg())}; "
           f"{os.cpu_count()} cores")
-    tasks = weat_tasks(args.iterations)
     with tempfile.TemporaryDirectory() as folder:
-        cluster = loopback.start(Path(folder), Path(folder) / "home", workers=2)
+        home = Path(folder) / "home"
+        os.environ["BIASWORDS_HOME"] = str(home)  # this process and the workers share it
+        cluster = loopback.start(Path(folder), home, workers=2)
         try:
-            run_tasks(run_test, weat_tasks(1000, 4), scheduler=cluster.address)  # warm
-            here, local, _ = best_of(args.repeats, lambda: run_tasks(run_test, tasks,
-                                                                     workers=1))
-            two, on_two, cpu_two = best_of(args.repeats, lambda: run_tasks(
-                run_test, tasks, scheduler=cluster.address), cluster.address)
-            trivial = [(seed, 0.0) for seed in range(TRIVIAL)]
-            per_task, _, _ = best_of(args.repeats, lambda: run_tasks(
-                seeded, trivial, scheduler=cluster.address))
-            single, _, _ = best_of(args.repeats, lambda: run_tasks(
-                seeded, trivial[:1], scheduler=cluster.address))
-            retire_one(cluster)
-            one, on_one, cpu_one = best_of(args.repeats, lambda: run_tasks(
-                run_test, tasks, scheduler=cluster.address), cluster.address)
+            figures = measure(cluster, args, Path(folder))
         finally:
             cluster.stop()
-    same = numbers(local) == numbers(on_two) == numbers(on_one)
-    print(f"{TASKS} WEAT 3 randomization tasks ({args.iterations:,} reshufflings each), "
-          f"best of {args.repeats}:")
+    report(args, *figures)
+
+
+def measure(cluster: loopback.Loopback, args, folder: Path) -> tuple:
+    """Run the workload here, on 2 workers and on 1, and the empty tasks."""
+    if args.workload == "train":
+        from bias.corpus.training import train_one
+
+        fn, same = train_one, model_digests
+        work = folder / "home" / "corpus-work" / "bench"
+        work.mkdir(parents=True)
+        tasks = {where: train_tasks(work, f"bench-{where}", args.epochs)
+                 for where in ("here", "two", "one")}
+    else:
+        fn, same = run_test, weat_numbers
+        tasks = dict.fromkeys(("here", "two", "one"), weat_tasks(args.iterations))
+        run_tasks(run_test, weat_tasks(1000, 4), scheduler=cluster.address)  # GloVe loaded
+    address = cluster.address
+    here, local, _ = best_of(args.repeats, lambda: run_tasks(fn, tasks["here"], workers=1))
+    two, on_two, cpu_two = best_of(args.repeats, lambda: run_tasks(
+        fn, tasks["two"], scheduler=address), address)
+    trivial = [(seed, 0.0) for seed in range(TRIVIAL)]
+    per_task, _, _ = best_of(args.repeats, lambda: run_tasks(seeded, trivial, scheduler=address))
+    single, _, _ = best_of(args.repeats, lambda: run_tasks(seeded, trivial[:1],
+                                                           scheduler=address))
+    retire_one(cluster)
+    one, on_one, cpu_one = best_of(args.repeats, lambda: run_tasks(
+        fn, tasks["one"], scheduler=address), address)
+    identical = same(local) == same(on_two) == same(on_one)
+    return here, one, two, cpu_one, cpu_two, identical, per_task, single
+
+
+def report(args, here, one, two, cpu_one, cpu_two, identical, per_task, single) -> None:
+    what = (f"word2vec replicates (CBOW 100d, {args.epochs} epochs, one thread)"
+            if args.workload == "train"
+            else f"WEAT 3 randomization tasks ({args.iterations:,} reshufflings each)")
+    print(f"{TASKS} {what}, best of {args.repeats}:")
     print(f"  this process, one after the other   {here:7.2f} s")
     print(f"  cluster, 1 worker                   {one:7.2f} s")
     print(f"  cluster, 2 workers                  {two:7.2f} s   speed-up {one / two:.2f}x "
           "over 1 worker")
-    print(f"  same numbers everywhere: {same}")
+    print(f"  same numbers everywhere: {identical}")
     print(f"  the workers' CPU: {cpu_one:.2f} s on 1 worker, {cpu_two:.2f} s on 2, i.e. "
           f"{cpu_one / one:.2f} and {cpu_two / two:.2f} cores' worth while they ran (the rest "
           "of the machine's 2 cores went to other processes)")

@@ -7,6 +7,7 @@ from bias import jobs
 from bias.compute import run_tasks
 from bias.compute.cluster import check_address
 from bias.errors import BiasInputError
+from bias.vectors import store
 from tests.compute.tasks import seeded
 
 TASKS = [(seed, 0.0) for seed in range(6)]
@@ -67,8 +68,6 @@ def test_an_unreachable_scheduler_is_one_sentence_and_exit_2(command, monkeypatc
     assert err.startswith(f"{command}: The cluster's scheduler at tcp://127.0.0.1:9 cannot be "
                           "reached, or is not a Dask scheduler (Timed out trying to connect")
     assert err.count("\n") == 1 and "Traceback" not in err
-    from bias.vectors import store
-
     assert store.list_cached() == []  # nothing trained, nothing half-written
 
 
