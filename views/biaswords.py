@@ -91,8 +91,7 @@ FIRST_SEEDS = (*PAPER_SEEDS, "weat6")
 
 EDITABLE = ("kept", "candidate")
 FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds")
-TABLE_HEIGHT = 740
-"""20 rows of the data editor at once (35 px a row and the header), not 11."""
+TABLE_HEIGHT = 740  # 20 rows of the data editor at once (35 px a row and the header), not 11
 DEFAULTS = CandidateOptions()
 DRAW_DEFAULTS = DrawOptions()
 MAJORITY = "majority of its seeds"

@@ -82,36 +82,12 @@ def run(args: argparse.Namespace) -> None:
     from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
     from bias.report.notes import related_text
     from bias.report.replicates_text import group_text
-    from bias.stats.batch import originals, run_batch
+    from bias.stats.batch import run_batch
     from bias.stats.pooling import pool, related, unpooled
     from bias.stats.replicates import from_batch, members
-    from bias.suggest import no_such
-    from bias.vectors.catalog import available_embeddings
-    from bias.wordsets.library import all_wordsets, get_wordset
 
-    if not args.wordset and not args.language:
-        raise BiasInputError("Choose the tests: give --wordset ID… or --language LL….")
-    chosen = {ws.id: ws for ws in (get_wordset(item) for item in args.wordset)}
-    for language in args.language:
-        found = all_wordsets(language)
-        if not found:
-            raise BiasInputError(
-                f"There are no word sets in language '{language}'; "
-                "`python -m bias wordsets` lists them."
-            )
-        chosen |= {ws.id: ws for ws in found if ws.id not in chosen}
-    available = available_embeddings()
-    infos = {info.name: info.language for info in available}
-    groups, expanded = _replicate_groups(args.embedding, infos)
-    embeddings = list(dict.fromkeys(expanded)) or (
-        [] if args.encoder else originals(available))
-    embeddings += encoder_names(args.encoder, {ws.language for ws in chosen.values()})
-    unknown = [name for name in embeddings if name not in infos]
-    if unknown:
-        raise BiasInputError(
-            no_such(f"There is no embedding called '{unknown[0]}'", unknown[0], infos)
-            + f" Available: {', '.join(infos)}."
-        )
+    chosen = _chosen_tests(args)
+    infos, groups, embeddings = _chosen_embeddings(args, chosen)
     if args.pool and (found := related(embeddings)):
         raise BiasInputError(
             "--pool refuses to pool these embeddings: " + related_text(asdict(found[0]))
@@ -143,6 +119,49 @@ def run(args: argparse.Namespace) -> None:
         from bias.report.batch_html import batch_report_html
 
         write_report(args.report, batch_report_html(rows, pooled, unpooled(rows), summaries))
+
+
+def _chosen_tests(args: argparse.Namespace) -> dict:
+    """The tests of --wordset and --language, by id, in the order given."""
+    from bias.errors import BiasInputError
+    from bias.wordsets.library import all_wordsets, get_wordset
+
+    if not args.wordset and not args.language:
+        raise BiasInputError("Choose the tests: give --wordset ID… or --language LL….")
+    chosen = {ws.id: ws for ws in (get_wordset(item) for item in args.wordset)}
+    for language in args.language:
+        found = all_wordsets(language)
+        if not found:
+            raise BiasInputError(
+                f"There are no word sets in language '{language}'; "
+                "`python -m bias wordsets` lists them."
+            )
+        chosen |= {ws.id: ws for ws in found if ws.id not in chosen}
+    return chosen
+
+
+def _chosen_embeddings(args: argparse.Namespace, chosen: dict) -> tuple[dict, list, list[str]]:
+    """Each embedding's language, the trained groups among --embedding, and the embeddings to
+    run on: those named (a group by its members), else the originals (no derived copy, and the
+    encoder only through --encoder)."""
+    from bias.errors import BiasInputError
+    from bias.stats.batch import originals
+    from bias.suggest import no_such
+    from bias.vectors.catalog import available_embeddings
+
+    available = available_embeddings()
+    infos = {info.name: info.language for info in available}
+    groups, expanded = _replicate_groups(args.embedding, infos)
+    embeddings = list(dict.fromkeys(expanded)) or (
+        [] if args.encoder else originals(available))
+    embeddings += encoder_names(args.encoder, {ws.language for ws in chosen.values()})
+    unknown = [name for name in embeddings if name not in infos]
+    if unknown:
+        raise BiasInputError(
+            no_such(f"There is no embedding called '{unknown[0]}'", unknown[0], infos)
+            + f" Available: {', '.join(infos)}."
+        )
+    return infos, groups, embeddings
 
 
 def _replicate_groups(names: list[str], infos: dict[str, str]) -> tuple[list, list[str]]:
