@@ -1,10 +1,11 @@
-"""The numbers Batch and BiasWords' draws gave before they became tasks (recorded at cfe6e09).
+"""The numbers Batch and BiasWords' draws gave before they became tasks (recorded at 008aa4b).
 
 `batch_numbers` and `draw_numbers` run a small Batch and small BiasWords validations on the
 bundled GloVe and keep every number that the seeds decide; `recorded.json` holds what they
-returned on main at commit cfe6e09, before the work went through `bias.compute.run_tasks`
-(rewrite it only on purpose: `python -m tests.compute.same_numbers`). The tests compare today's
-numbers, locally and on a cluster, with those bit for bit (JSON keeps a float's every bit).
+returned on main without this work (Batch and the draws as plain loops): first at cfe6e09, then
+again at 008aa4b, whose new candidate filters changed the draws' pools (the Batch rows were the
+same). Rewrite it only on purpose, from a main without tasks. The tests compare today's numbers,
+locally and on a cluster, with those bit for bit (JSON keeps a float's every bit).
 """
 
 from __future__ import annotations

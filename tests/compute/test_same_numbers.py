@@ -1,5 +1,5 @@
 """Batch rows and BiasWords' draws as tasks give, on this machine, the numbers they gave before
-(`recorded.json`, from main at cfe6e09), bit for bit."""
+(`recorded.json`, from main at 008aa4b), bit for bit."""
 
 import json
 
