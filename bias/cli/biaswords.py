@@ -150,8 +150,7 @@ def biaswords_cli(
         get_wordset(wordset),
         paper_only(options) if paper_filters_only else options,
         DrawOptions(draws=draws, seed=seed, baseline=baseline),
-        Path(curation) if curation else None,
-        scheduler,
+        Path(curation) if curation else None, scheduler,
     )
     if save_curation:
         from bias.discovery.curation import curation_csv
