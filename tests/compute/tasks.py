@@ -15,13 +15,6 @@ def seeded(task: tuple[int, float]) -> float:
     return float(np.random.default_rng(seed).standard_normal())
 
 
-def pid(task: object) -> int:
-    """The process that ran the task."""
-    import os
-
-    return os.getpid()
-
-
 def went_through(dask_scheduler, prefix: str) -> bool:
     """On the scheduler: whether tasks named `prefix` ran there (their keys start with it)."""
     return prefix in dask_scheduler.task_prefixes
