@@ -8,7 +8,7 @@ from bias.compute import run_tasks
 from bias.compute.cluster import check_address
 from bias.errors import BiasInputError
 from bias.vectors import store
-from tests.compute.tasks import seeded
+from tests.compute.tasks import marked, seeded
 
 TASKS = [(seed, 0.0) for seed in range(6)]
 EXPECTED = [seeded(task) for task in TASKS]
@@ -33,12 +33,13 @@ def test_inline_tasks_report_progress_in_order_and_stop_on_cancel():
     assert seen == [0, 1 / 6, 2 / 6, 0.5]
 
 
-def test_cancel_stops_a_pool_before_its_queued_tasks_run():
+def test_cancel_stops_a_pool_before_its_queued_tasks_run(tmp_path):
     def report(fraction):
         raise jobs.Cancelled
 
     with pytest.raises(jobs.Cancelled), jobs.watching(report):
-        run_tasks(seeded, [(seed, 0.2) for seed in range(20)], workers=2)
+        run_tasks(marked, [(str(tmp_path), seed) for seed in range(20)], workers=2)
+    assert len(list(tmp_path.iterdir())) < 20  # those running finished; the queued never ran
 
 
 @pytest.mark.parametrize("address", ["", "localhost:8786", "tcp://host", "http://h:1",
