@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import polars as pl
 import streamlit as st
 
+from bias.compute import configured_scheduler
 from bias.errors import BiasInputError
 from bias.report import verdict as verdict_text
 from bias.report.batch_html import batch_report_html
@@ -205,9 +206,11 @@ def run_all(library: Library, request: Request) -> None:
         languages = {name: info.language for name, info in library.infos.items()}
         # Over the work budget: said now, not after waiting for a place in the queue.
         check_batch_work(tests, request.embeddings, options, batch, languages)
+        scheduler = configured_scheduler()  # on the operator's cluster: the tasks, not the cache
         rows = run_job(job, f"Running {len(request.tests)} test(s) on "
                        f"{len(request.embeddings)} embedding(s)", lambda: run_batch(
-            tests, request.embeddings, options, batch, runner=cached_weat, languages=languages))
+            tests, request.embeddings, options, batch, runner=None if scheduler else cached_weat,
+            languages=languages, scheduler=scheduler))
     except BiasInputError as exc:
         show_error(exc)
     else:

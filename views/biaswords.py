@@ -23,6 +23,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from bias.bounds import bound_of
+from bias.compute import configured_scheduler
 from bias.discovery.biaswords import BiasWordsRun, pool_wordsets, validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
 from bias.discovery.curation import (
@@ -614,7 +615,8 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         check_draws(draw_sizes(first), options)  # over the budget: said now, not after queueing
         st.session_state[result_key] = run_job(
             job, "Drawing and validating, and the same for random words",
-            lambda: validate(embedding, wordset, curated, options, sizes=draw_sizes(first)),
+            lambda: validate(embedding, wordset, curated, options, sizes=draw_sizes(first),
+                             scheduler=configured_scheduler()),
         )
     sampling = st.session_state.get(result_key)
     if sampling is None:

@@ -92,9 +92,19 @@ def write_report(path: str, page: str) -> None:
 
 
 def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
-    """`--scheduler tcp://HOST:PORT`: run the command's independent tasks (models, replicates)
-    on that Dask cluster instead of this machine's cores; passed as is to
-    `bias.compute.run_tasks`, which refuses it in a sentence where no cluster is available."""
-    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT", default=None,
-                        help="run the tasks on this Dask scheduler's cluster (default: this "
-                        "machine's cores)")
+    """`--scheduler tcp://HOST:PORT`: run the command's tasks on that Dask cluster
+    (`bias.compute.run_tasks`, docs/cluster.md); without it they run on this machine. The
+    same option, with the same meaning, on every command that fans out work."""
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT", type=_scheduler_address,
+                        help="run the work on the Dask cluster whose scheduler is at this "
+                        "address (docs/cluster.md; default: this machine)")
+
+
+def _scheduler_address(text: str) -> str:
+    from bias.compute.cluster import check_address
+    from bias.errors import BiasInputError
+
+    try:
+        return check_address(text)
+    except BiasInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc).rstrip(".")) from None

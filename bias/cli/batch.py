@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import bounded, bounded_help, write_report
+from bias.cli.args import add_scheduler_option, bounded, bounded_help, write_report
 from bias.stats.batch import BatchOptions
 from bias.stats.permutation import DRAWS, SEED
 from bias.stats.weat import WeatOptions
@@ -53,6 +53,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                        "the forest plot, pooled effects, methods; `reproduce` re-runs it)")
     batch.add_argument("--no-shared-rows", action="store_true",
                        help="leave out words with no vector of their own (a pruned spaCy table)")
+    add_scheduler_option(batch)
     output = batch.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="a JSON list of rows (with --pool: "
                         "an object of rows and pooled effects)")
@@ -99,6 +100,7 @@ def run(args: argparse.Namespace) -> None:
                     shared_rows=not args.no_shared_rows),
         BatchOptions(cross_language=args.cross_language),
         languages=infos,
+        scheduler=args.scheduler,
     )
     # Replicates of one corpus are not separate studies: they are summarised by their group
     # (`from_batch`), never pooled as if they were.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bias.cli.args import bounded, bounded_help
+from bias.cli.args import add_scheduler_option, bounded, bounded_help
 from bias.discovery.candidates import CandidateOptions
 from bias.discovery.encoder_vocabulary import VOCABULARY_WORDS
 from bias.discovery.options import (
@@ -60,6 +60,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                        help="on the encoder: the words to search the neighbours among, one a "
                        f"line (default: the language's {VOCABULARY_WORDS:,} most frequent words "
                        "from wordfreq, where it has them)")
+    add_scheduler_option(words)
     words.add_argument("--json", action="store_true", help="machine-readable output")
     words.set_defaults(run=run)
 
@@ -99,7 +100,8 @@ def run(args: argparse.Namespace) -> None:
                         save_curation=args.save_curation,
                         paper_filters_only=args.paper_filters_only, report=args.report,
                         vocabulary=args.vocabulary,
-                        concept={name: getattr(args, name) for name in CONCEPT_FIELDS}))
+                        concept={name: getattr(args, name) for name in CONCEPT_FIELDS},
+                        scheduler=args.scheduler))
 
 
 def biaswords_cli(
@@ -118,6 +120,7 @@ def biaswords_cli(
     report: str | None = None,
     vocabulary: str | None = None,
     concept: dict | None = None,
+    scheduler: str | None = None,
 ) -> str:
     """The text `python -m bias biaswords` prints: JSON, or a short human summary. `concept`
     holds concept fit's options (`CONCEPT_FIELDS`), the defaults where absent.
@@ -147,7 +150,7 @@ def biaswords_cli(
         get_wordset(wordset),
         paper_only(options) if paper_filters_only else options,
         DrawOptions(draws=draws, seed=seed, baseline=baseline),
-        Path(curation) if curation else None,
+        Path(curation) if curation else None, scheduler,
     )
     if save_curation:
         from bias.discovery.curation import curation_csv

@@ -10,6 +10,7 @@ Progress and Cancel go through `bias.jobs`: one checkpoint per finished task.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -17,6 +18,21 @@ from bias.compute.local import run_local
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+SCHEDULER_VARIABLE = "BIASWORDS_SCHEDULER"
+"""The environment variable in which a server's operator names the dashboard's cluster
+(docs/security.md); the command line takes `--scheduler` instead."""
+
+
+def configured_scheduler() -> str | None:
+    """The scheduler address the operator set in `SCHEDULER_VARIABLE`, checked; None when unset
+    (the dashboard's work then runs on its own machine)."""
+    address = os.environ.get(SCHEDULER_VARIABLE, "").strip()
+    if not address:
+        return None
+    from bias.compute.cluster import check_address
+
+    return check_address(address)
 
 
 def run_tasks(

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TypeVar
 
-from bias.jobs import checkpoint
+from bias.jobs import checkpoint, steps
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -26,13 +26,8 @@ def cores() -> int:
 def run_local(fn: Callable[[T], R], tasks: Sequence[T], workers: int | None = None) -> list[R]:
     """`[fn(task) for task in tasks]` in task order, on up to `workers` processes."""
     size = min(len(tasks), workers or cores())
-    if size <= 1:
-        results = []
-        for done, task in enumerate(tasks):
-            checkpoint(done, len(tasks))
-            results.append(fn(task))
-        checkpoint(len(tasks), len(tasks))
-        return results
+    if size <= 1:  # each task's own checkpoints then report within its share of the job
+        return [fn(task) for task in steps(tasks, len(tasks))]
     with ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn")) as pool:
         futures: dict[Future[R], int] = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
         results: list[R | None] = [None] * len(tasks)

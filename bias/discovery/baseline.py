@@ -46,8 +46,10 @@ def run_baseline(
     options: DrawOptions,
     streams: dict[str, np.random.SeedSequence],
     tagger: Tagger | None,
+    scheduler: str | None = None,
 ) -> Baseline:
-    """Random matched pools, then `options.draws` draws from them, validated by WEAT."""
+    """Random matched pools, then `options.draws` draws from them, validated by WEAT (on the
+    cluster at `scheduler`, if given)."""
     pools, _ = usable_pools(embedding, candidates.table)
     taken = {fold(w, False) for w in candidates.table["candidate"].to_list() if w}
     taken |= {fold(w, False) for terms in wordset.sets().values() for w in terms.words}
@@ -86,7 +88,7 @@ def run_baseline(
         random_pools[key] = chosen
     draws = draw_from_pools(
         embedding, wordset, random_pools, sampling.sizes, options,
-        streams["baseline_words"], streams["baseline_weat"],
+        streams["baseline_words"], streams["baseline_weat"], scheduler,
     )  # fmt: skip
     return Baseline(
         pools={key: len(pool) for key, pool in random_pools.items()},

@@ -107,16 +107,19 @@ def run_biaswords(
     candidate_options: CandidateOptions = CandidateOptions(),
     draw_options: DrawOptions = DrawOptions(),
     curation: Path | None = None,
+    scheduler: str | None = None,
 ) -> BiasWordsRun:
-    """Candidates with the default filters, a curation from a CSV file if given, then the draws.
-    The curation file is read first: a wrong one should not cost the candidates' search."""
+    """Candidates with the default filters, a curation from a CSV file if given, then the draws
+    (on the cluster at `scheduler`, if given). The curation file is read first: a wrong one
+    should not cost the candidates' search."""
     from bias.discovery.curation import apply_curation_table, read_curation_file
 
     table = None if curation is None else read_curation_file(curation)
     candidates = generate_candidates(embedding, wordset, candidate_options)
     if table is not None:
         candidates = apply_curation_table(candidates, wordset, table)
-    return BiasWordsRun(candidates, validate(embedding, wordset, candidates, draw_options),
+    sampling = validate(embedding, wordset, candidates, draw_options, scheduler=scheduler)
+    return BiasWordsRun(candidates, sampling,
                         provenance(embedding, wordset, {"candidates": candidate_options,
                                                         "draws": draw_options}))
 
@@ -128,17 +131,19 @@ def validate(
     options: DrawOptions = DrawOptions(),
     sizes: Mapping[str, int] | None = None,
     tagger: TaggerChoice = AUTO,
+    scheduler: str | None = None,
 ) -> Sampling:
     """The draws from a (curated) candidates table, its baseline, and the run's provenance.
 
     This is what the page and the command line call: `draw_sets` plus `baseline.run_baseline`
     (when `options.baseline`), with `curated` taken from the candidates (a hand decision or the
-    person's "reviewed" mark).
+    person's "reviewed" mark). Each draw's WEAT is a task (`bias.compute.run_tasks`): on the
+    cluster at `scheduler` when one is given, else on this machine.
     """
     check_draws(draw_sizes(wordset, sizes), options)
     parts = 2 if options.baseline else 1  # the draws, then as many baseline draws (bias.jobs)
     with part(0, parts):
-        sampling = draw_sets(embedding, wordset, candidates.table, options, sizes)
+        sampling = draw_sets(embedding, wordset, candidates.table, options, sizes, scheduler)
     base = None
     if options.baseline:
         # By default the baseline's words get a word type only if the candidates' did.
@@ -147,7 +152,8 @@ def validate(
         chosen = choose_tagger(tagger, embedding.language)
         with part(1, parts):
             base = run_baseline(
-                embedding, wordset, candidates, sampling, options, streams(options.seed), chosen
+                embedding, wordset, candidates, sampling, options, streams(options.seed), chosen,
+                scheduler,
             )
     provenance = {
         "seed_test": wordset.id,

@@ -19,20 +19,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 import polars as pl
 
 from bias.bounds import Bound, bounded, check_bounds
+from bias.compute import run_tasks
 from bias.discovery.candidates import curated_pools, hand_decisions
 from bias.errors import BiasInputError
-from bias.jobs import steps
 from bias.serialize import jsonable
+from bias.stats.budget import draws_work
 from bias.stats.permutation import DRAWS, SEED
 from bias.stats.pvalues import ALPHA, holm
-from bias.stats.weat import WeatOptions, run_weat
+from bias.stats.tasks import WeatTask, run_draw, workers_for
+from bias.stats.weat import WeatOptions
 from bias.vectors.embeddings import Embedding
+from bias.vectors.reference import reference
 from bias.wordsets import SET_KEYS, TermSet, WordSet
 
 SET_DRAWS = Bound("The number of draws", 1, 10_000, unit="draws", reason="100 is usually enough")
@@ -306,20 +309,17 @@ def draw_sizes(wordset: WordSet, sizes: Mapping[str, int] | None = None) -> dict
     return wanted
 
 
-def draw_from_pools(
-    embedding: Embedding,
-    wordset: WordSet,
+def pick_sets(
     pools: Mapping[str, Sequence[str]],
     wanted: Mapping[str, int],
-    options: DrawOptions,
+    draws: int,
     words_stream: np.random.SeedSequence,
-    weat_stream: np.random.SeedSequence,
-) -> list[Draw]:
-    """R draws of disjoint sets from the pools, each validated by WEAT on its own stream."""
+) -> list[dict[str, tuple[str, ...]]]:
+    """`draws` compositions of disjoint sets from the pools, one after the other from one
+    stream (cheap; the WEATs are the work)."""
     rng = np.random.default_rng(words_stream)
-    seeds = weat_seeds(weat_stream, options.draws)
-    draws = []
-    for i in steps(range(options.draws), options.draws):
+    picked_sets = []
+    for _ in range(draws):
         used: set[str] = set()
         sets: dict[str, tuple[str, ...]] = {}
         for key in SET_KEYS:
@@ -332,20 +332,40 @@ def draw_from_pools(
             picked = rng.choice(len(pool), size=wanted[key], replace=False)
             sets[key] = tuple(pool[j] for j in picked)
             used.update(w.casefold() for w in sets[key])
-        result = run_weat(
-            embedding,
-            draw_wordset(wordset, sets, i + 1),
-            WeatOptions(
-                iterations=options.iterations,
-                seed=seeds[i],
-                alternative=options.alternative,  # type: ignore[arg-type]
-                ci_resamples=0,  # a draw reports p and d; its interval would cost 5× the test
-            ),
-        )
-        draws.append(
-            Draw(i + 1, sets, result.p_value, float(result.effect_size), result.method, seeds[i])
-        )
-    return draws
+        picked_sets.append(sets)
+    return picked_sets
+
+
+def draw_from_pools(
+    embedding: Embedding,
+    wordset: WordSet,
+    pools: Mapping[str, Sequence[str]],
+    wanted: Mapping[str, int],
+    options: DrawOptions,
+    words_stream: np.random.SeedSequence,
+    weat_stream: np.random.SeedSequence,
+    scheduler: str | None = None,
+) -> list[Draw]:
+    """R draws of disjoint sets from the pools, each validated by WEAT on its own stream: the
+    WEATs are tasks (`bias.compute.run_tasks`), here or on the cluster at `scheduler`."""
+    seeds = weat_seeds(weat_stream, options.draws)
+    compositions = pick_sets(pools, wanted, options.draws, words_stream)
+    ref = reference(embedding)
+    tasks = [
+        WeatTask(ref, draw_wordset(wordset, sets, i + 1), WeatOptions(
+            iterations=options.iterations,
+            seed=seeds[i],
+            alternative=options.alternative,  # type: ignore[arg-type]
+            ci_resamples=0,  # a draw reports p and d; its interval would cost 5× the test
+        ))
+        for i, sets in enumerate(compositions)
+    ]  # fmt: skip
+    work = draws_work(wanted, replace(options, baseline=False))
+    results = run_tasks(run_draw, tasks, scheduler=scheduler, workers=workers_for(tasks, work))
+    return [
+        Draw(i + 1, sets, p, d, method, seeds[i])
+        for i, (sets, (p, d, method)) in enumerate(zip(compositions, results, strict=True))
+    ]
 
 
 def draw_sets(
@@ -354,8 +374,10 @@ def draw_sets(
     table: pl.DataFrame,
     options: DrawOptions = DrawOptions(),
     sizes: Mapping[str, int] | None = None,
+    scheduler: str | None = None,
 ) -> Sampling:
-    """Draw new sets of the original sizes from the kept candidates and validate each with WEAT.
+    """Draw new sets of the original sizes from the kept candidates and validate each with WEAT
+    (each WEAT a task: on the cluster at `scheduler`, if given).
 
     Within a draw the sets are disjoint (X first, then Y, A, B, each without the words already
     drawn), so a flagged word kept on both sides never counts twice. The words and each draw's
@@ -371,7 +393,8 @@ def draw_sets(
                 f"{wanted[key]}; keep more candidates or generate more neighbours."
             )
     seq = streams(options.seed)
-    draws = draw_from_pools(embedding, wordset, pools, wanted, options, seq["words"], seq["weat"])
+    draws = draw_from_pools(embedding, wordset, pools, wanted, options, seq["words"], seq["weat"],
+                            scheduler)
     decisions = hand_decisions(table)
     return Sampling(
         wordset_id=wordset.id,

@@ -20,22 +20,26 @@ from dataclasses import dataclass, field, replace
 
 import polars as pl
 
+from bias.compute import run_tasks
 from bias.errors import BiasInputError
 from bias.jobs import steps
 from bias.notes import Note
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.bootstrap import EffectSizeInterval
-from bias.stats.budget import check_batch
+from bias.stats.budget import batch_work, check_batch
 from bias.stats.pvalues import benjamini_hochberg, holm
+from bias.stats.tasks import Outcome, WeatTask, outcome, run_test, workers_for
 from bias.stats.verdict import Coverage
-from bias.stats.weat import EmptySetError, WeatOptions, WeatResult, run_weat
+from bias.stats.weat import WeatOptions, WeatResult
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.catalog import available_embeddings, load_embedding
 from bias.vectors.encoder import parse_name
+from bias.vectors.reference import EmbeddingRef, reference
 from bias.wordsets import WordSet
 
 Runner = Callable[[str, WordSet, WeatOptions], WeatResult]
-"""Runs one test: `runner(embedding_name, wordset, options)`. The dashboard passes a cached one."""
+"""Runs one test in this process: `runner(embedding_name, wordset, options)`. The dashboard
+passes a cached one; without one the runs are tasks (`bias.stats.tasks.run_test`)."""
 
 
 @dataclass(frozen=True)
@@ -51,10 +55,6 @@ def originals(infos: Sequence[EmbeddingInfo]) -> list[str]:
     which would measure its parent a second time (and be pooled with it as if independent), nor
     the encoder, which is chosen by its extraction method (`batch --encoder`)."""
     return [info.name for info in infos if info.kind not in ("derived", "encoder")]
-
-
-def default_runner(embedding_name: str, wordset: WordSet, options: WeatOptions) -> WeatResult:
-    return run_weat(load_embedding(embedding_name), wordset, options)
 
 
 @dataclass(frozen=True)
@@ -214,27 +214,55 @@ def check_batch_work(
     check_batch([wordset for wordset, name in plan if name], options, options.ci_resamples)
 
 
+def _as_tasks(
+    plan: Sequence[tuple[WordSet, str]], options: WeatOptions, scheduler: str | None
+) -> list[Outcome]:
+    """Each planned run as a task; an embedding that cannot be loaded here is each of its rows'
+    reason, as the in-process runner said it."""
+    refs: dict[str, EmbeddingRef | str] = {}
+    for name in dict.fromkeys(name for _, name in plan):
+        try:
+            refs[name] = reference(load_embedding(name))
+        except BiasInputError as exc:
+            refs[name] = str(exc)
+    tasks = [WeatTask(ref, wordset, options)
+             for wordset, name in plan if isinstance(ref := refs[name], EmbeddingRef)]
+    work = batch_work([task.wordset for task in tasks], options, options.ci_resamples)
+    done = iter(run_tasks(run_test, tasks, scheduler=scheduler, workers=workers_for(tasks, work)))
+    return [next(done) if isinstance(ref := refs[name], EmbeddingRef) else Outcome(None, ref)
+            for _, name in plan]
+
+
 def run_batch(
     wordsets: Sequence[WordSet],
     embeddings: Sequence[str],
     options: WeatOptions | None = None,
     batch: BatchOptions | None = None,
     *,
-    runner: Runner = default_runner,
+    runner: Runner | None = None,
     languages: dict[str, str] | None = None,
+    scheduler: str | None = None,
 ) -> list[BatchRow]:
     """Run every word set on the chosen embeddings of its language and adjust the p-values.
 
     `languages` maps embedding name to language code (default: the catalog's). Rows come in the
     order word set, then embedding; a test with no embedding to run on is one skipped row.
+    Each run is a task (`bias.compute.run_tasks`), here or on the cluster at `scheduler`; a
+    `runner` (the dashboard's cached one) runs them in this process instead, one by one.
     """
     options = options or WeatOptions()
     if languages is None:
         languages = {info.name: info.language for info in available_embeddings()}
     check_batch_work(wordsets, embeddings, options, batch, languages)
     plan = planned_runs(wordsets, embeddings, batch, languages)
+    runs = [(wordset, name) for wordset, name in plan if name is not None]
+    if runner is None:
+        outcomes = iter(_as_tasks(runs, options, scheduler))
+    else:
+        outcomes = (outcome(lambda: runner(name, wordset, options))  # noqa: B023 (called now)
+                    for wordset, name in steps(runs, len(runs)))
     rows = []
-    for wordset, name in steps(plan, len(plan)):
+    for wordset, name in plan:
         if name is None:
             chosen = sorted({languages.get(e, "") for e in embeddings} - {""})
             note = Note("no_embedding_for_language", {
@@ -242,14 +270,9 @@ def run_batch(
             })
             rows.append(_row(wordset, None, None, None, note))
             continue
-        try:
-            result = runner(name, wordset, options)
-        except BiasInputError as exc:
-            note = Note("test_not_run", {"reason": str(exc)})
-            coverage = exc.coverage if isinstance(exc, EmptySetError) else None
-            rows.append(_row(wordset, name, languages.get(name), None, note, coverage))
-        else:
-            rows.append(_row(wordset, name, languages.get(name), result, None))
+        ran = next(outcomes)
+        note = None if ran.reason is None else Note("test_not_run", {"reason": ran.reason})
+        rows.append(_row(wordset, name, languages.get(name), ran.result, note, ran.coverage))
     return adjust(rows)
 
 

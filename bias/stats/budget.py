@@ -59,6 +59,19 @@ def weat_work(sizes: Mapping[str, int], options: PermutationOptions, resamples: 
     return draws * targets + resamples * (targets + sizes["A"] + sizes["B"])
 
 
+POOL_WORK = 50_000_000
+"""Word-draws from which a job's tasks go to a local process pool rather than run one after the
+other in this process: starting the pool's processes (each imports the engine and loads its
+embedding) took 2 s on an idle 2-core machine and 6 s at load 7, and a word-draw costs 100 to
+1,000 ns, so below this (5 to 50 s of work) the pool saves little or loses."""
+
+
+def local_workers(work: int) -> int | None:
+    """`workers` for `bias.compute.run_tasks` run locally: 1 (this process) for a job below
+    `POOL_WORK`, else None (a process per core). A cluster ignores it."""
+    return None if work >= POOL_WORK else 1
+
+
 def check_work(work: int, what: str, lower: str) -> None:
     """Refuse `what` ("This test") when it needs more than `WORK_BUDGET` word-draws, saying
     what to `lower` ("the number of draws")."""
@@ -91,21 +104,31 @@ def listed_sizes(wordset: WordSet) -> dict[str, int]:
     return {key: len(terms.words) for key, terms in wordset.sets().items()}
 
 
+def batch_work(wordsets: Sequence[WordSet], options: PermutationOptions, resamples: int = 0) -> int:
+    """Word-draws of a Batch's test runs (a word set once per embedding it runs on)."""
+    return sum(weat_work(listed_sizes(wordset), options, resamples) for wordset in wordsets)
+
+
 def check_batch(wordsets: Sequence[WordSet], options: PermutationOptions,
                 resamples: int = 0) -> None:
     """Refuse a Batch whose test runs (a word set once per embedding it runs on) together need
     more than the budget, every listed word counted."""
-    work = sum(weat_work(listed_sizes(wordset), options, resamples) for wordset in wordsets)
+    work = batch_work(wordsets, options, resamples)
     check_work(work, f"This batch of {len(wordsets):,} test runs",
                "the number of draws or of bootstrap resamples, or choose fewer tests or embeddings")
+
+
+def draws_work(sizes: Mapping[str, int], options: DrawLike) -> int:
+    """Word-draws of BiasWords' draws (and their baseline, when asked for)."""
+    per_draw = weat_work(sizes, PermutationOptions(iterations=options.iterations))
+    return options.draws * (2 if options.baseline else 1) * per_draw
 
 
 def check_draws(sizes: Mapping[str, int], options: DrawLike) -> None:
     """Refuse BiasWords' `options.draws` draws (each a WEAT on sets of `sizes` with
     `options.iterations` reshufflings and no interval), twice over with the baseline, when
     they need more than the budget."""
-    per_draw = weat_work(sizes, PermutationOptions(iterations=options.iterations))
-    work = options.draws * (2 if options.baseline else 1) * per_draw
+    work = draws_work(sizes, options)
     what = f"{options.draws:,} draws" + (" and their baseline" if options.baseline else "")
     check_work(work, what, "the number of draws or of reshufflings per draw, or the words per draw")
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from bias import limits
-from bias.discovery.sampling import draw_from_pools
+from bias.discovery.sampling import DrawOptions, draw_from_pools
 from bias.jobs import Cancelled, checkpoint, part, steps, watching
 from bias.stats.batch import run_batch
 from bias.stats.permutation import PermutationOptions, permutation_test
@@ -85,12 +85,15 @@ def test_a_batch_stops_between_tests():
 
 def test_biaswords_draws_stop_between_draws(monkeypatch):
     calls: list[int] = []
-    monkeypatch.setattr("bias.discovery.sampling.run_weat",
+    monkeypatch.setattr("bias.stats.tasks.run_weat",
                         lambda *a, **k: calls.append(1) or pytest.fail("no WEAT after cancel"))
     seen: list[float] = []
+    pools = {key: [f"{key}{i}" for i in range(3)] for key in "XYAB"}
+    in_memory = type("Embedding", (), {"name": "x", "identity": {}})()  # never loaded: cancelled
     with pytest.raises(Cancelled), watching(stop_after(1, seen)):
-        draw_from_pools(None, get_wordset("weat7"), {}, {}, type("O", (), {"draws": 10_000})(),
-                        np.random.SeedSequence(0), np.random.SeedSequence(1))
+        draw_from_pools(in_memory, get_wordset("weat7"), pools, dict.fromkeys("XYAB", 1),
+                        DrawOptions(draws=10_000), np.random.SeedSequence(0),
+                        np.random.SeedSequence(1))
     assert calls == [] and seen == [0.0]
 
 
