@@ -13,6 +13,15 @@ def pytest_configure(config):
     )
 
 
+def pytest_collection_modifyitems(config, items):
+    """The browser tests run first (otherwise in their order). They are the suite's longest and
+    mostly wait for a page, and pytest-xdist hands each worker a contiguous half of this list
+    (`--dist worksteal`), stealing from the end of the longer queue: so one worker starts them at
+    once while the other runs the CPU-bound tests, and the run ends on short tests instead of two
+    workers waiting on two browsers, then one long test alone."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is None)
+
+
 def pytest_runtest_setup(item):
     """Once AppTest is imported, its scan for Streamlit components is made once per process."""
     if "streamlit.testing.v1" in sys.modules:
