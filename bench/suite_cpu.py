@@ -51,7 +51,8 @@ def tree_cpu() -> float:
 
 
 _start = {"cpu": tree_cpu(), "wall": time.perf_counter()}
-_START = pytest.StashKey[tuple[float, float]]()
+_START = pytest.StashKey[tuple[float, float, bool]]()
+_CALLED = pytest.StashKey[tuple[float, float]]()
 _rows: list[tuple[float, float, str]] = []
 _collection: list[tuple[float, float]] = []
 
@@ -62,17 +63,24 @@ def pytest_collection_finish(session):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    item.stash[_START] = (tree_cpu(), time.perf_counter())
+    item.stash[_START] = (tree_cpu(), time.perf_counter(), nextitem is None)
     yield
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
-    if call.when == "teardown" and _START in item.stash:  # the last report, which xdist relays
-        cpu, wall = item.stash[_START]
-        outcome.get_result().user_properties.append(
-            ("cpu", (tree_cpu() - cpu, time.perf_counter() - wall)))
+    if _START not in item.stash:
+        return
+    cpu, wall, last = item.stash[_START]
+    if call.when == "call" or (call.when == "setup" and call.excinfo is not None):
+        item.stash[_CALLED] = (tree_cpu() - cpu, time.perf_counter() - wall)
+    if call.when == "teardown":  # the last report, which xdist relays to the controller
+        # The last test's teardown also ends the session (Chromium's processes may end unreaped,
+        # taking their CPU out of the tree): it is counted up to the end of its call.
+        spent = item.stash.get(_CALLED, (0.0, 0.0)) if last else (
+            tree_cpu() - cpu, time.perf_counter() - wall)
+        outcome.get_result().user_properties.append(("cpu", spent))
 
 
 def pytest_runtest_logreport(report):
