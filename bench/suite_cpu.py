@@ -5,8 +5,11 @@ other engineers), but the CPU a test burns moves much less: so the suite is prof
 test's CPU is this process's (all threads) plus that of every process it started: reaped ones (a
 `python -m bias` run, a finished Streamlit server) and live ones (the session's Streamlit server
 and Chromium, read from /proc, Linux only), setup, call and teardown together. Collection's CPU is
-printed too. With xdist each worker measures its own tests and the figures come back with the
-reports. Asserts nothing.
+printed too. The figures of tests that use no browser add up to the run's CPU by `/usr/bin/time`.
+Chromium's, though, are counted while its processes live and not all of them are reaped into the
+tree when they end, so the browser tests' figures add up to more than the run's whole CPU: read
+those as a ranking, and take a phase's total from `/usr/bin/time -v python -m pytest -n 0 -m
+browser ...`. Run it on one worker (`-n 0`; under xdist the figures overlap). Asserts nothing.
 
     python -m pytest -p bench.suite_cpu -n 0 -q -p no:cacheprovider [-m browser] [PATHS]
     BIASWORDS_SUITE_CPU=cpu.tsv python -m pytest -p bench.suite_cpu ...   # every test, to a file
