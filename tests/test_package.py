@@ -2,7 +2,8 @@
 
 Built without network, and the same inside a virtualenv (as the README sets one up) and in a base
 interpreter: the running interpreter builds the wheel (`--no-build-isolation`: setuptools and
-wheel come from requirements.txt), and a fresh virtualenv installs it with `--no-deps`. That
+wheel come from requirements.txt), and a fresh virtualenv installs it with `--no-deps`, using the
+running environment's pip (a virtualenv of its own pip costs seconds of CPU to create). That
 virtualenv sees the running interpreter's packages through a `.pth` file naming the folders on its
 path (`system_site_packages` would show the *base* interpreter's instead, which inside `.venv`
 lacks numpy and wheel). The installed command, run from an empty directory, must print the same
@@ -37,7 +38,7 @@ def in_checkout(path: str) -> bool:
 def fresh_venv_seeing_this_environment(env_dir: Path, clean: dict[str, str]) -> Path:
     """A virtualenv that sees what this interpreter imports (its site-packages, and any folder on
     its path but the checkout) after its own packages; returns its python."""
-    venv.EnvBuilder(with_pip=True).create(env_dir)
+    venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
     inner_site = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])",
                      cwd=env_dir, env=clean).strip()

@@ -8,8 +8,10 @@
 
 import gzip
 import http.server
+import tempfile
 import threading
 import time
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -43,18 +45,26 @@ class _Trickle(http.server.BaseHTTPRequestHandler):
         pass
 
 
-@pytest.fixture
-def slow_fasttext(tmp_path):
-    """A loopback server with a German `cc.de.300.vec.gz` of 100,000 words (about 3 MB, over a
-    minute at its pace: Cancel is always in time); yields its base URL."""
-    text = tmp_path / "big.vec"
-    write_vec(text, "de")
-    lines = text.read_text(encoding="utf-8").splitlines()[1:]
+@cache
+def _big_german_vec_gz() -> bytes:
+    """A German `cc.de.300.vec.gz` of 100,000 words (about 3 MB), the same bytes every time:
+    made once per process (formatting its 800,000 numbers costs about a second of CPU)."""
+    with tempfile.TemporaryDirectory() as folder:
+        text = Path(folder) / "big.vec"
+        write_vec(text, "de")
+        lines = text.read_text(encoding="utf-8").splitlines()[1:]
     values = np.random.default_rng(0).normal(size=(100_000, 8))
     filler = [f"fuell{i} " + " ".join(f"{v:.5f}" for v in row) for i, row in enumerate(values)]
-    _Trickle.body = gzip.compress(
+    return gzip.compress(
         "\n".join([f"{len(lines) + len(filler)} 8", *lines, *filler, ""]).encode(), 1
     )
+
+
+@pytest.fixture
+def slow_fasttext():
+    """A loopback server with a German `cc.de.300.vec.gz` of 100,000 words (about 3 MB, over a
+    minute at its pace: Cancel is always in time); yields its base URL."""
+    _Trickle.body = _big_german_vec_gz()
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Trickle)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
