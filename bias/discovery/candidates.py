@@ -217,7 +217,7 @@ def generate_candidates(
     profiles = profile_sets(lookups, set_pos, language, chosen, cased)
     if options.names_vs_nouns:
         notes += _unchecked_names(profiles, wordset)
-    notes += name_notes(options, language, profiles)
+    notes += name_notes(options, language, lookups, profiles)
     context = Context(
         embedding=embedding,
         options=options,

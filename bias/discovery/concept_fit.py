@@ -41,6 +41,8 @@ as before, and a note says so.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import polars as pl
 
@@ -88,10 +90,15 @@ def neighbours_per_set(context: Context) -> dict[int, list[str]]:
 
 def concept_sets(context: Context) -> list[str]:
     """The sets concept fit judges: concept sets with at least two seeds and an opposed set."""
+    return judged_sets(context.lookups, context.profiles)
+
+
+def judged_sets(lookups: Mapping[str, list], profiles: Mapping[str, SetProfile]) -> list[str]:
+    """`concept_sets` from the seeds found per set and the sets' profiles."""
     return [
-        key for key, items in context.lookups.items()
-        if is_concept(context.profiles.get(key, SetProfile())) and len(items) >= 2
-        and context.lookups.get(OPPOSED[key])
+        key for key, items in lookups.items()
+        if is_concept(profiles.get(key, SetProfile())) and len(items) >= 2
+        and lookups.get(OPPOSED[key])
     ]  # fmt: skip
 
 
@@ -144,11 +151,11 @@ def name_reading_off(options: CandidateOptions, language: str) -> str | None:
     return None
 
 
-def name_notes(options: CandidateOptions, language: str,
-               profiles: dict[str, SetProfile]) -> list[Note]:  # fmt: skip
+def name_notes(options: CandidateOptions, language: str, lookups: Mapping[str, list],
+               profiles: Mapping[str, SetProfile]) -> list[Note]:  # fmt: skip
     """A note when a concept set is judged without the encoder's name lean though it was asked."""
     reason = name_reading_off(options, language)
-    if reason is None or not any(is_concept(p) for p in profiles.values()):
+    if reason is None or not judged_sets(lookups, profiles):
         return []
     return [Note("concept_name_off", {"reason": reason, "keep": options.concept_keep})]
 
