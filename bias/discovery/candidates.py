@@ -215,8 +215,7 @@ def generate_candidates(
     cased = is_cased(embedding)
     ours = _our_lexicons(options, language, lookups, notes)
     profiles = profile_sets(lookups, set_pos, language, chosen, cased)
-    if options.names_vs_nouns:
-        notes += _unchecked_names(profiles, wordset)
+    notes += _unchecked_names(profiles, wordset) if options.names_vs_nouns else []
     notes += name_notes(options, language, lookups, profiles)
     context = Context(
         embedding=embedding,
@@ -232,8 +231,7 @@ def generate_candidates(
         ambiguous={(a.set, a.word): a for group in ambiguous.values() for a in group},
         language=language,
         cased=cased,
-        profiles=profiles,
-        set_names={key: s.name for key, s in wordset.sets().items()},
+        profiles=profiles, set_names={key: s.name for key, s in wordset.sets().items()},
         **ours,
     )  # fmt: skip
     table = run_steps(_neighbour_table(context, seed_pos), context)
