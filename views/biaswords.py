@@ -262,8 +262,9 @@ def concept_fit_options() -> dict:
                                                              DEFAULTS.concept_fit),
         help="A neighbour of one seed is often a neighbour of its other sense ('fees' near "
         "'salary'). Each kept word of a concept set is scored against the whole set (the "
-        "Concept rank, Lean and Seeds near columns) and dropped, with the figure, below the "
-        "thresholds here; the set always keeps 10 words. Its seeds are searched wider.",
+        "Concept rank, Lean, Seeds near and, with the encoder, Name lean columns) and "
+        "dropped, with the figure, by the thresholds here; the set always keeps 10 words. "
+        "Its seeds are searched wider.",
     )  # fmt: skip
     cols = [*st.columns(2), *st.columns(2), *st.columns(2)]  # two per row: whole labels at 800 px
     wide = cols[0].number_input(
