@@ -231,6 +231,13 @@ def test_with_the_encoder_a_concept_set_keeps_its_best_on_name_lean(monkeypatch)
     assert "concept_name_off" not in [n.code for n in cands.notes]
 
 
+def test_a_curation_saved_before_the_name_lean_reads_back_without_it():
+    from bias.discovery.saved_candidates import saved_options
+
+    assert saved_options({"concept_fit": True}).concept_keep is None
+    assert saved_options({"concept_fit": True, "concept_keep": 15}).concept_keep == 15
+
+
 def test_without_the_encoder_the_static_thresholds_decide_and_a_note_says_so():
     emb, ws = side_world()  # the tests' encoder is off (conftest)
     cands = generate_candidates(emb, ws, OPTIONS, None)
