@@ -6,8 +6,11 @@ Run: python bench/biaswords_speed.py
 
 from __future__ import annotations
 
+import contextlib
+import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,12 +19,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bias.discovery.biaswords import validate
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.sampling import DrawOptions, draw_sets
-from bias.vectors import ambiguity
+from bias.vectors import ambiguity, encoder
 from bias.vectors.ambiguity import find_ambiguous
 from bias.vectors.catalog import load_embedding
 from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import TermSet, WordSet
 from bias.wordsets.library import get_wordset
+
+
+@contextlib.contextmanager
+def _home(folder: str):
+    """BiasWords' home (and so the encoder's disk cache) in `folder` for a while."""
+    before = os.environ.get("BIASWORDS_HOME")
+    os.environ["BIASWORDS_HOME"] = folder
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("BIASWORDS_HOME")
+        else:
+            os.environ["BIASWORDS_HOME"] = before
+        encoder.forget_memory()
 
 
 def timed(label: str, func, repeat: int = 1):
@@ -62,6 +80,17 @@ def main() -> None:
         lambda: generate_candidates(embedding, wordset, CandidateOptions(concept_fit=False)),
         5,
     )
+    timed(
+        "candidates, name lean off (static thresholds decide)",
+        lambda: generate_candidates(embedding, wordset, CandidateOptions(concept_keep=None)),
+        3,
+    )
+    if encoder.unavailable() is None:
+        with tempfile.TemporaryDirectory() as empty, _home(empty):
+            timed(
+                "candidates, name lean with an empty encoder cache",
+                lambda: (encoder.forget_memory(), generate_candidates(embedding, wordset)),
+            )
     timed(
         "candidates with frequency floor (Zipf 3)",
         lambda: generate_candidates(embedding, wordset, CandidateOptions(min_zipf=3.0)),

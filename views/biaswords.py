@@ -90,7 +90,7 @@ PAPER_SEEDS = ("weat7-ger", "weat8-ger", "ger1", "ger2")
 FIRST_SEEDS = (*PAPER_SEEDS, "weat6")
 
 EDITABLE = ("kept", "candidate")
-FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds")
+FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds", "fit_name")
 TABLE_HEIGHT = 740  # 20 rows of the data editor at once (35 px a row and the header), not 11
 DEFAULTS = CandidateOptions()
 DRAW_DEFAULTS = DrawOptions()
@@ -262,10 +262,11 @@ def concept_fit_options() -> dict:
                                                              DEFAULTS.concept_fit),
         help="A neighbour of one seed is often a neighbour of its other sense ('fees' near "
         "'salary'). Each kept word of a concept set is scored against the whole set (the "
-        "Concept rank, Lean and Seeds near columns) and dropped, with the figure, below the "
-        "thresholds here; the set always keeps 10 words. Its seeds are searched wider.",
+        "Concept rank, Lean, Seeds near and, with the encoder, Name lean columns) and "
+        "dropped, with the figure, by the thresholds here; the set always keeps 10 words. "
+        "Its seeds are searched wider.",
     )  # fmt: skip
-    cols = [*st.columns(2), *st.columns(2)]  # two per row: the labels stay whole at 800 px
+    cols = [*st.columns(2), *st.columns(2), *st.columns(2)]  # two per row: whole labels at 800 px
     wide = cols[0].number_input(
         "Neighbours per concept seed", **field_bounds(CandidateOptions, "concept_neighbours"),
         **persistent("biaswords.concept_neighbours", DEFAULTS.concept_neighbours), disabled=not on,
@@ -293,9 +294,18 @@ def concept_fit_options() -> dict:
         help="How many of the set's seeds must be as similar to the word as the seeds are to "
         "each other: a word near one seed only is near that seed's other sense.",
     )  # fmt: skip
+    keep = cols[4].number_input(
+        "Keep per set on name lean (0 = off)", min_value=0,
+        max_value=bound_of(CandidateOptions, "concept_keep").high,
+        **persistent("biaswords.concept_keep", DEFAULTS.concept_keep or 0), disabled=not on,
+        help="With the bundled encoder: a concept set keeps its best words on the Name lean "
+        "column (the encoder's similarity with the set's name, e.g. 'Career', minus with the "
+        "opposed set's name), and the three thresholds above only show. Without the encoder, "
+        "or at 0, the thresholds above decide, and a note says so.",
+    )  # fmt: skip
     return {"concept_fit": on, "concept_neighbours": int(wide),
             "max_fit_rank": int(rank) or None, "min_fit_lean": float(lean),
-            "min_fit_seeds": int(seeds)}  # fmt: skip
+            "min_fit_seeds": int(seeds), "concept_keep": int(keep) or None}  # fmt: skip
 
 
 def _kind_label(tag: str) -> str:
@@ -506,6 +516,10 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
             "fit_seeds": st.column_config.NumberColumn(
                 "Seeds near", width=80, help="Concept fit: how many of the set's seeds are as "
                 "similar to it as the seeds are to each other."),
+            "fit_name": st.column_config.NumberColumn(
+                "Name lean", format="%.3f", width=80, help="Concept fit, from the bundled "
+                "encoder: similarity with the set's name minus with the opposed set's name. "
+                "Blank without the encoder (the notes say why)."),
             "verdict": st.column_config.TextColumn(
                 "Why dropped",
                 width=184,

@@ -8,6 +8,7 @@ from bias.cli.args import add_scheduler_option, bounded, bounded_help
 from bias.discovery.candidates import CandidateOptions
 from bias.discovery.encoder_vocabulary import VOCABULARY_WORDS
 from bias.discovery.options import (
+    CONCEPT_KEEP,
     CONCEPT_NEIGHBOURS,
     MAX_FIT_RANK,
     MIN_EDIT,
@@ -66,7 +67,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 CONCEPT_FIELDS = ("concept_fit", "concept_neighbours", "max_fit_rank", "min_fit_lean",
-                  "min_fit_seeds")  # fmt: skip
+                  "min_fit_seeds", "concept_keep")  # fmt: skip
 """Concept fit's options (issue 36), passed through to `CandidateOptions` as given."""
 
 
@@ -90,6 +91,13 @@ def concept_fit_arguments(words: argparse.ArgumentParser) -> None:
                        default=CANDIDATES.min_fit_seeds,
                        help=bounded_help("seeds a concept word must be near (0 = off)",
                                          MIN_FIT_SEEDS, CANDIDATES.min_fit_seeds))
+    words.add_argument("--concept-keep", type=bounded(CONCEPT_KEEP),
+                       default=CANDIDATES.concept_keep,
+                       help=bounded_help("words a concept set keeps, the best on the encoder's "
+                                         "name lean (without the encoder the thresholds decide)",
+                                         CONCEPT_KEEP, CANDIDATES.concept_keep))
+    words.add_argument("--no-name-lean", dest="concept_keep", action="store_const", const=None,
+                       help="let the static concept-fit thresholds decide even with the encoder")
 
 
 def run(args: argparse.Namespace) -> None:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 import polars as pl
 
-from bias.discovery.concept_fit import FIT_COLUMNS, neighbours_per_set
+from bias.discovery.concept_fit import FIT_COLUMNS, name_notes, neighbours_per_set
 from bias.discovery.filters import run_steps
 from bias.discovery.kinds import SetProfile, is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
@@ -215,8 +215,8 @@ def generate_candidates(
     cased = is_cased(embedding)
     ours = _our_lexicons(options, language, lookups, notes)
     profiles = profile_sets(lookups, set_pos, language, chosen, cased)
-    if options.names_vs_nouns:
-        notes += _unchecked_names(profiles, wordset)
+    notes += _unchecked_names(profiles, wordset) if options.names_vs_nouns else []
+    notes += name_notes(options, language, lookups, profiles)
     context = Context(
         embedding=embedding,
         options=options,
@@ -231,7 +231,7 @@ def generate_candidates(
         ambiguous={(a.set, a.word): a for group in ambiguous.values() for a in group},
         language=language,
         cased=cased,
-        profiles=profiles,
+        profiles=profiles, set_names={key: s.name for key, s in wordset.sets().items()},
         **ours,
     )  # fmt: skip
     table = run_steps(_neighbour_table(context, seed_pos), context)

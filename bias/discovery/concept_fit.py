@@ -21,17 +21,37 @@ A word that fails a threshold is dropped with the signal and threshold in its re
 weakest first (`weakest_first`), as long as the set keeps `MIN_KEPT` words (the rest stay,
 flagged). Names and male or female sets are left alone: the names dictionary and the gender
 filters judge those.
+
+A fourth signal is a second opinion from another kind of model, the bundled multilingual
+encoder (`bias.vectors.encoder`), read against the set's **name** as the user wrote it in the
+word set ("Career", "Family", "Math": a gloss of the concept, data, not a list of ours):
+
+* **name lean** (`fit_name`): the encoder's similarity of the candidate (encoded as a passage)
+  with its set's name (encoded as a query, e5's own use: a short search for a concept) minus
+  with the opposed set's name. Static vectors put *fees* and *department* as near the career
+  seeds as *job*; the encoder, asked "Career" rather than "salary", does not.
+
+When the encoder can be used (`name_reading_off` says why not), a concept set keeps only its
+best `concept_keep` words on name lean (each other one dropped with its place and value in the
+reason): the three static signals stay in the table, read but not dropping, because on the
+judged pools they removed as many right words as wrong ones once the encoder had ranked them
+(docs/biaswords.md, "How it was chosen"). Without the encoder the static thresholds decide,
+as before, and a note says so.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import numpy as np
 import polars as pl
 
 from bias.discovery.kinds import SetProfile, is_concept
-from bias.discovery.options import Context
+from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.our_filters import drop_above_floor
 from bias.discovery.table import OPPOSED
+from bias.notes import Note
+from bias.vectors import encoder
 from bias.wordsets import SET_KEYS
 
 FIT_WITHIN = 100_000
@@ -39,7 +59,10 @@ FIT_WITHIN = 100_000
 meaning of words lives (as the ambiguity check does); it also bounds the cost."""
 BLOCK = 256
 """Candidates whose similarities with the vocabulary are computed at once (256 × 100,000)."""
-FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds")
+FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds", "fit_name")
+NAME_METHODS = ("passage", "query")
+"""The encoder's methods for (the candidates, the set names): words as passages, and the names
+as queries, the way e5 was trained to match a search with what it finds."""
 CONCEPT_ROWS = 20_000
 """At most this many rows from the concept sets' wider search: every row is tagged, so 4 × 500
 seeds at 100 neighbours (200,000 rows) took minutes; WEAT-sized sets (16 concept seeds, 1,600
@@ -67,10 +90,15 @@ def neighbours_per_set(context: Context) -> dict[int, list[str]]:
 
 def concept_sets(context: Context) -> list[str]:
     """The sets concept fit judges: concept sets with at least two seeds and an opposed set."""
+    return judged_sets(context.lookups, context.profiles)
+
+
+def judged_sets(lookups: Mapping[str, list], profiles: Mapping[str, SetProfile]) -> list[str]:
+    """`concept_sets` from the seeds found per set and the sets' profiles."""
     return [
-        key for key, items in context.lookups.items()
-        if is_concept(context.profiles.get(key, SetProfile())) and len(items) >= 2
-        and context.lookups.get(OPPOSED[key])
+        key for key, items in lookups.items()
+        if is_concept(profiles.get(key, SetProfile())) and len(items) >= 2
+        and lookups.get(OPPOSED[key])
     ]  # fmt: skip
 
 
@@ -111,13 +139,59 @@ def signals(
     return rank, lean, seeds_near
 
 
+def name_reading_off(options: CandidateOptions, language: str) -> str | None:
+    """Why the encoder's name lean cannot judge this run (a sentence), or None when it can or
+    is not asked for (`concept_keep` None, or concept fit off)."""
+    if not options.concept_fit or options.concept_keep is None:
+        return None
+    if (reason := encoder.unavailable()) is not None:
+        return reason
+    if language not in encoder.OFFERED_LANGUAGES:
+        return f"The encoder is not offered for the language '{language or 'unknown'}'."
+    return None
+
+
+def name_notes(options: CandidateOptions, language: str, lookups: Mapping[str, list],
+               profiles: Mapping[str, SetProfile]) -> list[Note]:  # fmt: skip
+    """A note when a concept set is judged without the encoder's name lean though it was asked."""
+    reason = name_reading_off(options, language)
+    if reason is None or not judged_sets(lookups, profiles):
+        return []
+    return [Note("concept_name_off", {"reason": reason, "keep": options.concept_keep})]
+
+
+def name_lean(vectors: np.ndarray, name: np.ndarray, opposed: np.ndarray) -> np.ndarray:
+    """Name lean of unit `vectors`: cosine with the unit vector of the set's `name` minus with
+    the opposed set's name's."""
+    return vectors @ name - vectors @ opposed
+
+
+def outside_best(values: np.ndarray, keep: int) -> list[int]:
+    """Indices of the `values` that are not among the `keep` highest, the lowest first (ties
+    broken by index: the earlier stays)."""
+    order = np.argsort(-values, kind="stable")
+    return [int(n) for n in order[keep:][::-1]]
+
+
+def _name_reading(words: list[str], key: str, context: Context) -> np.ndarray:
+    """The name lean of `words` in set `key`, read from the encoder (its disk cache first)."""
+    names = [context.set_names.get(k) or k for k in (key, OPPOSED[key])]
+    passage, query = NAME_METHODS
+    vectors = encoder.encode(context.language, passage, words)
+    name, opposed = encoder.encode(context.language, query, names)
+    return name_lean(vectors, name, opposed)
+
+
 def concept_fit(table: pl.DataFrame, context: Context) -> pl.DataFrame:
-    """Ours: the three signals of every kept word of a concept set, and the words that fail a
-    threshold dropped, the weakest first, while the set keeps `MIN_KEPT` words."""
+    """Ours: the signals of every kept word of a concept set, and the words dropped, the
+    weakest first, while the set keeps `MIN_KEPT` words: those outside the best `concept_keep`
+    on name lean when the encoder reads them, else those that fail a static threshold."""
     options, embedding = context.options, context.embedding
     kept, sets, words = (table[c].to_list() for c in ("kept", "set", "candidate"))
     columns: dict[str, list] = {name: table[name].to_list() for name in FIT_COLUMNS}
     vocabulary = np.asarray(embedding.vectors[:FIT_WITHIN], dtype=np.float32)
+    by_name = (options.concept_fit and options.concept_keep is not None
+               and name_reading_off(options, context.language) is None)  # fmt: skip
     doomed = {}
     for key in concept_sets(context):
         own, opposite = (np.asarray(embedding.vectors_for(context.lookups[k]), np.float64)
@@ -143,14 +217,41 @@ def concept_fit(table: pl.DataFrame, context: Context) -> pl.DataFrame:
                              median_lean, near, options)  # fmt: skip
             if failed:
                 reasons[n] = failed
+        if by_name:
+            doomed[key] = _by_name(picked, [words[i] for i, _ in picked], key, context, columns)
+            continue
         order = weakest_first(rank, lean, {n: len(f) for n, f in reasons.items()})
         doomed[key] = [(picked[n][0], reasons[n][0]) for n in order if n in reasons]
     table = table.with_columns(
         pl.Series("fit_rank", columns["fit_rank"], dtype=pl.Int64),
         pl.Series("fit_lean", columns["fit_lean"], dtype=pl.Float64),
         pl.Series("fit_seeds", columns["fit_seeds"], dtype=pl.Int64),
+        pl.Series("fit_name", columns["fit_name"], dtype=pl.Float64),
     )
     return drop_above_floor(table, doomed)
+
+
+def _by_name(picked: list[tuple[int, int]], picked_words: list[str], key: str,
+             context: Context, columns: dict[str, list]) -> list[tuple[int, str]]:  # fmt: skip
+    """Fill in the name lean of the set's picked rows; (row, reason) of those outside the best
+    `concept_keep` words on it, the lowest first (a word's rows share its place)."""
+    distinct = list(dict.fromkeys(picked_words))
+    values = _name_reading(distinct, key, context)
+    keep = context.options.concept_keep
+    places = {distinct[n]: p for p, n in enumerate(np.argsort(-values, kind="stable"), 1)}
+    value_of = dict(zip(distinct, values.tolist(), strict=True))
+    for (i, _), word in zip(picked, picked_words, strict=True):
+        columns["fit_name"][i] = value_of[word]
+    name, opposed = (context.set_names.get(k) or k for k in (key, OPPOSED[key]))
+    outside = {distinct[n] for n in outside_best(values, keep)}
+    rows = [(i, word) for (i, _), word in zip(picked, picked_words, strict=True) if word in outside]
+    rows.sort(key=lambda item: -places[item[1]])
+    return [
+        (i, f"off its set's name: in place {places[word]} of set {key} on the encoder's lean "
+            f"to its name ({value_of[word]:.3f}: similarity with '{name}' minus with "
+            f"'{opposed}'; the set keeps its best {keep})")
+        for i, word in rows
+    ]  # fmt: skip
 
 
 def weakest_first(rank: np.ndarray, lean: np.ndarray, failures: dict[int, int]) -> list[int]:

@@ -30,6 +30,10 @@ MIN_FIT_LEAN = Bound("The least lean (a multiple of the seeds' median lean)", -1
 """A candidate's lean must be at least this multiple of its seeds' median lean; None = off."""
 MIN_FIT_SEEDS = Bound("The number of seeds a candidate must be near", 0, 500)
 """0 = off."""
+CONCEPT_KEEP = Bound("The number of words a concept set keeps on the encoder's name lean", 1,
+                     1000, optional=True)
+"""A concept set keeps at most this many words, the best on name lean; None = the static
+thresholds decide (as without the encoder)."""
 MIN_ZIPF = Bound("The frequency floor (a Zipf value)", 0, 8, whole=False, optional=True)
 """wordfreq's Zipf scale runs from 0 to about 8 (a word of every hundred)."""
 
@@ -103,6 +107,10 @@ class CandidateOptions:
     max_fit_rank: int | None = bounded(20, MAX_FIT_RANK)
     min_fit_lean: float | None = bounded(1.0, MIN_FIT_LEAN)
     min_fit_seeds: int = bounded(3, MIN_FIT_SEEDS)
+    concept_keep: int | None = bounded(12, CONCEPT_KEEP)
+    """With the encoder, a concept set keeps its best this many words on name lean (`fit_name`,
+    the encoder's similarity with the set's name minus with the opposed set's) and the static
+    thresholds above only show; without it, or None, the static thresholds decide."""
     drop_genderless: bool = True
     """In a male or female set, drop a word whose meaning has no gender ("child", "parents",
     *individu*), the weakest lean first, while the set keeps `MIN_KEPT` words; the rest stay,
@@ -148,5 +156,7 @@ class Context:
     lemma: Callable[[str], str] | None = None
     seed_lemmas: Mapping[str, str] = field(default_factory=dict)
     """A seed's lemma → the seed (as written)."""
+    set_names: Mapping[str, str] = field(default_factory=dict)
+    """Each set's name as written in the word set (concept fit's name lean reads it)."""
     folded_seeds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Each set's seeds as written, folded (`table.fold`), computed once for the steps."""

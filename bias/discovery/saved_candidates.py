@@ -14,9 +14,11 @@ from bias.vectors.ambiguity import AmbiguousSeed
 
 def saved_options(saved: Mapping) -> CandidateOptions:
     """The options a curation was made with. A file saved before our filters existed names none
-    of their switches: they were off then, so they are off here (not today's defaults)."""
+    of their switches: they were off then, so they are off here (not today's defaults); one
+    saved before concept fit's name lean (`concept_keep`) was judged without it."""
     older = {name for step in STEPS if step.ours for name in step.switches} - set(saved)
-    return CandidateOptions(**{**dict.fromkeys(older, False), **saved})
+    before_name = {"concept_keep": None} if "concept_keep" not in saved else {}
+    return CandidateOptions(**{**dict.fromkeys(older, False), **before_name, **saved})
 
 
 def saved_note(item) -> Note:

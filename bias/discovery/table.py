@@ -32,6 +32,7 @@ TABLE_SCHEMA = {
     "fit_rank": pl.Int64,
     "fit_lean": pl.Float64,
     "fit_seeds": pl.Int64,
+    "fit_name": pl.Float64,
 }
 """`fit_*` are concept fit's signals (`concept_fit`), null where it did not judge the row."""
 

@@ -194,6 +194,15 @@ def tagging_hint(language: str) -> str:
     )
 
 
+def _concept_name_off(d: dict) -> str:
+    return (
+        f"The concept sets were judged without the encoder's name lean (fit_name; keeping the "
+        f"best {d['keep']} of each set on it): {d['reason']} The static concept-fit thresholds "
+        "(concept rank, lean, seeds near) decided instead, and they are less precise on the "
+        "judged samples (docs/biaswords.md)."
+    )
+
+
 def _no_frequency_list(d: dict) -> str:
     return (
         f"There is no offline word-frequency list for '{d['language']}', so the frequency "
@@ -293,6 +302,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "no_lean": _no_lean,
     "no_tagger": _no_tagger,
     "no_frequency_list": _no_frequency_list,
+    "concept_name_off": _concept_name_off,
     "edit_distance": _edit_distance,
     "repeated_seeds": _repeated_seeds,
     "seeds_missing": _seeds_missing,

@@ -8,11 +8,20 @@ import numpy as np
 import polars as pl
 import pytest
 
+from bias.discovery import concept_fit
 from bias.discovery import our_filters as ours
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
-from bias.discovery.concept_fit import FIT_COLUMNS, seed_scale, signals, weakest_first
+from bias.discovery.concept_fit import (
+    FIT_COLUMNS,
+    name_lean,
+    outside_best,
+    seed_scale,
+    signals,
+    weakest_first,
+)
 from bias.discovery.curation import curation_csv, read_curation_csv
 from bias.discovery.kinds import SetProfile, is_concept
+from bias.report.notes import notes_text
 from tests.discovery.test_filters_ours import first_verdicts, side_world
 
 
@@ -138,8 +147,104 @@ def test_the_command_line_takes_concept_fits_options():
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
     args = parser.parse_args(["biaswords", "--wordset", "weat6", "--no-concept-fit",
-                              "--max-fit-rank", "5", "--min-fit-lean", "0.5"])  # fmt: skip
+                              "--max-fit-rank", "5", "--min-fit-lean", "0.5",
+                              "--concept-keep", "15"])  # fmt: skip
     chosen = {name: getattr(args, name) for name in CONCEPT_FIELDS}
     assert chosen == {"concept_fit": False, "concept_neighbours": 100, "max_fit_rank": 5,
-                      "min_fit_lean": 0.5, "min_fit_seeds": 3}  # fmt: skip
+                      "min_fit_lean": 0.5, "min_fit_seeds": 3, "concept_keep": 15}  # fmt: skip
     CandidateOptions(**chosen)  # the engine accepts them as given
+    off = parser.parse_args(["biaswords", "--wordset", "weat6", "--no-name-lean"])
+    assert off.concept_keep is None and CandidateOptions().concept_keep == 12
+    with pytest.raises(SystemExit):
+        parser.parse_args(["biaswords", "--wordset", "weat6", "--concept-keep", "0"])
+
+
+# --- the encoder's name lean (fit_name) --------------------------------------------------------
+
+
+def slow_name_lean(vectors, name, opposed):
+    """Cosine by its definition, one pair at a time."""
+    def cos(a, b):
+        dot = sum(x * y for x, y in zip(a, b, strict=True))
+        return dot / (sum(x * x for x in a) * sum(y * y for y in b)) ** 0.5
+    return [cos(v, name) - cos(v, opposed) for v in vectors]
+
+
+def test_name_lean_and_the_best_kept_match_the_slow_definitions():
+    rng = np.random.default_rng(3)
+    vectors, name, opposed = unit(rng.normal(size=(30, 6))), *unit(rng.normal(size=(2, 6)))
+    got = name_lean(vectors, name, opposed)
+    assert np.allclose(got, slow_name_lean(vectors.tolist(), name.tolist(), opposed.tolist()))
+    values = np.round(got, 1)  # ties: the earlier stays
+    for keep in (0, 1, 7, 30, 40):
+        slow = sorted(range(len(values)), key=lambda n: (-values[n], n))[keep:]
+        assert outside_best(values, keep) == slow[::-1]
+    assert outside_best(np.array([0.1, 0.3, 0.3, -0.2]), 2) == [3, 0]
+
+
+class FakeEncoder:
+    """The encoder's two calls on planted unit vectors: words as passages, names as queries.
+    "Career" lies along axis 0 and "Family" along axis 1; each career word is planted at its
+    own angle from "Career"."""
+
+    def __init__(self, angles):
+        self.angles, self.calls = angles, []
+
+    def encode(self, language, method, words):
+        self.calls.append((language, method, tuple(words)))
+        names = {"Career": [1.0, 0.0, 0.0], "Family": [0.0, 1.0, 0.0]}
+        def vector(word):
+            if method == "query":
+                return names[word]
+            a = self.angles.get(word, 1.2)
+            return [np.cos(a), 0.0, np.sin(a)]
+        return np.array([vector(w) for w in words], dtype=np.float32)
+
+
+def test_with_the_encoder_a_concept_set_keeps_its_best_on_name_lean(monkeypatch):
+    """The career set keeps its `concept_keep` best words on the planted name lean, the others
+    dropped with their place and value; the static thresholds only show; the names come from
+    the word set ("Career", "Family")."""
+    monkeypatch.setattr(ours, "MIN_KEPT", 1)
+    emb, ws = side_world()
+    ws = replace(ws, A=replace(ws.A, name="Career"), B=replace(ws.B, name="Family"))
+    fake = FakeEncoder({"industry": 0.1, "football": 0.9, "baker": 0.5})
+    monkeypatch.setattr(concept_fit.encoder, "unavailable", lambda: None)
+    monkeypatch.setattr(concept_fit.encoder, "encode", fake.encode)
+    options = replace(OPTIONS, concept_keep=2)
+    cands = generate_candidates(emb, ws, options, None)
+    career = cands.table.filter((pl.col("set") == "A") & pl.col("kept"))
+    kept = career.unique("candidate", maintain_order=True).sort("fit_name", descending=True)
+    # football fails the static seeds-near threshold (above) but is second on name lean: kept
+    assert kept["candidate"].to_list() == ["industry", "football"]
+    assert kept["fit_name"].to_list() == pytest.approx([np.cos(0.1), np.cos(0.9)])
+    judged = cands.table.filter((pl.col("set") == "A") & pl.col("fit_rank").is_not_null())
+    assert judged["candidate"].n_unique() > 2 and judged["fit_name"].null_count() == 0
+    verdicts = first_verdicts(cands, "A")
+    assert verdicts["tree"] == (
+        f"off its set's name: in place 3 of set A on the encoder's lean to its name "
+        f"({np.cos(1.2):.3f}: similarity with 'Career' minus with 'Family'; the set keeps its "
+        "best 2)"
+    )
+    assert verdicts["car"].startswith("off its set's name: in place 4 of set A")
+    assert ("en", "query", ("Career", "Family")) in fake.calls
+    assert "concept_name_off" not in [n.code for n in cands.notes]
+
+
+def test_a_curation_saved_before_the_name_lean_reads_back_without_it():
+    from bias.discovery.saved_candidates import saved_options
+
+    assert saved_options({"concept_fit": True}).concept_keep is None
+    assert saved_options({"concept_fit": True, "concept_keep": 15}).concept_keep == 15
+
+
+def test_without_the_encoder_the_static_thresholds_decide_and_a_note_says_so():
+    emb, ws = side_world()  # the tests' encoder is off (conftest)
+    cands = generate_candidates(emb, ws, OPTIONS, None)
+    assert cands.table["fit_name"].null_count() == cands.table.height
+    note = next(n for n in cands.notes if n.code == "concept_name_off")
+    assert note.data["keep"] == 12 and "BIASWORDS_ENCODER=off" in note.data["reason"]
+    assert "without the encoder's name lean" in notes_text([note])[0]
+    quiet = generate_candidates(emb, ws, replace(OPTIONS, concept_keep=None), None)
+    assert "concept_name_off" not in [n.code for n in quiet.notes]
+    assert concept_fit.name_reading_off(OPTIONS, "xx") is not None

@@ -101,5 +101,5 @@ def test_with_concept_fit_every_published_candidate_is_still_in_the_table_with_a
         assert any(why and why.startswith(CONCEPT_REASONS) for why in on[key]), (key, on[key])
 
 
-CONCEPT_REASONS = ("off its set's concept", "near only", "leans to set")
-"""How concept fit's reasons begin (`concept_fit._failed`)."""
+CONCEPT_REASONS = ("off its set's concept", "near only", "leans to set", "off its set's name")
+"""How concept fit's reasons begin (`concept_fit._failed`, and `_by_name` with the encoder)."""
