@@ -1,5 +1,6 @@
 """Shared fixtures. Keep this small; page-specific helpers belong in their test files."""
 
+import os
 import sys
 from functools import cache
 
@@ -9,6 +10,12 @@ from bias.vectors.encoder import SWITCH
 
 
 def pytest_configure(config):
+    # The bundled encoder (bias.vectors.encoder) is listed only where a test switches it on (the
+    # encoder's own tests, with monkeypatch): elsewhere the tests describe the static embeddings,
+    # and a language without one, as before it existed (and never run the model). Set for the
+    # whole process, so session and module fixtures (the shared dashboard, candidates kept for a
+    # module) see it too, not only what runs inside a test.
+    os.environ[SWITCH] = "off"
     config.addinivalue_line(
         "markers",
         "browser: end-to-end test in a real headless Chromium (deselect with -m 'not browser')",
@@ -49,8 +56,4 @@ def home(tmp_path, monkeypatch):
     Autouse: no test may read or write the real user's data (~/.biaswords).
     """
     monkeypatch.setenv("BIASWORDS_HOME", str(tmp_path))
-    # The bundled encoder (bias.vectors.encoder) is listed only where a test switches it on (the
-    # encoder's own tests, tests/**/test_*encoder*.py): elsewhere the tests describe the static
-    # embeddings, and a language without one, as before it existed (and never run the model).
-    monkeypatch.setenv(SWITCH, "off")
     return tmp_path

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from bench.streamlit_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
-from bias.vectors.encoder import SWITCH
 from tests.views.chromium_steps import ROOT
 
 
@@ -56,8 +55,7 @@ def visitor(chromium):
 @pytest.fixture(scope="session")
 def _session_server(tmp_path_factory) -> Iterator[tuple[str, Path]]:
     home = tmp_path_factory.mktemp("server-home")
-    # Started before any test's autouse `home` switches the encoder off: say it here too.
-    with streamlit_server(ROOT, {"BIASWORDS_HOME": str(home), SWITCH: "off"}, timeout=60) as url:
+    with streamlit_server(ROOT, {"BIASWORDS_HOME": str(home)}, timeout=60) as url:
         yield url, home
 
 
