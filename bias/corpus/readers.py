@@ -10,7 +10,6 @@ missing column, a line that is not UTF-8) is one sentence naming where it is.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import zipfile
@@ -54,15 +53,6 @@ def corpus_format(path: Path) -> str:
             ".csv or .tsv (with a text column), .jsonl, or a .zip of .txt files."
         )
     return kind
-
-
-def sha256(path: Path) -> str:
-    """The sha256 of the file's bytes, read in blocks: what the provenance records."""
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while block := handle.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def check_file(path: Path) -> str:

@@ -14,11 +14,11 @@ from typing import Literal
 
 from bias.corpus.family import well_formed
 from bias.corpus.options import ReadOptions, TrainOptions
-from bias.corpus.readers import sha256
 from bias.corpus.scan import scan, work_folder
 from bias.corpus.training import TrainTask, fit, raw_vectors
 from bias.errors import BiasInputError
 from bias.vectors import npy_files, store
+from bias.vectors.npy_files import sha256
 
 Outcome = Literal["same", "different", "not_reproducible"]
 

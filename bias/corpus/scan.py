@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import BinaryIO
 
 from bias.corpus.options import GROUP_SEPARATOR, MAX_GROUPS, ReadOptions
-from bias.corpus.readers import check_file, documents, sha256
+from bias.corpus.readers import check_file, documents
 from bias.corpus.tokens import tokeniser
 from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.jobs import checkpoint
 from bias.serialize import NOT_SERIALISED
+from bias.vectors.npy_files import sha256
 
 _SLUG = re.compile(r"[^a-z0-9_-]+")
 

@@ -28,7 +28,9 @@ def planted(near: dict[str, list[str]]) -> Embedding:
     return Embedding.from_raw("planted-de", "de", list(raw), np.array(list(raw.values())))
 
 
-def verdicts(biasw: str, options: CandidateOptions) -> dict[tuple[str, str], str | None]:
+def planted_near(biasw: str):
+    """The published BIASW set, its seed test, and each seed's planted neighbours: the published
+    words of its list, dealt round the seeds in turn."""
     published, seeds = get_wordset(biasw), get_wordset(SEEDS[biasw])
     near: dict[str, list[str]] = {}
     for key in "XYAB":
@@ -36,6 +38,11 @@ def verdicts(biasw: str, options: CandidateOptions) -> dict[tuple[str, str], str
         near |= {seed: near.get(seed, []) for seed in own}
         for j, word in enumerate(published.sets()[key].words):
             near[own[j % len(own)]].append(word)
+    return published, seeds, near
+
+
+def verdicts(biasw: str, options: CandidateOptions) -> dict[tuple[str, str], str | None]:
+    published, seeds, near = planted_near(biasw)
     cands = generate_candidates(planted(near), seeds, options)
     table = {(r["set"], r["candidate"]): r["reason"] for r in cands.table.iter_rows(named=True)}
     return {
@@ -72,13 +79,7 @@ def test_published_candidates_are_kept_or_say_why(biasw):
 
 def all_verdicts(biasw: str, options: CandidateOptions) -> dict[tuple[str, str], set]:
     """Every published word in the table → the reasons of all its rows (None: a kept row)."""
-    published, seeds = get_wordset(biasw), get_wordset(SEEDS[biasw])
-    near: dict[str, list[str]] = {}
-    for key in "XYAB":
-        own = list(seeds.sets()[key].words)
-        near |= {seed: near.get(seed, []) for seed in own}
-        for j, word in enumerate(published.sets()[key].words):
-            near[own[j % len(own)]].append(word)
+    published, seeds, near = planted_near(biasw)
     table = generate_candidates(planted(near), seeds, options).table
     words = {(key, word) for key in "XYAB" for word in published.sets()[key].words}
     found: dict[tuple[str, str], set] = {}
