@@ -6,6 +6,7 @@ BIASWORDS_SCREENSHOTS (default /tmp)."""
 
 import pytest
 
+from bench.screenshots import settle
 from tests.corpus.corpora import write_grouped_csv
 from tests.views.chromium_steps import SCREENSHOT_DIR, choose
 
@@ -38,6 +39,7 @@ def test_upload_preview_train_and_the_chart_across_groups(isolated_server, visit
     page.wait_for_timeout(1_000)
     page.get_by_role("button", name="Train").click()
     page.get_by_text("Training done").wait_for(timeout=180_000)
+    settle(page, 500)  # the rerun that lists the new models redraws the test box: choose after it
     choose(page, "Test", "WEAT 6")
     page.wait_for_timeout(800)
     page.get_by_role("button", name="Run the test on every model").click()
