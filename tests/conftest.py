@@ -23,12 +23,28 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The browser tests run first (otherwise in their order). They are the suite's longest and
-    mostly wait for a page, and pytest-xdist hands each worker a contiguous half of this list
-    (`--dist worksteal`), stealing from the end of the longer queue: so one worker starts them at
-    once while the other runs the CPU-bound tests, and the run ends on short tests instead of two
-    workers waiting on two browsers, then one long test alone."""
-    items.sort(key=lambda item: item.get_closest_marker("browser") is None)
+    """Each worker starts on its share of the browser tests. They are the suite's longest and
+    mostly wait for a page (Chromium and the dashboard's server do the work, in processes of
+    their own), so they run best beside one another and beside the CPU-bound tests, never all on
+    one worker: at 25 browser tests of about 440 s together, one worker taking them all was the
+    run's length (about 490 s on 2 cores, with the other core idle for half of it).
+
+    pytest-xdist's `--dist worksteal` hands worker i the next len(pending) // (workers - i) tests
+    of this list, in order, and an idle worker steals from the end of the longest queue: so the
+    list is laid out as one queue per worker, of exactly those lengths, each beginning with every
+    workers-th browser test (in their order) and ending on short CPU-bound ones that can be
+    stolen. With one worker (`-n 0`) the browser tests simply come first."""
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    browser = [item for item in items if item.get_closest_marker("browser") is not None]
+    others = [item for item in items if item.get_closest_marker("browser") is None]
+    laid_out, taken = [], 0
+    for worker in range(workers):
+        size = (len(items) - len(laid_out)) // (workers - worker)
+        share = browser[worker::workers]
+        fill = max(0, size - len(share))
+        laid_out += share + others[taken:taken + fill]
+        taken += fill
+    items[:] = laid_out + others[taken:]
 
 
 def pytest_runtest_setup(item):
