@@ -300,8 +300,8 @@ def concept_fit_options() -> dict:
         **persistent("biaswords.concept_keep", DEFAULTS.concept_keep or 0), disabled=not on,
         help="With the bundled encoder: a concept set keeps its best words on the Name lean "
         "column (the encoder's similarity with a search for the set's words, 'Career words', "
-        "minus with the same for the opposed set), and the three thresholds above only show. Without the encoder, "
-        "or at 0, the thresholds above decide, and a note says so.",
+        "minus with the same for the opposed set), and the three thresholds above only show. "
+        "Without the encoder, or at 0, the thresholds above decide, and a note says so.",
     )  # fmt: skip
     return {"concept_fit": on, "concept_neighbours": int(wide),
             "max_fit_rank": int(rank) or None, "min_fit_lean": float(lean),
