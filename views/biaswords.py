@@ -299,7 +299,7 @@ def concept_fit_options() -> dict:
         max_value=bound_of(CandidateOptions, "concept_keep").high,
         **persistent("biaswords.concept_keep", DEFAULTS.concept_keep or 0), disabled=not on,
         help="With the bundled encoder: a concept set keeps its best words on the Name lean "
-        "column (the encoder's similarity with a search for the set's words, 'Career words', "
+        "column (the encoder's similarity with a search for a word of the set, 'Career word', "
         "minus with the same for the opposed set), and the three thresholds above only show. "
         "Without the encoder, or at 0, the thresholds above decide, and a note says so.",
     )  # fmt: skip
@@ -518,7 +518,7 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
                 "similar to it as the seeds are to each other."),
             "fit_name": st.column_config.NumberColumn(
                 "Name lean", format="%.3f", width=80, help="Concept fit, from the bundled "
-                "encoder: similarity with a search for the set's words ('<name> words') minus "
+                "encoder: similarity with a search for a word of the set ('<name> word') minus "
                 "with the same for the opposed set. "
                 "Blank without the encoder (the notes say why)."),
             "verdict": st.column_config.TextColumn(

@@ -27,9 +27,9 @@ encoder (`bias.vectors.encoder`), read against the set's **name** as the user wr
 word set ("Career", "Family", "Math": a gloss of the concept, data, not a list of ours):
 
 * **name lean** (`fit_name`): the encoder's similarity of the candidate (encoded as a passage)
-  with a search for its set's words (`NAME_QUERY`, "Career words", encoded as a query: e5's own
-  use) minus with the same for the opposed set. Static vectors put *fees* and *department* as
-  near the career seeds as *job*; the encoder, asked for career words rather than "salary",
+  with a search for a word of its set (`NAME_QUERY`, "Career word", encoded as a query: e5's
+  own use) minus with the same for the opposed set. Static vectors put *fees* and *department* as
+  near the career seeds as *job*; the encoder, asked for a career word rather than "salary",
   mostly does not.
 
 When the encoder can be used (`name_reading_off` says why not), a concept set keeps only its
@@ -64,12 +64,12 @@ FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds", "fit_name")
 NAME_METHODS = ("passage", "query")
 """The encoder's methods for (the candidates, the set names): words as passages, and the names
 as queries, the way e5 was trained to match a search with what it finds."""
-NAME_QUERY = "{name} words"
-"""The search the encoder reads a set's name in (`query: Career words`): asked for the bare name
+NAME_QUERY = "{name} word"
+"""The search the encoder reads a set's name in (`query: Career word`): asked for the bare name
 (`query: Career`) e5 reads a topic, and business, finance and accounting words match it about as
-well as jobs; asked for the concept's words, it ranks the judged pools better in five concept
+well as jobs; asked for a word of the concept, it ranks the marked pools better in five concept
 sets of six and as well in the sixth, at no extra encoding (docs/biaswords.md, "How it was
-chosen", third round)."""
+chosen", third round: every phrasing measured, and how this one was picked)."""
 CONCEPT_ROWS = 20_000
 """At most this many rows from the concept sets' wider search: every row is tagged, so 4 × 500
 seeds at 100 neighbours (200,000 rows) took minutes; WEAT-sized sets (16 concept seeds, 1,600

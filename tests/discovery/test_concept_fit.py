@@ -183,16 +183,16 @@ def test_name_lean_and_the_best_kept_match_the_slow_definitions():
 
 
 class FakeEncoder:
-    """The encoder's two calls on planted unit vectors: words as passages, the searches for the
-    sets' words as queries. "Career words" lies along axis 0 and "Family words" along axis 1;
-    each career word is planted at its own angle from "Career words"."""
+    """The encoder's two calls on planted unit vectors: words as passages, the searches for a
+    word of each set as queries. "Career word" lies along axis 0 and "Family word" along axis 1;
+    each career word is planted at its own angle from "Career word"."""
 
     def __init__(self, angles):
         self.angles, self.calls = angles, []
 
     def encode(self, language, method, words):
         self.calls.append((language, method, tuple(words)))
-        names = {"Career words": [1.0, 0.0, 0.0], "Family words": [0.0, 1.0, 0.0]}
+        names = {"Career word": [1.0, 0.0, 0.0], "Family word": [0.0, 1.0, 0.0]}
         def vector(word):
             if method == "query":
                 return names[word]
@@ -204,7 +204,7 @@ class FakeEncoder:
 def test_with_the_encoder_a_concept_set_keeps_its_best_on_name_lean(monkeypatch):
     """The career set keeps its `concept_keep` best words on the planted name lean, the others
     dropped with their place and value; the static thresholds only show; the searches are the
-    word set's names in `NAME_QUERY` ("Career words", "Family words")."""
+    word set's names in `NAME_QUERY` ("Career word", "Family word")."""
     monkeypatch.setattr(ours, "MIN_KEPT", 1)
     emb, ws = side_world()
     ws = replace(ws, A=replace(ws.A, name="Career"), B=replace(ws.B, name="Family"))
@@ -223,11 +223,11 @@ def test_with_the_encoder_a_concept_set_keeps_its_best_on_name_lean(monkeypatch)
     verdicts = first_verdicts(cands, "A")
     assert verdicts["tree"] == (
         f"off its set's name: in place 3 of set A on the encoder's lean to its name "
-        f"({np.cos(1.2):.3f}: similarity with 'Career words' minus with 'Family words'; the "
+        f"({np.cos(1.2):.3f}: similarity with 'Career word' minus with 'Family word'; the "
         "set keeps its best 2)"
     )
     assert verdicts["car"].startswith("off its set's name: in place 4 of set A")
-    assert ("en", "query", ("Career words", "Family words")) in fake.calls
+    assert ("en", "query", ("Career word", "Family word")) in fake.calls
     assert "concept_name_off" not in [n.code for n in cands.notes]
 
 
