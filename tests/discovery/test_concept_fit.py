@@ -3,6 +3,7 @@ computed by hand, and the step on a planted world (what it drops, why, the floor
 which sets it leaves alone, and that the signals survive a saved curation)."""
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import polars as pl
@@ -14,6 +15,7 @@ from bias.discovery.candidates import CandidateOptions, Candidates, generate_can
 from bias.discovery.concept_fit import (
     FIT_COLUMNS,
     name_lean,
+    name_queries,
     outside_best,
     seed_scale,
     signals,
@@ -180,6 +182,12 @@ def test_name_lean_and_the_best_kept_match_the_slow_definitions():
         slow = sorted(range(len(values)), key=lambda n: (-values[n], n))[keep:]
         assert outside_best(values, keep) == slow[::-1]
     assert outside_best(np.array([0.1, 0.3, 0.3, -0.2]), 2) == [3, 0]
+
+
+def test_the_encoder_is_asked_for_a_word_of_each_set_by_its_name_or_key():
+    context = SimpleNamespace(set_names={"A": "Career", "B": ""})
+    assert name_queries("A", context) == ("Career word", "B word")
+    assert name_queries("B", context) == ("B word", "Career word")
 
 
 class FakeEncoder:
