@@ -299,9 +299,9 @@ def concept_fit_options() -> dict:
         max_value=bound_of(CandidateOptions, "concept_keep").high,
         **persistent("biaswords.concept_keep", DEFAULTS.concept_keep or 0), disabled=not on,
         help="With the bundled encoder: a concept set keeps its best words on the Name lean "
-        "column (the encoder's similarity with the set's name, e.g. 'Career', minus with the "
-        "opposed set's name), and the three thresholds above only show. Without the encoder, "
-        "or at 0, the thresholds above decide, and a note says so.",
+        "column (the encoder's similarity with a search for a word of the set, 'Career word', "
+        "minus with the same for the opposed set), and the three thresholds above only show. "
+        "Without the encoder, or at 0, the thresholds above decide, and a note says so.",
     )  # fmt: skip
     return {"concept_fit": on, "concept_neighbours": int(wide),
             "max_fit_rank": int(rank) or None, "min_fit_lean": float(lean),
@@ -518,7 +518,8 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
                 "similar to it as the seeds are to each other."),
             "fit_name": st.column_config.NumberColumn(
                 "Name lean", format="%.3f", width=80, help="Concept fit, from the bundled "
-                "encoder: similarity with the set's name minus with the opposed set's name. "
+                "encoder: similarity with a search for a word of the set ('<name> word') minus "
+                "with the same for the opposed set. "
                 "Blank without the encoder (the notes say why)."),
             "verdict": st.column_config.TextColumn(
                 "Why dropped",

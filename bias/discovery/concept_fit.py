@@ -27,9 +27,10 @@ encoder (`bias.vectors.encoder`), read against the set's **name** as the user wr
 word set ("Career", "Family", "Math": a gloss of the concept, data, not a list of ours):
 
 * **name lean** (`fit_name`): the encoder's similarity of the candidate (encoded as a passage)
-  with its set's name (encoded as a query, e5's own use: a short search for a concept) minus
-  with the opposed set's name. Static vectors put *fees* and *department* as near the career
-  seeds as *job*; the encoder, asked "Career" rather than "salary", does not.
+  with a search for a word of its set (`NAME_QUERY`, "Career word", encoded as a query: e5's
+  own use) minus with the same for the opposed set. Static vectors put *fees* and *department* as
+  near the career seeds as *job*; the encoder, asked for a career word rather than "salary",
+  mostly does not.
 
 When the encoder can be used (`name_reading_off` says why not), a concept set keeps only its
 best `concept_keep` words on name lean (each other one dropped with its place and value in the
@@ -63,6 +64,12 @@ FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds", "fit_name")
 NAME_METHODS = ("passage", "query")
 """The encoder's methods for (the candidates, the set names): words as passages, and the names
 as queries, the way e5 was trained to match a search with what it finds."""
+NAME_QUERY = "{name} word"
+"""The search the encoder reads a set's name in (`query: Career word`): asked for the bare name
+(`query: Career`) e5 reads a topic, and business, finance and accounting words match it about as
+well as jobs; asked for a word of the concept, it ranks the marked pools better in five concept
+sets of six and as well in the sixth, at no extra encoding (docs/biaswords.md, "How it was
+chosen", third round: every phrasing measured, and how this one was picked)."""
 CONCEPT_ROWS = 20_000
 """At most this many rows from the concept sets' wider search: every row is tagged, so 4 × 500
 seeds at 100 neighbours (200,000 rows) took minutes; WEAT-sized sets (16 concept seeds, 1,600
@@ -173,12 +180,20 @@ def outside_best(values: np.ndarray, keep: int) -> list[int]:
     return [int(n) for n in order[keep:][::-1]]
 
 
+def name_queries(key: str, context: Context) -> tuple[str, str]:
+    """The encoder's searches for set `key` and its opposed set: each set's name as the word
+    set writes it (the set's key when it has none), in `NAME_QUERY`."""
+    def query(k: str) -> str:
+        return NAME_QUERY.format(name=context.set_names.get(k) or k)
+
+    return query(key), query(OPPOSED[key])
+
+
 def _name_reading(words: list[str], key: str, context: Context) -> np.ndarray:
     """The name lean of `words` in set `key`, read from the encoder (its disk cache first)."""
-    names = [context.set_names.get(k) or k for k in (key, OPPOSED[key])]
     passage, query = NAME_METHODS
     vectors = encoder.encode(context.language, passage, words)
-    name, opposed = encoder.encode(context.language, query, names)
+    name, opposed = encoder.encode(context.language, query, list(name_queries(key, context)))
     return name_lean(vectors, name, opposed)
 
 
@@ -242,7 +257,7 @@ def _by_name(picked: list[tuple[int, int]], picked_words: list[str], key: str,
     value_of = dict(zip(distinct, values.tolist(), strict=True))
     for (i, _), word in zip(picked, picked_words, strict=True):
         columns["fit_name"][i] = value_of[word]
-    name, opposed = (context.set_names.get(k) or k for k in (key, OPPOSED[key]))
+    name, opposed = name_queries(key, context)
     outside = {distinct[n] for n in outside_best(values, keep)}
     rows = [(i, word) for (i, _), word in zip(picked, picked_words, strict=True) if word in outside]
     rows.sort(key=lambda item: -places[item[1]])

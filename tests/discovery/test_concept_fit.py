@@ -3,6 +3,7 @@ computed by hand, and the step on a planted world (what it drops, why, the floor
 which sets it leaves alone, and that the signals survive a saved curation)."""
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import polars as pl
@@ -14,6 +15,7 @@ from bias.discovery.candidates import CandidateOptions, Candidates, generate_can
 from bias.discovery.concept_fit import (
     FIT_COLUMNS,
     name_lean,
+    name_queries,
     outside_best,
     seed_scale,
     signals,
@@ -182,17 +184,23 @@ def test_name_lean_and_the_best_kept_match_the_slow_definitions():
     assert outside_best(np.array([0.1, 0.3, 0.3, -0.2]), 2) == [3, 0]
 
 
+def test_the_encoder_is_asked_for_a_word_of_each_set_by_its_name_or_key():
+    context = SimpleNamespace(set_names={"A": "Career", "B": ""})
+    assert name_queries("A", context) == ("Career word", "B word")
+    assert name_queries("B", context) == ("B word", "Career word")
+
+
 class FakeEncoder:
-    """The encoder's two calls on planted unit vectors: words as passages, names as queries.
-    "Career" lies along axis 0 and "Family" along axis 1; each career word is planted at its
-    own angle from "Career"."""
+    """The encoder's two calls on planted unit vectors: words as passages, the searches for a
+    word of each set as queries. "Career word" lies along axis 0 and "Family word" along axis 1;
+    each career word is planted at its own angle from "Career word"."""
 
     def __init__(self, angles):
         self.angles, self.calls = angles, []
 
     def encode(self, language, method, words):
         self.calls.append((language, method, tuple(words)))
-        names = {"Career": [1.0, 0.0, 0.0], "Family": [0.0, 1.0, 0.0]}
+        names = {"Career word": [1.0, 0.0, 0.0], "Family word": [0.0, 1.0, 0.0]}
         def vector(word):
             if method == "query":
                 return names[word]
@@ -203,8 +211,8 @@ class FakeEncoder:
 
 def test_with_the_encoder_a_concept_set_keeps_its_best_on_name_lean(monkeypatch):
     """The career set keeps its `concept_keep` best words on the planted name lean, the others
-    dropped with their place and value; the static thresholds only show; the names come from
-    the word set ("Career", "Family")."""
+    dropped with their place and value; the static thresholds only show; the searches are the
+    word set's names in `NAME_QUERY` ("Career word", "Family word")."""
     monkeypatch.setattr(ours, "MIN_KEPT", 1)
     emb, ws = side_world()
     ws = replace(ws, A=replace(ws.A, name="Career"), B=replace(ws.B, name="Family"))
@@ -223,11 +231,11 @@ def test_with_the_encoder_a_concept_set_keeps_its_best_on_name_lean(monkeypatch)
     verdicts = first_verdicts(cands, "A")
     assert verdicts["tree"] == (
         f"off its set's name: in place 3 of set A on the encoder's lean to its name "
-        f"({np.cos(1.2):.3f}: similarity with 'Career' minus with 'Family'; the set keeps its "
-        "best 2)"
+        f"({np.cos(1.2):.3f}: similarity with 'Career word' minus with 'Family word'; the "
+        "set keeps its best 2)"
     )
     assert verdicts["car"].startswith("off its set's name: in place 4 of set A")
-    assert ("en", "query", ("Career", "Family")) in fake.calls
+    assert ("en", "query", ("Career word", "Family word")) in fake.calls
     assert "concept_name_off" not in [n.code for n in cands.notes]
 
 
