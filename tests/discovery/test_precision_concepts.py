@@ -22,9 +22,8 @@ from tools.precision_sample import concept_rows
 FILES = sorted(CONCEPT_DIR.glob("*.csv"))
 TARGET = 0.80
 BELOW_TARGET = {"glove-weat6": {"Career"}, "fr-weat6": {"Career"}, "fr-weat7": {"Math"}}
-"""The sets the independent reader found below 80% (2026-12-01: 9/12, 5/12, 5/12; issue 36 stays
-open for them), in the second round's files. The files were drawn again for the third round's
-name lean and wait for a new reader: set this list from that reader's figures. Checked as below,
+"""The sets the independent reader found below 80% (2026-12-02, the third round's files: GloVe
+career 8/12, French career 6/12, French maths 5/12; issue 36 stays open for them). Checked as below,
 so a set that reaches the target must leave this list."""
 
 
