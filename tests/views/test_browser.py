@@ -1,5 +1,6 @@
-"""End to end in a real headless Chromium: the dashboard runs a preset and shows its result; typed
-lists survive a page switch and a refresh. Fixtures (server, Chromium): conftest.py.
+"""End to end in a real headless Chromium: the dashboard runs a preset and shows its result; then,
+in the same tab, typed lists survive a page switch and a refresh. Fixtures (server, Chromium):
+conftest.py.
 """
 
 import pytest
@@ -9,7 +10,7 @@ from tests.views.chromium_steps import SCREENSHOT_DIR
 pytestmark = pytest.mark.browser
 
 
-def test_run_a_preset_in_chromium(server, visitor):
+def test_run_a_preset_then_typed_lists_survive_a_page_switch_and_a_refresh(server, visitor):
     page = visitor(1400, 2600)
     page.goto(server, timeout=60_000)
     page.get_by_text("Is there bias in these words?").wait_for(timeout=60_000)
@@ -35,13 +36,12 @@ def test_run_a_preset_in_chromium(server, visitor):
     assert verdict.is_visible()
     page.wait_for_timeout(1000)  # let Plotly finish drawing before the screenshot
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_result.png"), full_page=True)
+    typed_lists_survive_a_page_switch_and_a_refresh(page)
 
 
-def test_typed_lists_survive_a_page_switch_and_a_refresh(server, visitor):
-    page = visitor(1400, 1800)
-    page.goto(server, timeout=60_000)
+def typed_lists_survive_a_page_switch_and_a_refresh(page):
+    """In the same tab (a page load costs seconds of CPU): lists typed over the preset's."""
     words = page.get_by_role("textbox", name="X: words")
-    words.wait_for(timeout=60_000)
     words.fill("doctor\nengineer")
     page.get_by_role("textbox", name="Y: name").click()  # leaving the box saves it
     page.wait_for_timeout(1500)
