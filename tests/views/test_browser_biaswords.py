@@ -2,8 +2,9 @@
 
 Each browser context is a visitor with its own tab (its own `?draft=` workspace). A hand edit in
 the first must change the first's curation only; the second starts from its own, untouched one.
-The first draws and validates at 1400 px; the second generates at 800 px (the draw is one flow,
-run once). Screenshots land in BIASWORDS_SCREENSHOTS (default /tmp).
+The first draws and validates at 1400 px, and its report opens offline and re-runs; the second
+generates at 800 px (the draw is one flow, run once). Screenshots land in BIASWORDS_SCREENSHOTS
+(default /tmp).
 """
 
 import json
@@ -11,8 +12,10 @@ import re
 
 import pytest
 
+from bias.cli import main
 from bias.discovery.curation import curation_path
-from tests.views.chromium_steps import SCREENSHOT_DIR
+from bias.report.manifest import read_manifest
+from tests.views.chromium_steps import SCREENSHOT_DIR, downloaded, opens_offline
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +56,17 @@ def draw(page) -> None:
     page.wait_for_timeout(1500)  # let Plotly finish drawing before the screenshot
 
 
-def test_two_visitors_never_see_each_others_edits(server, visitor):
+def report_reproduces(page, chromium, tmp_path, capsys) -> None:
+    """The draws' report: one HTML file that opens offline and re-runs with `reproduce`."""
+    words = downloaded(page, "Download report", tmp_path, "biaswords.html")
+    data = read_manifest(words.read_text(encoding="utf-8"), "b")["results"][0]
+    assert data["provenance"]["wordset"]["id"] == "weat6" and data["draws"]
+    opens_offline(chromium, words, "Kept candidates per set", "report_biaswords.png")
+    assert main(["reproduce", str(words)]) == 0
+    assert "every number matches" in capsys.readouterr().out
+
+
+def test_two_visitors_never_see_each_others_edits(server, visitor, chromium, tmp_path, capsys):
     first = open_biaswords(visitor, server, 1400)
     generate(first)
     mine = draft_of(first)
@@ -74,6 +87,7 @@ def test_two_visitors_never_see_each_others_edits(server, visitor):
     after = saved_kept(mine)
     assert after[0] is (not before[0]) and after[1:] == before[1:]
     draw(first)
+    report_reproduces(first, chromium, tmp_path, capsys)
     # Beside the draws, the baseline in one sentence; after saving, where to use the set, linked
     assert first.get_by_text("Random words of the same kind are significant in").count()
     first.get_by_role("button", name="Save as word set").click()
