@@ -25,9 +25,9 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     """Each worker starts on its share of the browser tests. They are the suite's longest and
     mostly wait for a page (Chromium and the dashboard's server do the work, in processes of
-    their own), so they run best beside one another and beside the CPU-bound tests, never all on
-    one worker: at 25 browser tests of about 440 s together, one worker taking them all was the
-    run's length (about 490 s on 2 cores, with the other core idle for half of it).
+    their own), and a worker that takes them all cannot end the run before their serial time
+    (about 440 s of the 490 s the whole command took on 2026-12-01, when they all came first on
+    one worker): so they are shared out.
 
     pytest-xdist's `--dist worksteal` hands worker i the next len(pending) // (workers - i) tests
     of this list, in order, and an idle worker steals from the end of the longest queue: so the
