@@ -2,7 +2,7 @@
 uploads a gzip bomb: does anyone notice?
 
 Starts `streamlit run app.py` on 127.0.0.1 (a free port, a temporary BIASWORDS_HOME; no other
-traffic), then drives headless Chromium (/usr/bin/chromium, playwright) in four phases:
+traffic), then drives headless Chromium (`bench/streamlit_server.CHROMIUM`) in four phases:
 
 1. alone:  one visitor loads the WEAT page and runs the prepared test, `--rounds` times;
 2. ten:    ten browser contexts do the same at once;
@@ -216,7 +216,7 @@ def main() -> None:
                         help="BIASWORDS_IMPORT_SECONDS of the server")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
-        raise SystemExit(f"{CHROMIUM} is absent (apt-get install chromium)")
+        raise SystemExit(f"{CHROMIUM} is absent (apt-get install chromium-headless-shell)")
     with tempfile.TemporaryDirectory() as tmp:
         bomb = gzip_bomb(Path(tmp) / "bomb.vec.gz", args.bomb_mb)
         print(f"bomb: {bomb.stat().st_size / 1e6:.1f} MB inflating to {args.bomb_mb:,} MB; "

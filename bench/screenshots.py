@@ -4,7 +4,7 @@
     python bench/screenshots.py [OUTDIR]          (default /tmp/biaswords-shots)
 
 Starts `streamlit run app.py` on a free port with an empty BIASWORDS_HOME, opens each page in
-headless Chromium (/usr/bin/chromium, driven by playwright), runs WEAT 7 on the WEAT page and the
+headless Chromium (`bench/streamlit_server.CHROMIUM`), runs WEAT 7 on the WEAT page and the
 default tests on the Batch page, and saves full-page PNGs named `<page>_<width>.png`; then it
 chooses French on the WEAT page and does it again (`fr-<page>_<width>.png`); in English it also
 opens the result's details and chooses French in the sidebar over the edited lists (the offer of

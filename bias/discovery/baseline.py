@@ -58,8 +58,8 @@ def run_baseline(
     bands: dict[str, tuple[int, int]] = {}
     shortfall = []
     for key in SET_KEYS:
-        rows = [embedding.row(word) for word in pools[key]]
-        rows = np.array([row for row in rows if row is not None])
+        found = embedding.rows(pools[key])
+        rows = np.array([found[word] for word in pools[key] if word in found])
         low, high = (int(v) for v in np.quantile(rows, BAND_QUANTILES))
         wanted = max(len(pools[key]), sampling.sizes[key])
         high = min(len(embedding) - 1, max(high, low + 20 * wanted))

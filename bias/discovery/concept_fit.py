@@ -213,9 +213,9 @@ def concept_fit(table: pl.DataFrame, context: Context) -> pl.DataFrame:
         own, opposite = (np.asarray(embedding.vectors_for(context.lookups[k]), np.float64)
                          for k in (key, OPPOSED[key]))  # fmt: skip
         median_lean, near = seed_scale(own, opposite)
-        picked = [(i, embedding.row(words[i])) for i in range(table.height)
-                  if kept[i] and sets[i] == key and words[i]]  # fmt: skip
-        picked = [(i, row) for i, row in picked if row is not None]
+        mine = [i for i in range(table.height) if kept[i] and sets[i] == key and words[i]]
+        found = embedding.rows(words[i] for i in mine)
+        picked = [(i, found[words[i]]) for i in mine if words[i] in found]
         if not picked:
             continue
         rows, where = np.unique(np.array([row for _, row in picked]), return_inverse=True)

@@ -185,8 +185,9 @@ def _closer_elsewhere(table: pl.DataFrame, context: Context) -> pl.DataFrame:
     kept, reasons = table["kept"].to_list(), table["reason"].to_list()
     sets, words = table["set"].to_list(), table["candidate"].to_list()
     todo = [i for i in range(table.height) if kept[i] and sets[i] in seeds and rivals[sets[i]]]
-    rows = {i: embedding.row(words[i]) for i in todo}
-    todo = [i for i in todo if rows[i] is not None]
+    found = embedding.rows(words[i] for i in todo)
+    rows = {i: found[words[i]] for i in todo if words[i] in found}
+    todo = list(rows)
     if not todo:
         return table
     vectors = np.asarray(embedding.vectors[[rows[i] for i in todo]], dtype=np.float64)

@@ -238,7 +238,7 @@ def _leans(
     """(row, mean cosine with the set's seeds, with the opposed set's) for the set's kept words
     the lean judges: in a male or female set, those whose meaning has no known gender."""
     profile = context.profiles.get(key, SetProfile())
-    picked = []
+    judged = []
     for i, row in enumerate(table.iter_rows(named=True)):
         if not kept[i] or row["set"] != key or not row["candidate"]:
             continue
@@ -246,9 +246,9 @@ def _leans(
             row["candidate"], profile.kind, context.language, context.tagger
         ) is not None:  # fmt: skip
             continue
-        vector_row = context.embedding.row(row["candidate"])
-        if vector_row is not None:
-            picked.append((i, vector_row))
+        judged.append((i, row["candidate"]))
+    found = context.embedding.rows(word for _, word in judged)
+    picked = [(i, found[word]) for i, word in judged if word in found]
     if not picked:
         return []
     vectors = np.asarray(context.embedding.vectors[[r for _, r in picked]], np.float64)

@@ -225,6 +225,11 @@ class Embedding:
         """Row index of a vocabulary word, exactly as spelled, or None."""
         return self.words.row(word)
 
+    def rows(self, words: Iterable[str]) -> dict[str, int]:
+        """{word: row} of those of `words` in the vocabulary, exactly as spelled: many words in
+        one search, where `row` in a loop would search once a word."""
+        return self.words.rows(words)
+
     def vectors_for(self, lookups: Sequence[WordLookup]) -> np.ndarray:
         """The unit vectors of the found words among `lookups`, in order, as an (n, d) array.
 

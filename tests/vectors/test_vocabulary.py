@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from bias.vectors.embeddings import Embedding, Match
-from bias.vectors.vocabulary import Vocabulary
+from bias.vectors.vocabulary import _LONGEST, Vocabulary
 
 
 def random_words(count: int, seed: int = 0) -> list[str]:
@@ -30,6 +30,18 @@ def test_rows_equal_a_dict_of_first_occurrences():
     assert len(set(words)) < len(words)  # duplicates were tested
     again = vocab.rows(queries)  # the memo gives the same answer
     assert again == {q: first[q] for q in queries if q in first}
+
+
+def test_words_of_the_longest_bucket_and_single_lookups_find_their_first_row():
+    """Words from `_LONGEST` bytes up share the length index's last bucket; each is still found
+    at its first row, one lookup at a time as in a batch."""
+    long = "é" * (_LONGEST // 2)  # exactly _LONGEST bytes
+    words = ["b", long + "x", "a" * 3000, long, "b", "a" * 3000, "a" * 2999, long + "x"]
+    vocab = Vocabulary.from_words(words)
+    first = {word: words.index(word) for word in words}
+    queries = [*first, "a" * 3001, long[:-1], "c"]
+    assert {q: vocab.row(q) for q in queries} == {q: first.get(q) for q in queries}
+    assert Vocabulary.from_words(words).rows(queries) == first
 
 
 def test_sequence_behaviour():

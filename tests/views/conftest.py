@@ -8,8 +8,9 @@ of a server shares (a saved word set) takes `isolated_server`, a server of its o
 own empty BIASWORDS_HOME (the import tests of test_browser_no_embedding.py start theirs, with a
 slow fastText address). So no test depends on what another left.
 
-Needs Debian's `chromium` at /usr/bin/chromium and the Python package `playwright` (no browser
-download); skipped, with the reason, when either is absent.
+Needs Debian's `chromium-headless-shell` (or `chromium`; bench/streamlit_server.py says why the
+shell comes first) and the Python package `playwright` (no browser download); skipped, with the
+reason, when both are absent.
 """
 
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from tests.views.chromium_steps import ROOT
 def chromium():
     """One headless Debian Chromium driven by playwright for the session."""
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
+        pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium-headless-shell)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
