@@ -65,6 +65,18 @@ def test_catalog_lists_loads_and_forgets_imported_embeddings() -> None:
         catalog.load_embedding("it-test")
 
 
+def test_the_catalog_keeps_the_bundled_glove_and_drops_the_oldest_imported_one() -> None:
+    glove = catalog.load_embedding(catalog.DEFAULT_EMBEDDING)
+    names = [f"sv-test{i}" for i in range(catalog.MAX_LOADED + 1)]
+    loaded = {}
+    for i, name in enumerate(names):
+        store.save(name, "sv", raw(seed=i), source="test.vec")
+        loaded[name] = catalog.load_embedding(name)
+    assert catalog.load_embedding(catalog.DEFAULT_EMBEDDING) is glove  # never dropped
+    assert all(catalog.load_embedding(name) is loaded[name] for name in names[1:])
+    assert catalog.load_embedding(names[0]) is not loaded[names[0]]  # the oldest was dropped
+
+
 def test_reimport_needs_replace_and_the_catalog_sees_the_new_vectors(home: Path) -> None:
     store.save("fr-test", "fr", raw(seed=1), source="a.vec")
     old = catalog.load_embedding("fr-test")
