@@ -18,9 +18,11 @@ import functools
 import importlib
 import importlib.util
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 MIN_NAME_FREQUENCY = 3
 """A word counts as a first name when some country lists it at 3 or more on the dictionary's
@@ -85,16 +87,33 @@ def _name_file() -> Path | None:
     return path if path.is_file() else None
 
 
+_COLUMNS = 56
+"""Country columns of a dictionary line: its characters 30 to 85."""
+
+_SCALE = np.zeros(256, dtype=np.int64)
+_SCALE[np.frombuffer(b"123456789ABCD", dtype=np.uint8)] = np.arange(1, 14)
+"""A column's character → its frequency on the 1–13 scale (hexadecimal digits); 0: not listed."""
+
+
+@dataclass(frozen=True)
+class _NameLines:
+    """The dictionary's usable lines, read once for every language: the distinct casefolded
+    spellings; each (line, spelling) pair; each line's (male, female) and country columns."""
+
+    spellings: dict[str, int]  # spelling → its index
+    pair_line: np.ndarray
+    pair_spelling: np.ndarray
+    genders: np.ndarray  # (lines, 2)
+    columns: np.ndarray  # (lines, _COLUMNS), 0-13
+
+
 @functools.cache
-def first_names(language: str = "") -> dict[str, FirstName] | None:
-    """Casefolded first name → its frequencies by gender, everywhere and in the language's
-    countries (`COUNTRIES`; none for a language not listed); None when the dictionary is
-    missing."""
+def _name_lines() -> _NameLines | None:
     path = _name_file()
     if path is None:
         return None
-    local = COUNTRIES.get(language, ())
-    found: dict[str, list[int]] = {}
+    index: dict[str, int] = {}
+    pair_line, pair_spelling, genders, columns = [], [], [], []
     with path.open(encoding="utf-8") as lines:
         for line in lines:
             if line[:1] in "#=" or len(line) < 31:
@@ -102,19 +121,57 @@ def first_names(language: str = "") -> dict[str, FirstName] | None:
             code, name = line[:2].strip(), line[3:29].strip()
             if code not in _GENDER_CODES or not name:
                 continue
-            columns = [int(c, 16) if c in "123456789ABCD" else 0 for c in line[30:86]]
-            frequency = max(columns, default=0) or 1
-            here = max((columns[i] for i in local if i < len(columns)), default=0)
-            male, female = _GENDER_CODES[code]
             # A "+" inside a name stands for a hyphen, a space or nothing (Jean+Baptiste); a
             # name is found with its accents and without (Benoît, Benoit).
             spellings = {name.replace("+", "-"), name.replace("+", "")}
-            for spelling in spellings | {_bare(spelling) for spelling in spellings}:
-                entry = found.setdefault(spelling.casefold(), [0, 0, 0, 0])
-                for i, value in enumerate((frequency * male, frequency * female,
-                                           here * male, here * female)):  # fmt: skip
-                    entry[i] = max(entry[i], value)
-    return {name: FirstName(*values) for name, values in found.items()}
+            for spelling in {s.casefold() for s in spellings | {_bare(s) for s in spellings}}:
+                pair_line.append(len(genders))
+                pair_spelling.append(index.setdefault(spelling, len(index)))
+            genders.append(_GENDER_CODES[code])
+            columns.append(line[30 : 30 + _COLUMNS].rstrip("\n").ljust(_COLUMNS))
+    # One character a column (any other than the scale's reads 0, as "not listed"): the
+    # 37,000 lines' 2 million columns are read at once instead of one by one.
+    text = "".join(columns).encode("latin-1", errors="replace")
+    scale = _SCALE[np.frombuffer(text, dtype=np.uint8)].reshape(len(columns), _COLUMNS)
+    return _NameLines(index, np.array(pair_line, dtype=np.int64),
+                      np.array(pair_spelling, dtype=np.int64),
+                      np.array(genders, dtype=np.int64).reshape(-1, 2), scale)  # fmt: skip
+
+
+class _FirstNames(Mapping[str, FirstName]):
+    """Casefolded spelling → `FirstName`, each made when it is looked up: made up front, the
+    56,000 would cost 0.2 s of CPU a language, for the few hundred words a run asks about."""
+
+    def __init__(self, index: dict[str, int], values: list[list[int]]) -> None:
+        self._index, self._values = index, values
+
+    def __getitem__(self, spelling: str) -> FirstName:
+        return FirstName(*self._values[self._index[spelling]])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+
+@functools.cache
+def first_names(language: str = "") -> Mapping[str, FirstName] | None:
+    """Casefolded first name → its frequencies by gender, everywhere and in the language's
+    countries (`COUNTRIES`; none for a language not listed); None when the dictionary is
+    missing. A spelling on several lines keeps each value's highest."""
+    lines = _name_lines()
+    if lines is None:
+        return None
+    frequency = lines.columns.max(axis=1)
+    frequency[frequency == 0] = 1  # listed in no country: the scale's lowest
+    local = list(COUNTRIES.get(language, ()))
+    here = lines.columns[:, local].max(axis=1) if local else np.zeros_like(frequency)
+    male, female = lines.genders[:, 0], lines.genders[:, 1]
+    per_line = np.column_stack([frequency * male, frequency * female, here * male, here * female])
+    best = np.zeros((len(lines.spellings), 4), dtype=np.int64)
+    np.maximum.at(best, lines.pair_spelling, per_line[lines.pair_line])
+    return _FirstNames(lines.spellings, best.tolist())
 
 
 def first_name(word: str, language: str = "") -> FirstName | None:
@@ -145,13 +202,20 @@ def _bare(word: str) -> str:
 
 @functools.cache
 def stop_words(language: str) -> frozenset[str] | None:
-    """spaCy's stop words for an ISO 639-1 code, casefolded; None without spaCy or a list."""
-    if importlib.util.find_spec("spacy") is None:
+    """spaCy's stop words for an ISO 639-1 code, casefolded; None without spaCy or a list.
+
+    The list's file is run on its own (it imports nothing): importing it as
+    `spacy.lang.fr.stop_words` would first run spaCy's and the language's package set-up, 1.3 s
+    of CPU in French, for a set of words."""
+    spacy = importlib.util.find_spec("spacy")
+    if spacy is None or spacy.origin is None or not language.isalpha() or not language.isascii():
         return None
-    try:
-        module = importlib.import_module(f"spacy.lang.{language}.stop_words")
-    except ImportError:
+    path = Path(spacy.origin).parent / "lang" / language / "stop_words.py"
+    spec = importlib.util.spec_from_file_location(f"_spacy_stop_words_{language}", path)
+    if not path.is_file() or spec is None or spec.loader is None:
         return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     return frozenset(word.casefold() for word in module.STOP_WORDS)
 
 
