@@ -18,7 +18,7 @@ def pytest_configure(config):
     os.environ[SWITCH] = "off"
     config.addinivalue_line(
         "markers",
-        "browser: end-to-end test in a real headless Chromium (deselect with -m 'not browser')",
+        "browser: end-to-end test in a real headless Chromium (run only with -m browser)",
     )
 
 

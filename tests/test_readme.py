@@ -49,13 +49,16 @@ def test_a_live_demo_section_covers_warming_presets_and_a_room():
 
 
 def test_ci_runs_the_readme_test_command_in_the_readmes_own_setup():
+    """CI is the README's set-up and test command, then the browser tests that the command
+    leaves out (pyproject.toml), as the README tells a contributor to run them."""
     setup = section("Set up on a fresh machine (Python 3.11)")
     ci = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="utf-8")
     steps = [line for line in ci.splitlines() if line and not line.startswith(("#", " ", "}"))]
-    assert steps[-3:] == [  # a fresh .venv (cleared if a run left one), switched on, then:
+    assert steps[-4:] == [  # a fresh .venv (cleared if a run left one), switched on, then:
         "python3 -m venv --clear .venv",
         "source .venv/bin/activate",
         "pip install -r requirements.txt && python -m pytest",
+        "python -m pytest -m browser",
     ]
     assert "python3 -m venv .venv" in setup and "source .venv/bin/activate" in setup
-    assert 'python -m pytest -m "not browser"' in setup and "minutes" in setup
+    assert "python -m pytest -m browser" in setup and "minutes" in setup

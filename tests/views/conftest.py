@@ -1,4 +1,5 @@
-"""Fixtures of the browser tests (marked `browser`; deselect with `-m "not browser"`).
+"""Fixtures of the browser tests (marked `browser`; run with `-m browser`: pyproject.toml says why
+they are left out of a plain `python -m pytest`).
 
 Starting Streamlit (and the GloVe load its first test triggers) and Chromium costs seconds each,
 so both are started once per session: `server` and `chromium`. Each test still starts clean where
