@@ -121,7 +121,7 @@ class Vocabulary(Sequence[str]):
         order, firsts = self._by_length
         if length >= _LONGEST:  # the longest words share the last bucket: compare their lengths
             rows = order[firsts[_LONGEST] :]
-            return rows[np.diff(self._bounds)[rows] - 1 == length]
+            return rows[self._bounds[rows + 1] - self._bounds[rows] - 1 == length]
         return order[firsts[length] : firsts[length + 1]]
 
     def _search(self, todo: dict[int, list[tuple[str, bytes]]]) -> dict[str, int]:
