@@ -11,7 +11,7 @@ slow fastText address). So no test depends on what another left.
 
 Needs Debian's `chromium-headless-shell` (or `chromium`; bench/streamlit_server.py says why the
 shell comes first) and the Python package `playwright` (no browser download); skipped, with the
-reason, when both are absent.
+reason, when neither Chromium is installed or playwright is missing.
 """
 
 from collections.abc import Iterator
