@@ -28,7 +28,13 @@ from bias.corpus.family import family_names
 from bias.corpus.options import GROUP_SEPARATOR, REPLICATE_SUFFIX, ReadOptions, TrainOptions
 from bias.corpus.preview import CorpusPreview, check_trainable, preview
 from bias.corpus.scan import CorpusScan, GroupScan, scan, work_folder
-from bias.corpus.training import TrainSummary, TrainTask, model_seeds, train_one
+from bias.corpus.training import (
+    FIXED_VOCABULARY,
+    TrainSummary,
+    TrainTask,
+    model_seeds,
+    train_one,
+)
 from bias.errors import BiasInputError
 from bias.limits import check_language
 from bias.serialize import NOT_SERIALISED, jsonable
@@ -62,6 +68,7 @@ def provenance_record(scan: CorpusScan, options: TrainOptions, family: str,
         "seed": seed,
         "bootstrap_seed": bootstrap_seed if replicate is not None else None,
         "bootstrap": "Poisson(1) count per document" if replicate is not None else None,
+        "vocabulary": FIXED_VOCABULARY if replicate is not None else None,
         "gensim": gensim.__version__,
         "software": version(),
         "bit_reproducible": options.reproducible,

@@ -19,13 +19,25 @@ Bootstrap samples (Antoniak & Mimno 2018) are drawn as Poisson(1) counts per doc
 MacGibbon 2006): each document appears 0, 1, 2, … times, 1 on average, which is the ordinary
 bootstrap's distribution for many documents, and needs no list of all documents in memory, so
 memory stays flat in the corpus's size.
+
+Every replicate tests the same words: which words get a vector (those at the minimum count) is
+decided once, on the whole group's documents (the whole corpus without a group column), and
+given to every bootstrap sample. A word under the minimum count in the corpus never gets a vector
+in a replicate, even one whose sample repeated its document; a word of that vocabulary which a
+sample happens not to contain at all gets no vector in that replicate (it has nothing to be
+trained on: a vector there would be its random start), and the test on that replicate reports it
+missing like any missing word. Inside the vocabulary, gensim's frequency tables (downsampling,
+negative sampling) are the sample's own counts, as in any training on that sample. The whole
+group's counts are read again from its token file by each task (one pass, a few per cent of a
+training), so a task still carries only paths and seeds.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,6 +101,21 @@ def _pieces(tokens: list[str]) -> list[list[str]]:
     return [tokens[i : i + MAX_CHUNK_TOKENS] for i in range(0, len(tokens), MAX_CHUNK_TOKENS)]
 
 
+def fixed_vocabulary(tokens_path: str, min_count: int) -> frozenset[str]:
+    """The words at least `min_count` times in every document of a token file: the vocabulary
+    every replicate of that group is given (module docstring)."""
+    counts: Counter[str] = Counter()
+    with open(tokens_path, encoding="utf-8", buffering=1 << 20) as handle:
+        for line in handle:
+            counts.update(line.split())
+    return frozenset(word for word, count in counts.items() if count >= min_count)
+
+
+FIXED_VOCABULARY = "words at the minimum count in the whole group, the same in every replicate"
+"""The provenance's `vocabulary` of a replicate; a record without it (trained before the
+vocabulary was fixed) is trained again, by `reproduce`, as it was: minimum count per sample."""
+
+
 @dataclass(frozen=True)
 class TrainTask:
     """One model to train: everything its result depends on, seeds included (picklable)."""
@@ -135,6 +162,17 @@ def _epoch_checkpoints(epochs: int):
     return Checkpoints()
 
 
+def _vocabulary_rule(task: TrainTask) -> Callable[[str, int, int], int] | None:
+    """gensim's `trim_rule` for `task`: None (its own counts at the minimum count) for a model on
+    every document once, else keep exactly the whole group's vocabulary."""
+    if task.bootstrap_seed is None or task.trained.get("vocabulary") != FIXED_VOCABULARY:
+        return None
+    from gensim.utils import RULE_DISCARD, RULE_KEEP
+
+    keep = fixed_vocabulary(task.tokens_path, task.options.min_count)
+    return lambda word, count, min_count: RULE_KEEP if word in keep else RULE_DISCARD
+
+
 def fit(task: TrainTask):
     """The trained gensim model of `task` (not saved): `train_one` saves it, `reproduce`
     compares it."""
@@ -154,7 +192,7 @@ def fit(task: TrainTask):
         model_type = Word2Vec
     model = model_type(**settings)
     documents = TokenDocuments(task.tokens_path, task.bootstrap_seed)
-    model.build_vocab(documents)
+    model.build_vocab(documents, trim_rule=_vocabulary_rule(task))
     model.train(documents, total_examples=model.corpus_count, epochs=model.epochs,
                 callbacks=[_epoch_checkpoints(options.epochs)])
     return model
@@ -180,6 +218,7 @@ def describe(task: TrainTask) -> str:
             f"{options.epochs} epochs, seed {task.seed}"
             + (f", bootstrap replicate {replicate} of {trained['replicates']}" if replicate
                else "")
+            + (", vocabulary of the whole group" if trained.get("vocabulary") else "")
             + f", on {trained['corpus']['file']}"
             + (f" ({group['column']} = {group['value']})" if group else "")
             + f" (sha256 {trained['corpus']['sha256'][:12]}…)")

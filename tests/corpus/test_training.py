@@ -135,3 +135,38 @@ def test_fasttext_keeps_its_subwords_for_unseen_words(corpora):
     [lookup] = embedding.lookup_all(["careers"])  # never in the corpus
     assert lookup.match == "synthesised"
     assert store.read_meta("ft")["trained"]["train"]["method"] == "fasttext"
+
+
+def test_a_word_under_the_minimum_count_in_the_corpus_gets_no_vector_in_any_replicate(tmp_path):
+    """The vocabulary is decided on the whole corpus: 'onceonly' (once in the corpus, minimum
+    count 2) gets no vector even in a replicate whose sample repeated its document, and
+    'twiceword' (twice: in the vocabulary) gets one wherever the sample holds it, none where
+    it holds it not at all."""
+    from bias.corpus.options import ReadOptions
+    from bias.corpus.scan import scan
+    from bias.corpus.train import plan
+    from bias.corpus.training import TokenDocuments, fit
+    from tests.corpus.corpora import documents
+
+    docs = documents(1.0, 60)
+    docs[7] += " onceonly"
+    docs[20] += " twiceword"
+    docs[41] += " twiceword"
+    path = tmp_path / "c.txt"
+    path.write_text("\n".join(docs) + "\n", encoding="utf-8")
+    scanned = scan(path, "en", ReadOptions(), tmp_path)
+    tasks = plan(scanned, TrainOptions(**SMALL | {"replicates": 4, "seed": 3, "epochs": 1}), "f")
+    in_sample = [
+        [sum(doc.count(word) for doc in TokenDocuments(t.tokens_path, t.bootstrap_seed))
+         for word in ("onceonly", "twiceword")] for t in tasks
+    ]
+    assert in_sample == [[3, 3], [0, 3], [2, 4], [1, 0]]  # seed 3: r1 and r3 repeat 'onceonly'
+    vocabularies = [set(fit(task).wv.key_to_index) for task in tasks]
+    assert not any("onceonly" in words for words in vocabularies)
+    assert ["twiceword" in words for words in vocabularies] == [True, True, True, False]
+    assert all(t.trained["vocabulary"] for t in tasks)
+    # every replicate has the whole corpus's vocabulary, less what its sample lacks entirely
+    whole = {w for w, c in scanned.groups[0].counts.items() if c >= SMALL["min_count"]}
+    for words, task in zip(vocabularies, tasks, strict=True):
+        seen = {w for doc in TokenDocuments(task.tokens_path, task.bootstrap_seed) for w in doc}
+        assert words == whole & seen
