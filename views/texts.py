@@ -190,7 +190,8 @@ def show_tested(result) -> None:
     if isinstance(result, AcrossGroups):
         st.markdown(f"**{md(result.title)}** across {md(result.group_column)}, in the order "
                     "of the values: each dot is the mean d of a group's replicates, its bar "
-                    "where 95% of retrained models fall.")
+                    "where the d of another training run would fall (95% prediction "
+                    "interval).")
         st.plotly_chart(across_groups_figure(result), width="stretch")
         single = all(group.verdict.replicates == 1 for group in result.groups)
         st.caption(md(SEPARATE_SPACES + (f" {ONE_MODEL}" if single else "")))

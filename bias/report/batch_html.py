@@ -52,9 +52,11 @@ def trained_methods(groups: Sequence[ReplicateResult | AcrossGroups]) -> str:
     if first.verdict.replicates > 1:
         text += (f" Each group was trained {first.verdict.replicates} times on bootstrap "
                  "samples of its documents (Poisson frequencies; Hanley & MacGibbon 2006), as "
-                 "Antoniak and Mimno (2018) recommend; we report each replicate's d, the 2.5th "
-                 "to 97.5th percentile of the replicates' d, and call a bias holding only when "
-                 "it holds in every replicate with one sign.")
+                 "Antoniak and Mimno (2018) recommend, every replicate with the vocabulary of "
+                 "the whole group; we report each replicate's d, a 95% t prediction interval "
+                 "for the d of another such training run (mean ± t·s·√(1 + 1/n) of the "
+                 "replicates' d), and call a bias holding only when it holds in every "
+                 "replicate with one sign.")
     if any(isinstance(g, AcrossGroups) for g in groups):
         text += (" One embedding was trained per group value and d computed within each, as "
                  "Garg et al. (2018) did per decade; vectors of different groups were not "
@@ -121,7 +123,8 @@ def _groups(groups: Sequence[ReplicateResult | AcrossGroups]) -> list[str]:
     html: list[str] = []
     charts = [titled(across_groups_figure(g), f"{escape(g.title)} across "
                      f"{escape(g.group_column or 'groups')} ({escape(g.family)})<br><sup>dot: "
-                     "mean d of the replicates; bar: where 95% of retrained models fall</sup>")
+                     "mean d of the replicates; bar: 95% prediction interval for another "
+                     "training run</sup>")
               for g in groups if isinstance(g, AcrossGroups)]
     figures = iter(figures_html(charts, with_plotly=False))
     for group in groups:

@@ -1,4 +1,10 @@
-"""A test over replicates, and across groups, in words (command line, page, reports)."""
+"""A test over replicates, and across groups, in words (command line, page, reports).
+
+The wording keeps apart "no evidence here" and "evidence against": replicates that are not all
+significant say how many were, that this is too little to call it stable, and that it is not
+evidence of no bias; an association significant against the lists' stated direction is named
+("the association runs the other way") with its p-value.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +12,29 @@ import json
 
 from bias.report.text import format_d, format_p
 from bias.report.verdict import SHORT as WEAT_SHORT
-from bias.stats.replicates import AcrossGroups, ReplicateResult, State
+from bias.stats.pvalues import ALPHA
+from bias.stats.replicates import (
+    MIN_INTERVAL_REPLICATES,
+    AcrossGroups,
+    ReplicateResult,
+    ReplicateVerdict,
+    State,
+)
+from bias.stats.verdict import MIN_SET_WORDS
 
-HEADLINES: dict[State, str] = {
-    "holds": "Bias detected in every replicate, with the same sign: it survives retraining",
-    "unstable": "Unstable: d changes sign between replicates, so no bias can be claimed",
-    "not_every_replicate": "Significant in some replicates only: it does not survive retraining",
-    "no_bias": "No bias detected in any replicate",
-    "cannot_decide": "Cannot decide: at least one replicate cannot",
-}
 SHORT: dict[State, str] = {
     "holds": "holds in all", "unstable": "sign flips", "not_every_replicate": "some only",
-    "no_bias": "no bias", "cannot_decide": "cannot decide",
+    "other_way": "the other way", "no_bias": "no evidence", "cannot_decide": "cannot decide",
 }
 
 ONE_MODEL = ("One model, without replicates: its result may not survive retraining with another "
              "seed or sample of the documents; train with replicates to see the spread.")
+
+POWER_LIMITS = (
+    "Replicates of a modest corpus often miss a real association: read this as no evidence "
+    "either way, not as evidence that there is none (docs/corpus.md, 'How often the verdicts "
+    "are right', gives the power measured on generated corpora)."
+)
 
 SEPARATE_SPACES = (
     "Each group's embedding is a separate space: d is computed within each and the d's are "
@@ -29,18 +42,85 @@ SEPARATE_SPACES = (
     "from the texts' topics, sizes or vocabulary as well as from attitudes."
 )
 
+REASONS = {
+    "p_floor": f"p cannot fall below {ALPHA:g} with these set sizes",
+    "few_words": f"a list has fewer than {MIN_SET_WORDS} words with a vector",
+    "no_effect_size": "d is undefined (every association equal)",
+}
+"""Why a replicate cannot decide (`bias.stats.verdict.Verdict.reasons`), in a few words."""
+
+
+def _of(count: int, verdict: ReplicateVerdict) -> str:
+    return f"{count} of {verdict.replicates} replicates"
+
+
+def _cannot_decide(result: ReplicateResult) -> str:
+    """'Cannot decide: 2 of 5 replicates cannot (a list has fewer than 4 words with a vector)'."""
+    stuck = [i for i, state in enumerate(result.states) if state == "cannot_decide"]
+    reasons = dict.fromkeys(REASONS[code] for i in stuck if i < len(result.results)
+                            for code in result.results[i].verdict.reasons if code in REASONS)
+    if not stuck:
+        return "Cannot decide: d is undefined in at least one replicate"
+    why = "; ".join(reasons) or "each one's own verdict below says why"
+    return f"Cannot decide: {_of(len(stuck), result.verdict)} cannot ({why})"
+
 
 def headline(result: ReplicateResult) -> str:
+    """The verdict over replicates in one line, with its counts (module docstring)."""
     if result.verdict.replicates == 1:
         return f"{WEAT_SHORT[result.states[0]]} (one model)"  # its own WEAT verdict
-    return HEADLINES[result.verdict.state]
+    verdict = result.verdict
+    n = verdict.replicates
+    match verdict.state:
+        case "holds":
+            text = "Bias detected in every replicate, with the same sign: it survives retraining"
+            if verdict.negative == n:  # a two-sided test: significant, against the lists' order
+                text += " (d negative: the association runs the other way)"
+            return text
+        case "unstable":
+            return (f"Unstable: d changes sign between replicates ({verdict.positive} positive, "
+                    f"{verdict.negative} negative), so no bias can be claimed either way")
+        case "not_every_replicate":
+            return (f"Significant in {_of(verdict.significant, verdict)}: too little evidence "
+                    "to call it stable; this is not evidence of no bias")
+        case "other_way":
+            if verdict.against == n:
+                return ("The association runs the other way: significant against the stated "
+                        f"direction in all {n} replicates")
+            return ("The association runs the other way in every replicate, significant that "
+                    f"way in {_of(verdict.against, verdict)}: too little evidence to call it "
+                    "stable")
+        case "no_bias":
+            return ("No replicate significant: no evidence of bias here; this is not evidence "
+                    "of no bias")
+    return _cannot_decide(result)
 
 
 def interval_text(result: ReplicateResult) -> str:
+    n = result.verdict.replicates
     if result.interval is None:
-        return "no replicate interval (one model)"
-    return (f"{result.interval.level:.0%} of retrained models between "
-            f"{format_d(result.interval.low)} and {format_d(result.interval.high)}")
+        if n == 1:
+            return "no replicate interval (one model)"
+        if n < MIN_INTERVAL_REPLICATES:
+            return (f"no interval: {n} replicates are too few (a standard deviation of {n} d's "
+                    f"is too unsteady; {MIN_INTERVAL_REPLICATES} or more give one)")
+        return "no interval (d is undefined in a replicate)"
+    return (f"another training run's d would fall between {format_d(result.interval.low)} and "
+            f"{format_d(result.interval.high)} ({result.interval.level:.0%} prediction interval; "
+            "it leaves out the choice of words)")
+
+
+def _needs_power_note(verdict: ReplicateVerdict) -> bool:
+    return verdict.state in ("not_every_replicate", "no_bias") or (
+        verdict.state == "other_way" and verdict.against < verdict.replicates)
+
+
+def _replicate_line(result: ReplicateResult, i: int) -> str:
+    opposite = result.opposite_p_values[i] if result.opposite_p_values else None
+    other = ("" if opposite is None or result.effect_sizes[i] >= 0
+             else f", the other way p = {format_p(opposite)}")
+    return (f"  {result.members[i]}: d = {format_d(result.effect_sizes[i])}, "
+            f"p = {format_p(result.p_values[i])}{other}, {WEAT_SHORT[result.states[i]]}")
 
 
 def replicate_text(result: ReplicateResult) -> str:
@@ -50,13 +130,14 @@ def replicate_text(result: ReplicateResult) -> str:
     if verdict.replicates == 1:
         lines.append(ONE_MODEL)
     else:
-        lines.append(f"  d: mean {format_d(result.mean)}, standard deviation "
+        against = (f", {verdict.against} significant the other way" if verdict.against else "")
+        lines.append(f"  d: mean of the replicates {format_d(result.mean)}, standard deviation "
                      f"{format_d(result.spread)}; {interval_text(result)}; "
-                     f"{verdict.significant} of {verdict.replicates} significant, "
+                     f"{verdict.significant} of {verdict.replicates} significant{against}, "
                      f"{verdict.positive} positive and {verdict.negative} negative.")
-    for name, d, p, state in zip(result.members, result.effect_sizes, result.p_values,
-                                 result.states, strict=True):
-        lines.append(f"  {name}: d = {format_d(d)}, p = {format_p(p)}, {WEAT_SHORT[state]}")
+        if _needs_power_note(verdict):
+            lines.append(f"  {POWER_LIMITS}")
+    lines.extend(_replicate_line(result, i) for i in range(len(result.members)))
     return "\n".join(lines)
 
 
@@ -70,6 +151,8 @@ def across_text(across: AcrossGroups) -> str:
                      + f", {headline(group)}")
     if all(group.verdict.replicates == 1 for group in across.groups):
         lines.append(ONE_MODEL)
+    elif any(_needs_power_note(group.verdict) for group in across.groups):
+        lines.append(POWER_LIMITS)
     lines.append(SEPARATE_SPACES)
     return "\n".join(lines)
 

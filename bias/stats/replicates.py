@@ -2,20 +2,32 @@
 
 An embedding trained on a modest corpus changes with the seed and with which documents happen
 to be in it, so a WEAT on one model can be noise (Antoniak & Mimno 2018). Replicates are models
-trained on bootstrap samples of the documents; the test runs on each, and the verdict accounts
-for their spread:
+trained on bootstrap samples of the documents, every one with the same vocabulary
+(`bias.corpus.training`); the test runs on each, and the verdict accounts for their spread:
 
 * `holds`                every replicate's own verdict holds, all with d of one sign;
-* `unstable`             d changes sign between replicates and at least one is significant:
-                         the "bias" is a property of the training run, not of the texts;
-* `not_every_replicate`  significant in some replicates only: it does not survive retraining;
-* `no_bias`              no replicate is significant (and each could have been);
+* `unstable`             d changes sign between replicates and at least one is significant
+                         (either way): the "bias" is a property of the training run, not of the
+                         texts;
+* `not_every_replicate`  significant in some replicates only: too little evidence to call it
+                         stable, which is not evidence that there is no association;
+* `other_way`            no replicate significant in the stated direction, every d against it,
+                         and at least one replicate whose association would be significant the
+                         other way (`opposite_p`);
+* `no_bias`              no replicate is significant either way (and each could have been): no
+                         evidence here, not evidence of no association;
 * `cannot_decide`        some replicate cannot decide (too few words, p cannot fall below α).
 
-The interval is the 2.5th to 97.5th percentile of the replicates' d (linear interpolation; with
-few replicates this is close to their range): where d of another training run would fall. It is
-not an interval for the corpus's "true" d, and it leaves out the words' own sampling (each
-replicate's bootstrap interval is kept in its result).
+How often these verdicts are right on generated corpora (false positives, power) is measured by
+bench/replicate_verdicts.py and stated in docs/corpus.md.
+
+The interval is a t prediction interval (mean ± t(n−1, 0.975) · s · √(1 + 1/n), s the
+replicates' standard deviation): where the d of another training run on a bootstrap sample of
+this corpus would fall, if the replicates' d are roughly normal. It is not an interval for the
+corpus's "true" d, and it leaves out the choice of words (each replicate's own word bootstrap is
+kept in its result). Its coverage is measured in bench/replicate_interval_coverage.py. With fewer
+than `MIN_INTERVAL_REPLICATES` replicates there is none: the standard deviation of two values is
+too unsteady (the interval would be ±15.6 of them).
 
 Across groups (a decade, a party), each group value is its own set of replicates; the values
 come in their natural order (`bias.corpus.family`). Vectors of different groups live in
@@ -30,18 +42,28 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
+from scipy import stats
 
 from bias.corpus.family import Family, Slice, resolve
 from bias.jobs import steps
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.batch import BatchRow
+from bias.stats.null_histogram import counted_in_p
+from bias.stats.permutation import p_value
+from bias.stats.pvalues import ALPHA
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import load_embedding
 from bias.wordsets import WordSet
 
-State = Literal["holds", "unstable", "not_every_replicate", "no_bias", "cannot_decide"]
+State = Literal["holds", "unstable", "not_every_replicate", "other_way", "no_bias",
+                "cannot_decide"]
 SIGNIFICANT = ("holds", "these_words")
 LEVEL = 0.95
+MIN_INTERVAL_REPLICATES = 3
+"""Fewest replicates for an interval (module docstring)."""
+INTERVAL_METHOD = ("t prediction interval from the replicates' mean and standard deviation: "
+                   "where the d of another training run on a bootstrap sample of this corpus "
+                   "would fall (the choice of words left out)")
 
 
 @dataclass(frozen=True)
@@ -49,7 +71,7 @@ class ReplicateInterval:
     low: float
     high: float
     level: float = LEVEL
-    method: str = "percentile of the replicates' d"
+    method: str = INTERVAL_METHOD
 
 
 @dataclass(frozen=True)
@@ -61,35 +83,59 @@ class ReplicateVerdict:
     holds: int
     positive: int
     negative: int
+    against: int = 0
+    """Replicates whose association would be significant against the stated direction
+    (`opposite_p` < α; a one-sided test only)."""
 
 
-def decide_replicates(effect_sizes: Sequence[float], states: Sequence[str]) -> ReplicateVerdict:
-    """The verdict over replicates from each one's d and own verdict state (module docstring)."""
+def opposite_p(result: WeatResult) -> float | None:
+    """The p-value of a one-sided ('greater') test's other tail: how often a reshuffling gives a
+    statistic at most the observed one, counted as the test counts its own tail (k/N exact,
+    (k+1)/(N+1) randomized; not 1 − p, which would leave out the ties, the observed arrangement
+    among them). None for a two-sided test (its p already covers both directions) or a result
+    whose null distribution was not kept."""
+    test = result.test
+    if test.alternative != "greater" or test.null_distribution is None:
+        return None
+    at_most = int(np.count_nonzero(counted_in_p(test.null_distribution, test.statistic, "less")))
+    return float(p_value(at_most, test.iterations, test.method == "exact"))
+
+
+def decide_replicates(effect_sizes: Sequence[float], states: Sequence[str],
+                      opposite: Sequence[float | None] = (),
+                      alpha: float = ALPHA) -> ReplicateVerdict:
+    """The verdict over replicates from each one's d, own verdict state and the p of the other
+    direction where known (module docstring)."""
     d = np.asarray(effect_sizes, dtype=float)
     positive, negative = int((d > 0).sum()), int((d < 0).sum())
     significant = sum(state in SIGNIFICANT for state in states)
     holds = sum(state == "holds" for state in states)
+    against = sum(p is not None and p < alpha
+                  for p, state in zip(opposite, states, strict=False) if state != "cannot_decide")
     if any(state == "cannot_decide" for state in states) or np.isnan(d).any():
         state: State = "cannot_decide"
-    elif positive and negative and significant:
+    elif positive and negative and (significant or against):
         state = "unstable"
     elif holds == len(states):
         state = "holds"
     elif significant:
         state = "not_every_replicate"
+    elif against:
+        state = "other_way"  # every d against the stated direction: a sign flip is caught above
     else:
         state = "no_bias"
-    return ReplicateVerdict(state, len(states), significant, holds, positive, negative)
+    return ReplicateVerdict(state, len(states), significant, holds, positive, negative, against)
 
 
 def replicate_interval(effect_sizes: Sequence[float]) -> ReplicateInterval | None:
-    """Where the d of another training run would fall; None for fewer than two replicates."""
+    """Where the d of another training run would fall (module docstring); None for fewer than
+    `MIN_INTERVAL_REPLICATES` replicates or an undefined d."""
     d = np.asarray(effect_sizes, dtype=float)
-    if d.size < 2 or np.isnan(d).any():
+    if d.size < MIN_INTERVAL_REPLICATES or np.isnan(d).any():
         return None
-    tail = (1 - LEVEL) / 2 * 100
-    low, high = np.percentile(d, [tail, 100 - tail])
-    return ReplicateInterval(float(low), float(high))
+    n = d.size
+    half = stats.t.ppf(0.5 + LEVEL / 2, n - 1) * d.std(ddof=1) * np.sqrt(1 + 1 / n)
+    return ReplicateInterval(float(d.mean() - half), float(d.mean() + half))
 
 
 @dataclass(frozen=True)
@@ -112,6 +158,9 @@ class ReplicateResult:
     interval: ReplicateInterval | None
     results: tuple[WeatResult, ...] = field(default=(), repr=False, compare=False,
                                             metadata=NOT_SERIALISED)
+    opposite_p_values: tuple[float | None, ...] = ()
+    """Each replicate's p for the direction against the stated one (`opposite_p`); None where
+    not defined."""
 
     @property
     def mean(self) -> float:
@@ -127,7 +176,8 @@ class ReplicateResult:
             "wordset": self.wordset_id, "title": self.title, "embedding": self.embedding,
             "group": self.group, "effect_size": self.mean, "verdict": self.verdict,
             "replicates": {"members": self.members, "effect_sizes": self.effect_sizes,
-                           "p_values": self.p_values, "verdicts": self.states,
+                           "p_values": self.p_values,
+                           "opposite_p_values": self.opposite_p_values, "verdicts": self.states,
                            "mean": self.mean, "spread": self.spread, "interval": self.interval},
             "results": [result.to_dict() for result in self.results],
         })
@@ -137,12 +187,15 @@ def replicate_result(wordset: WordSet, embedding: str, group: str | None,
                      members: Sequence[str], effect_sizes: Sequence[float],
                      states: Sequence[str], p_values: Sequence[float],
                      results: Sequence[WeatResult] = ()) -> ReplicateResult:
-    """The result over replicates from each one's numbers (a WEAT's, or a Batch's rows)."""
+    """The result over replicates from each one's numbers (a WEAT's, or a Batch's rows); the
+    other direction's p from `results`, when every replicate's is given."""
+    opposite = (tuple(opposite_p(r) for r in results) if len(results) == len(members)
+                else (None,) * len(members))
     return ReplicateResult(
         wordset.id, wordset.title, embedding, group, tuple(members),
         tuple(float(d) for d in effect_sizes), tuple(states), tuple(float(p) for p in p_values),
-        decide_replicates(effect_sizes, states), replicate_interval(effect_sizes),
-        tuple(results),
+        decide_replicates(effect_sizes, states, opposite), replicate_interval(effect_sizes),
+        tuple(results), opposite,
     )
 
 

@@ -13,27 +13,104 @@ from bias.corpus.options import ReadOptions, TrainOptions
 from bias.corpus.train import train_corpus
 from bias.stats.replicates import decide_replicates, replicate_interval
 from tests.corpus.conftest import SMALL
-from tests.corpus.corpora import write_grouped_csv
+from tests.corpus.corpora import WEAT6, write_grouped_csv
 
 
-@pytest.mark.parametrize(("d", "states", "expected"), [
-    ([1.2, 1.4, 1.1], ["holds"] * 3, "holds"),
-    ([1.2, -0.3, 1.1], ["holds", "no_bias", "holds"], "unstable"),  # a sign flip: never holds
-    ([1.2, 0.3, 1.1], ["holds", "no_bias", "these_words"], "not_every_replicate"),
-    ([0.2, -0.3, 0.1], ["no_bias"] * 3, "no_bias"),  # flips, none significant: no bias
-    ([1.2, 1.3], ["holds", "cannot_decide"], "cannot_decide"),
+@pytest.mark.parametrize(("d", "states", "opposite", "expected"), [
+    ([1.2, 1.4, 1.1], ["holds"] * 3, (), "holds"),
+    ([1.2, -0.3, 1.1], ["holds", "no_bias", "holds"], (), "unstable"),  # a sign flip: never holds
+    ([1.2, 0.3, 1.1], ["holds", "no_bias", "these_words"], (), "not_every_replicate"),
+    ([0.2, -0.3, 0.1], ["no_bias"] * 3, (0.3, 0.6, 0.4), "no_bias"),  # flips, none significant
+    ([0.2, -1.3, 0.1], ["no_bias"] * 3, (0.7, 0.01, 0.4), "unstable"),  # significant either way
+    ([-1.2, -1.3, -0.9], ["no_bias"] * 3, (0.01, 0.002, 0.03), "other_way"),
+    ([-1.2, -0.3, -0.9], ["no_bias"] * 3, (0.01, 0.3, None), "other_way"),  # 1 of 3 that way
+    ([-1.2, -0.3, -0.9], ["no_bias"] * 3, (None,) * 3, "no_bias"),  # the other way not known
+    ([1.2, 1.3], ["holds", "cannot_decide"], (), "cannot_decide"),
 ])
-def test_verdict_over_replicates(d, states, expected):
-    verdict = decide_replicates(d, states)
+def test_verdict_over_replicates(d, states, opposite, expected):
+    verdict = decide_replicates(d, states, opposite)
     assert verdict.state == expected
     assert verdict.positive + verdict.negative == len(d)
+    assert verdict.against == sum(p is not None and p < 0.05 for p in opposite)
 
 
-def test_interval_is_the_percentiles_of_the_replicates():
+def test_interval_is_a_t_prediction_interval_for_another_run():
+    # by hand: d 0..4, mean 2, s = √2.5; t(4, 0.975) = 2.776 (any t table); √(1 + 1/5)
     interval = replicate_interval([0.0, 1.0, 2.0, 3.0, 4.0])
-    # linear interpolation by hand: rank 0.025 * 4 = 0.1 and 0.975 * 4 = 3.9
-    assert (interval.low, interval.high) == pytest.approx((0.1, 3.9))
-    assert replicate_interval([0.5]) is None
+    half = 2.776445 * 2.5**0.5 * 1.2**0.5
+    assert (interval.low, interval.high) == pytest.approx((2 - half, 2 + half), abs=1e-5)
+    assert interval.level == 0.95 and "another training run" in interval.method
+    # 3 replicates: t(2, 0.975) = 4.303, s = 1
+    three = replicate_interval([1.0, 2.0, 3.0])
+    assert three.high - 2 == pytest.approx(4.302653 * (4 / 3) ** 0.5, abs=1e-5)
+    assert replicate_interval([0.5, 0.7]) is None and replicate_interval([0.5]) is None
+    assert replicate_interval([0.5, float("nan"), 0.7]) is None
+
+
+def test_the_other_direction_counts_its_own_tail_with_ties():
+    """opposite_p against a slow count over every partition of 4 + 4 target words: the
+    reshufflings whose statistic is at most the observed one, over 70 (the observed among them,
+    so p + opposite p = 1 + 1/70 here, not 1)."""
+    import itertools
+
+    from bias.stats.replicates import opposite_p
+    from bias.stats.weat import WeatOptions, run_weat
+    from tests.synthetic import planted
+
+    import dataclasses
+
+    embedding, wordset, raw = planted(0.3, sizes=(4, 4, 6, 6), seed=1)
+    wordset = dataclasses.replace(wordset, X=wordset.Y, Y=wordset.X)  # against the lean
+    result = run_weat(embedding, wordset, WeatOptions(ci_resamples=200))
+    assert result.effect_size < 0 and result.method == "exact"
+
+    def unit(word):
+        return raw[word] / np.linalg.norm(raw[word])
+
+    def s(word):
+        return (np.mean([unit(word) @ unit(a) for a in wordset.A.words])
+                - np.mean([unit(word) @ unit(b) for b in wordset.B.words]))
+
+    values = [s(w) for w in (*wordset.X.words, *wordset.Y.words)]
+    observed = np.mean(values[:4]) - np.mean(values[4:])
+    at_most = sum(np.mean([values[i] for i in x]) - np.mean([values[i] for i in range(8)
+                                                              if i not in x]) <= observed + 1e-9
+                  for x in itertools.combinations(range(8), 4))
+    assert opposite_p(result) == pytest.approx(at_most / 70)
+    assert result.p_value + opposite_p(result) == pytest.approx(1 + 1 / 70)
+    two_sided = run_weat(embedding, wordset, WeatOptions(ci_resamples=200,
+                                                         alternative="two-sided"))
+    assert opposite_p(two_sided) is None and opposite_p(result.compact()) is None
+
+
+def test_words_keep_no_evidence_apart_from_evidence_against():
+    from bias.report.replicates_text import headline, replicate_text
+    from bias.stats.replicates import replicate_result
+
+    def text(d, states, opposite=()):
+        result = replicate_result(WEAT6, "fam", None, [f"fam.r{i}" for i in range(len(d))], d,
+                                  states, [0.2] * len(d))
+        if opposite:
+            import dataclasses
+
+            result = dataclasses.replace(
+                result, opposite_p_values=tuple(opposite),
+                verdict=decide_replicates(d, states, opposite))
+        return headline(result), replicate_text(result)
+
+    some, full = text([0.9, 0.4, 1.1, 0.3, 0.8], ["holds", "no_bias", "holds", "no_bias",
+                                                 "no_bias"])
+    assert some == ("Significant in 2 of 5 replicates: too little evidence to call it stable; "
+                    "this is not evidence of no bias")
+    assert "not as evidence that there is none" in full and "survive" not in full
+    none, _ = text([0.1, -0.2, 0.3], ["no_bias"] * 3)
+    assert "no evidence of bias here" in none and "not evidence of no bias" in none
+    against, full = text([-1.2, -1.0, -0.9], ["no_bias"] * 3, (0.001, 0.01, 0.02))
+    assert against.startswith("The association runs the other way: significant against the "
+                              "stated direction in all 3 replicates")
+    assert "the other way p = 0.010" in full
+    _, two = text([0.9, 1.1], ["holds"] * 2)
+    assert "no interval: 2 replicates are too few" in two
 
 
 @pytest.fixture(scope="module")
@@ -74,8 +151,9 @@ def test_groups_come_out_in_value_order_with_their_replicates(family_home, monke
     planted = data["groups"][0]["replicates"]
     assert len(planted["effect_sizes"]) == 2
     assert planted["mean"] == pytest.approx(np.mean(planted["effect_sizes"]))
-    low, high = planted["interval"]["low"], planted["interval"]["high"]
-    assert min(planted["effect_sizes"]) <= low < high <= max(planted["effect_sizes"])
+    assert planted["interval"] is None  # 2 replicates: too few for an interval
+    assert data["groups"][0]["verdict"]["against"] == 0
+    assert all(p is not None and 0 < p <= 1 for p in planted["opposite_p_values"])
 
 
 def test_batch_report_has_the_chart_across_groups(family_home, monkeypatch, capsys, tmp_path):

@@ -11,7 +11,7 @@ from bias.report.replicates_text import SHORT
 from bias.stats.replicates import AcrossGroups
 
 COLOURS = {"holds": "#b2182b", "unstable": "#e08214", "not_every_replicate": "#fdb863",
-           "no_bias": "#4d4d4d", "cannot_decide": "#bababa"}
+           "other_way": "#2166ac", "no_bias": "#4d4d4d", "cannot_decide": "#bababa"}
 
 
 def across_groups_figure(across: AcrossGroups) -> go.Figure:
