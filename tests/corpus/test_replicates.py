@@ -51,13 +51,12 @@ def test_the_other_direction_counts_its_own_tail_with_ties():
     """opposite_p against a slow count over every partition of 4 + 4 target words: the
     reshufflings whose statistic is at most the observed one, over 70 (the observed among them,
     so p + opposite p = 1 + 1/70 here, not 1)."""
+    import dataclasses
     import itertools
 
     from bias.stats.replicates import opposite_p
     from bias.stats.weat import WeatOptions, run_weat
     from tests.synthetic import planted
-
-    import dataclasses
 
     embedding, wordset, raw = planted(0.3, sizes=(4, 4, 6, 6), seed=1)
     wordset = dataclasses.replace(wordset, X=wordset.Y, Y=wordset.X)  # against the lean
