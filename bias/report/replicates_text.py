@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from bias.report.text import format_d, format_p
+from bias.report.text import format_d, p_phrase
 from bias.report.verdict import SHORT as WEAT_SHORT
 from bias.stats.pvalues import ALPHA
 from bias.stats.replicates import (
@@ -35,6 +35,9 @@ POWER_LIMITS = (
     "either way, not as evidence that there is none (docs/corpus.md, 'How often the verdicts "
     "are right', gives the power measured on generated corpora)."
 )
+
+POINT_ESTIMATE = ("models on bootstrap samples, whose d runs nearer zero than a model's on the "
+                  "whole corpus: docs/corpus.md")
 
 SEPARATE_SPACES = (
     "Each group's embedding is a separate space: d is computed within each and the d's are "
@@ -117,10 +120,14 @@ def _needs_power_note(verdict: ReplicateVerdict) -> bool:
 
 def _replicate_line(result: ReplicateResult, i: int) -> str:
     opposite = result.opposite_p_values[i] if result.opposite_p_values else None
-    other = ("" if opposite is None or result.effect_sizes[i] >= 0
-             else f", the other way p = {format_p(opposite)}")
+    state = WEAT_SHORT[result.states[i]]
+    other = ""
+    if opposite is not None and result.effect_sizes[i] < 0:
+        other = f", the other way {p_phrase(opposite)}"
+        if opposite < ALPHA and result.states[i] == "no_bias":
+            state = "runs the other way"
     return (f"  {result.members[i]}: d = {format_d(result.effect_sizes[i])}, "
-            f"p = {format_p(result.p_values[i])}{other}, {WEAT_SHORT[result.states[i]]}")
+            f"{p_phrase(result.p_values[i])}{other}, {state}")
 
 
 def replicate_text(result: ReplicateResult) -> str:
@@ -131,8 +138,8 @@ def replicate_text(result: ReplicateResult) -> str:
         lines.append(ONE_MODEL)
     else:
         against = (f", {verdict.against} significant the other way" if verdict.against else "")
-        lines.append(f"  d: mean of the replicates {format_d(result.mean)}, standard deviation "
-                     f"{format_d(result.spread)}; {interval_text(result)}; "
+        lines.append(f"  d: mean of the replicates {format_d(result.mean)} ({POINT_ESTIMATE}), "
+                     f"standard deviation {format_d(result.spread)}; {interval_text(result)}; "
                      f"{verdict.significant} of {verdict.replicates} significant{against}, "
                      f"{verdict.positive} positive and {verdict.negative} negative.")
         if _needs_power_note(verdict):

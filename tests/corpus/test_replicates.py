@@ -108,6 +108,7 @@ def test_words_keep_no_evidence_apart_from_evidence_against():
     assert against.startswith("The association runs the other way: significant against the "
                               "stated direction in all 3 replicates")
     assert "the other way p = 0.010" in full
+    assert full.count("runs the other way") == 4  # the headline and each replicate's line
     _, two = text([0.9, 1.1], ["holds"] * 2)
     assert "no interval: 2 replicates are too few" in two
 
@@ -188,3 +189,20 @@ def test_a_damaged_trained_record_leaves_an_ordinary_embedding(family_home, monk
         assert [s.members for s in family.slices] == [("dec-9.r1", "dec-9.r2"), ("dec-10.r1",)]
     finally:
         meta_path.write_text(saved, encoding="utf-8")
+
+
+def test_cannot_decide_says_why():
+    from bias.report.replicates_text import headline
+    from bias.stats.replicates import replicate_result
+    from bias.stats.weat import WeatOptions, run_weat
+    from tests.synthetic import planted
+
+    embedding, wordset, _ = planted(1.0, sizes=(3, 3, 8, 8), seed=1)
+    stuck = run_weat(embedding, wordset, WeatOptions(ci_resamples=200))
+    assert stuck.verdict.state == "cannot_decide"
+    result = replicate_result(wordset, "fam", None, ["fam.r1", "fam.r2", "fam.r3"],
+                              [1.0, 1.1, stuck.effect_size], ["holds", "holds", "cannot_decide"],
+                              [0.01, 0.01, stuck.p_value], [stuck, stuck, stuck])
+    assert headline(result) == (
+        "Cannot decide: 1 of 3 replicates cannot (p cannot fall below 0.05 with these set "
+        "sizes; a list has fewer than 4 words with a vector)")
