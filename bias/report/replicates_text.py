@@ -70,9 +70,12 @@ def _cannot_decide(result: ReplicateResult) -> str:
 
 def headline(result: ReplicateResult) -> str:
     """The verdict over replicates in one line, with its counts (module docstring)."""
-    if result.verdict.replicates == 1:
-        return f"{WEAT_SHORT[result.states[0]]} (one model)"  # its own WEAT verdict
     verdict = result.verdict
+    if verdict.replicates == 1:
+        if verdict.state == "other_way":
+            return (f"the association runs the other way (one model, "
+                    f"{p_phrase(result.opposite_p_values[0])} the other way)")
+        return f"{WEAT_SHORT[result.states[0]]} (one model)"  # its own WEAT verdict
     n = verdict.replicates
     match verdict.state:
         case "holds":

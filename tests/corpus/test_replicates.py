@@ -109,6 +109,8 @@ def test_words_keep_no_evidence_apart_from_evidence_against():
                               "stated direction in all 3 replicates")
     assert "the other way p = 0.010" in full
     assert full.count("runs the other way") == 4  # the headline and each replicate's line
+    one, _ = text([-1.2], ["no_bias"], (0.003,))
+    assert one == "the association runs the other way (one model, p = 0.0030 the other way)"
     _, two = text([0.9, 1.1], ["holds"] * 2)
     assert "no interval: 2 replicates are too few" in two
 
