@@ -70,6 +70,10 @@ def test_replicates_are_one_family_with_their_own_seeds(corpora):
     found = family("reps")
     assert found is not None and not found.grouped
     assert found.slices[0].members == ("reps.r1", "reps.r2", "reps.r3")
+    # trained again from its record (the whole corpus's vocabulary included): the same vectors
+    from bias.corpus.recheck import recheck
+
+    assert recheck("reps.r2").outcome == "same"
 
 
 def test_cancel_leaves_nothing_half_written(corpora, home):
