@@ -102,15 +102,14 @@ def opposite_p(result: WeatResult) -> float | None:
 
 
 def decide_replicates(effect_sizes: Sequence[float], states: Sequence[str],
-                      opposite: Sequence[float | None] = (),
-                      alpha: float = ALPHA) -> ReplicateVerdict:
+                      opposite: Sequence[float | None] = ()) -> ReplicateVerdict:
     """The verdict over replicates from each one's d, own verdict state and the p of the other
     direction where known (module docstring)."""
     d = np.asarray(effect_sizes, dtype=float)
     positive, negative = int((d > 0).sum()), int((d < 0).sum())
     significant = sum(state in SIGNIFICANT for state in states)
     holds = sum(state == "holds" for state in states)
-    against = sum(p is not None and p < alpha
+    against = sum(p is not None and p < ALPHA
                   for p, state in zip(opposite, states, strict=False) if state != "cannot_decide")
     if any(state == "cannot_decide" for state in states) or np.isnan(d).any():
         state: State = "cannot_decide"
