@@ -126,15 +126,22 @@ def decide_replicates(effect_sizes: Sequence[float], states: Sequence[str],
     return ReplicateVerdict(state, len(states), significant, holds, positive, negative, against)
 
 
-def replicate_interval(effect_sizes: Sequence[float]) -> ReplicateInterval | None:
-    """Where the d of another training run would fall (module docstring); None for fewer than
-    `MIN_INTERVAL_REPLICATES` replicates or an undefined d."""
+def replicate_interval(effect_sizes: Sequence[float],
+                       limit: float | None = None) -> ReplicateInterval | None:
+    """Where the d of another training run would fall (module docstring), cut to ±`limit`, the
+    largest |d| the sets allow (`WeatResult.effect_size_limit`: 2 for equal sets), which a few
+    widely spread replicates' interval would otherwise overrun (no d lies beyond it, so the cut
+    loses no coverage); None for fewer than `MIN_INTERVAL_REPLICATES` replicates or an
+    undefined d."""
     d = np.asarray(effect_sizes, dtype=float)
     if d.size < MIN_INTERVAL_REPLICATES or np.isnan(d).any():
         return None
     n = d.size
     half = stats.t.ppf(0.5 + LEVEL / 2, n - 1) * d.std(ddof=1) * np.sqrt(1 + 1 / n)
-    return ReplicateInterval(float(d.mean() - half), float(d.mean() + half))
+    low, high = d.mean() - half, d.mean() + half
+    if limit is not None:
+        low, high = max(low, -limit), min(high, limit)
+    return ReplicateInterval(float(low), float(high))
 
 
 @dataclass(frozen=True)
@@ -190,11 +197,12 @@ def replicate_result(wordset: WordSet, embedding: str, group: str | None,
     other direction's p from `results`, when every replicate's is given."""
     opposite = (tuple(opposite_p(r) for r in results) if len(results) == len(members)
                 else (None,) * len(members))
+    limit = max((r.effect_size_limit for r in results), default=None)
     return ReplicateResult(
         wordset.id, wordset.title, embedding, group, tuple(members),
         tuple(float(d) for d in effect_sizes), tuple(states), tuple(float(p) for p in p_values),
-        decide_replicates(effect_sizes, states, opposite), replicate_interval(effect_sizes),
-        tuple(results), opposite,
+        decide_replicates(effect_sizes, states, opposite),
+        replicate_interval(effect_sizes, limit), tuple(results), opposite,
     )
 
 

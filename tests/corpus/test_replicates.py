@@ -44,6 +44,9 @@ def test_interval_is_a_t_prediction_interval_for_another_run():
     three = replicate_interval([1.0, 2.0, 3.0])
     assert three.high - 2 == pytest.approx(4.302653 * (4 / 3) ** 0.5, abs=1e-5)
     assert replicate_interval([0.5, 0.7]) is None and replicate_interval([0.5]) is None
+    # cut to the range d can take: |d| ≤ 2 for equal sets
+    cut = replicate_interval([1.0, 1.5, 2.0], limit=2.0)
+    assert (cut.low, cut.high) == pytest.approx((1.5 - 4.302653 * 0.5 * (4 / 3) ** 0.5, 2.0))
     assert replicate_interval([0.5, float("nan"), 0.7]) is None
 
 
