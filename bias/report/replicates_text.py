@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from bias.report.text import format_d, p_phrase
+from bias.report.text import format_d, format_p, p_phrase
 from bias.report.verdict import SHORT as WEAT_SHORT
 from bias.stats.pvalues import ALPHA
 from bias.stats.replicates import (
@@ -91,8 +91,9 @@ def headline(result: ReplicateResult) -> str:
                     "to call it stable; this is not evidence of no bias")
         case "other_way":
             if verdict.against == n:
+                largest = max(p for p in result.opposite_p_values if p is not None)
                 return ("The association runs the other way: significant against the stated "
-                        f"direction in all {n} replicates")
+                        f"direction in all {n} replicates (each p ≤ {format_p(largest)})")
             return ("The association runs the other way in every replicate, significant that "
                     f"way in {_of(verdict.against, verdict)}: too little evidence to call it "
                     "stable")

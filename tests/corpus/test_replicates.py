@@ -108,8 +108,8 @@ def test_words_keep_no_evidence_apart_from_evidence_against():
     none, _ = text([0.1, -0.2, 0.3], ["no_bias"] * 3)
     assert "no evidence of bias here" in none and "not evidence of no bias" in none
     against, full = text([-1.2, -1.0, -0.9], ["no_bias"] * 3, (0.001, 0.01, 0.02))
-    assert against.startswith("The association runs the other way: significant against the "
-                              "stated direction in all 3 replicates")
+    assert against == ("The association runs the other way: significant against the stated "
+                       "direction in all 3 replicates (each p ≤ 0.020)")
     assert "the other way p = 0.010" in full
     assert full.count("runs the other way") == 4  # the headline and each replicate's line
     one, _ = text([-1.2], ["no_bias"], (0.003,))
