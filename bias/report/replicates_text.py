@@ -60,10 +60,10 @@ def _of(count: int, verdict: ReplicateVerdict) -> str:
 def _cannot_decide(result: ReplicateResult) -> str:
     """'Cannot decide: 2 of 5 replicates cannot (a list has fewer than 4 words with a vector)'."""
     stuck = [i for i, state in enumerate(result.states) if state == "cannot_decide"]
-    reasons = dict.fromkeys(REASONS[code] for i in stuck if i < len(result.results)
-                            for code in result.results[i].verdict.reasons if code in REASONS)
     if not stuck:
         return "Cannot decide: d is undefined in at least one replicate"
+    reasons = dict.fromkeys(REASONS[code] for i in stuck if i < len(result.results)
+                            for code in result.results[i].verdict.reasons if code in REASONS)
     why = "; ".join(reasons) or "each one's own verdict below says why"
     return f"Cannot decide: {_of(len(stuck), result.verdict)} cannot ({why})"
 
