@@ -38,7 +38,10 @@ def cores() -> int:
 
 def end_with_parent(parent: int) -> None:
     """In a pool's process, first: be killed when `parent` ends (Linux), and end now if it
-    has ended already (it may have, between the start and this call)."""
+    has ended already (it may have, between the start and this call). Ctrl-C reaches every
+    process of the terminal's group: it is left to the parent, which stops the pool, rather
+    than printing a traceback from each worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)

@@ -29,9 +29,10 @@ from bias.corpus.family import family_names
 from bias.corpus.options import GROUP_SEPARATOR, REPLICATE_SUFFIX, ReadOptions, TrainOptions
 from bias.corpus.preview import CorpusPreview, check_trainable, preview
 from bias.corpus.scan import CorpusScan, GroupScan, scan, work_folder
+from bias.corpus.tokens import script_problem
 from bias.corpus.training import TrainSummary, TrainTask, model_seeds, train_one
 from bias.errors import BiasInputError
-from bias.limits import check_language
+from bias.limits import check_known_language
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.vectors import store
 from bias.version import version
@@ -170,11 +171,12 @@ def train_corpus(
     trained on (words × epochs × replicates; the dashboard's `bias.limits.TRAINING_WORK`)."""
     read, options = read or ReadOptions(), options or TrainOptions()
     store.check_name(name)
-    check_language(language)
+    check_known_language(language)
     started = time.perf_counter()
     run = new_run()
     with claimed(run, name) as claims, work_folder() as folder:
         scanned = scan(Path(path), language, read, folder)  # progress stays at 0 meanwhile
+        _check_script(scanned)
         check_trainable(scanned, options, wordsets, min_set_words)
         _check_work(scanned, options, max_work)
         tasks = plan(scanned, options, name, replace, run)
@@ -206,15 +208,24 @@ def inspect_corpus(
     """The preview of training `path` (nothing trained), with the sentence that training
     would be refused with, if any, as its `problem`."""
     read, options = read or ReadOptions(), options or TrainOptions()
-    check_language(language)
+    check_known_language(language)
     with work_folder() as folder:
         scanned = scan(Path(path), language, read, folder)
     shown = preview(scanned, options, wordsets[:1])
     try:
+        _check_script(scanned)
         check_trainable(scanned, options, wordsets, min_set_words)
     except BiasInputError as exc:
         return dataclasses.replace(shown, problem=str(exc))
     return shown
+
+
+def _check_script(scanned: CorpusScan) -> None:
+    """Refuse a corpus whose words are mostly in another script than its language's."""
+    problem = script_problem([group.counts for group in scanned.groups], scanned.language,
+                             scanned.file)
+    if problem:
+        raise BiasInputError(problem)
 
 
 def _check_work(scanned: CorpusScan, options: TrainOptions, limit: int | None) -> None:
