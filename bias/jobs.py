@@ -39,7 +39,7 @@ class _Watch:
     report: Callable[[float], None]
     spans: list[tuple[float, float]] = field(default_factory=lambda: [(0.0, 1.0)])
     """(start, width) of the step being worked on, innermost last, as shares of the whole job."""
-    last: float = field(default_factory=time.monotonic)
+    last: float = field(default_factory=lambda: time.monotonic())
     """When `tick` last was a checkpoint."""
 
 

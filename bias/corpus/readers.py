@@ -187,9 +187,11 @@ def _group_value(value: object, where: str, column: str) -> str:
     text = "" if value is None else str(value).strip()
     if not text:
         raise BiasInputError(f"{where} has no value in the group column '{column}'.")
+    number = 0.0
     with contextlib.suppress(ValueError):
-        if not math.isfinite(float(text)):  # NaN: how spreadsheets and pandas write "missing"
-            raise BiasInputError(
+        number = float(text)
+    if not math.isfinite(number):  # NaN: how spreadsheets and pandas write "missing"
+        raise BiasInputError(
                 f"{where} has '{shorten(text, 20)}' in the group column '{column}', which is a "
                 "missing value, not a group; give every document its group."
             )
