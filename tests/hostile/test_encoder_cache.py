@@ -17,6 +17,7 @@ import pytest
 from bias.report.notes import note_text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors import encoder
+from bias.vectors.encoder_files import write_files
 from bias.wordsets import TermSet, WordSet
 
 WORDS = ["hund", "katze", "maus", "vogel", "fisch", "pferd", "kuh", "schaf"]
@@ -32,7 +33,7 @@ def cache(home, monkeypatch):
     folder = encoder.cache_folder("passage")
     folder.mkdir(parents=True)
     vectors = np.eye(len(WORDS), encoder.DIMENSIONS, dtype=np.float32)
-    encoder._write_files(folder, WORDS, vectors)
+    write_files(folder, WORDS, vectors, encoder.SHARD_WORDS)
     yield folder
     encoder.forget_memory()
 
