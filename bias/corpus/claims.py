@@ -2,8 +2,9 @@
 
 Two trainings of one name used to both pass the name check, and the second one's clean-up
 deleted the first one's models. Now each training is a *run* with its own id (`trained["run"]`
-in every member's meta.json), and before it reads a word it takes its family's name and every
-member's name, each with an exclusive create of `home()/claims/<name>.json` (run id, pid, host,
+in every member's meta.json). Before it reads a word it takes its family's name, and once the
+scan has named the members (one per group and replicate), every member's name, before any model
+is trained: each with an exclusive create of `home()/claims/<name>.json` (run id, pid, host,
 time, the family and its members). A name already claimed is refused at once, in one sentence.
 
 While the run lives it holds the lock `training-<run>` (`bias.files.locked`: released by the
@@ -189,8 +190,7 @@ def unfinished_sentence(claim: Claim) -> str:
     return (
         f"An unfinished training '{claim.family}' from {_when(claim.started)}: {saved} of "
         f"{len(claim.members)} model{'s' if len(claim.members) != 1 else ''} saved; delete it "
-        f"with `python -m bias embeddings --delete {claim.family}` (or the Embeddings page), "
-        "then train again."
+        f"with `python -m bias embeddings --delete {claim.family}`, then train again."
     )
 
 

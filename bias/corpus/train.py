@@ -12,7 +12,9 @@ bit-reproducible. The models form one family under the name given:
 * groups with replicates:          NAME-<value>.r1 … .rN    (each NAME-<value> a replicate group)
 
 Each member is an ordinary embedding in the cache, listed on every page, whose meta.json holds
-its provenance (`trained`); `bias.corpus.family` finds a family's members again from it.
+its provenance (`trained`); `bias.corpus.family` finds a family's members again from it. A
+training is a run: it claims its names before any work, and only a whole family is listed
+(`bias.corpus.claims`).
 """
 
 from __future__ import annotations
