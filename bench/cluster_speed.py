@@ -56,13 +56,18 @@ def weat_numbers(outcomes) -> list[tuple[float, float]]:
 
 def train_tasks(folder: Path, family: str, epochs: int) -> list:
     """The 8 replicate tasks `train` would run for this corpus, saving as `family`.r1 … .r8."""
+    from bias.corpus.claims import claimed, new_run
     from bias.corpus.options import ReadOptions, TrainOptions
     from bias.corpus.scan import scan
     from bias.corpus.train import plan
 
     scanned = scan(Path(CORPUS), "en", ReadOptions(text_column="text"), folder)
-    return plan(scanned, TrainOptions(replicates=TASKS, epochs=epochs, seed=5), family,
-                replace=True)
+    run = new_run()
+    tasks = plan(scanned, TrainOptions(replicates=TASKS, epochs=epochs, seed=5), family,
+                 replace=True, run=run)
+    # the run's names, held until the benchmark ends (its data folder is removed then)
+    claimed(run, family).__enter__().take([task.name for task in tasks])
+    return tasks
 
 
 def model_digests(summaries) -> list[str]:

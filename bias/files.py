@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from bias.errors import BiasInputError
 from bias.limits import MAX_INPUT_FILE_BYTES
@@ -200,6 +201,29 @@ def read_bounded(path: Path, what: str, limit: int = MAX_INPUT_FILE_BYTES) -> by
             f"{path} is larger than {limit / 1e6:,.0f} MB; a {what} is much smaller."
         )
     return data
+
+
+class NotAFile(OSError):
+    """`open_regular`'s refusal of what is not a regular file (a pipe, a device, a folder)."""
+
+
+def open_regular(path: Path, *, follow: bool = True) -> BinaryIO:
+    """`path` opened for reading, if it is a regular file: a FIFO is opened without waiting for
+    a writer and refused, as are a device (/dev/zero) and a folder, before any byte is read;
+    with `follow=False` a symbolic link is refused too (a cache's file replaced by a link to
+    /dev/zero). Raises OSError (`NotAFile` for what is not a regular file), which the caller
+    words for its reader."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
+            raise NotAFile(errno.EINVAL, f"it is {kind}, not a file")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_text(path: Path, what: str) -> str:

@@ -89,6 +89,21 @@ def check_language(code: str) -> str:
     return code
 
 
+def check_known_language(code: str) -> str:
+    """`check_language`, and a code that ISO 639 assigns to a language (through `langcodes`,
+    which wordfreq installs): a training's language decides how its words are cut and is
+    recorded with every model, so 'xx' is refused rather than trained on."""
+    import langcodes
+
+    check_language(code)
+    if not langcodes.tag_is_valid(code):
+        raise BiasInputError(
+            f"'{code}' is not a language code ISO 639 assigns; use the corpus's language, like "
+            "'en' or 'de'."
+        )
+    return code
+
+
 MAX_HEAVY_JOBS = max(1, (os.cpu_count() or 2) - 1)
 """Heavy computations (a WEAT or a measure of more than `HEAVY_WORK` word-draws, a Batch,
 BiasWords draws) running at once on one server; more wait in one queue, first come first served,

@@ -18,6 +18,7 @@ from bias.cli.args import Parser
 from bias.cli.terminal import printable_output
 from bias.errors import BiasInputError
 from bias.files import FULL_DISK, write_error
+from bias.limits import shorten
 from bias.version import version
 
 COMMANDS = {
@@ -50,6 +51,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+INTERRUPTED = 130
+"""The exit code after Ctrl-C, as shells give it (128 + SIGINT)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     only = argv[0] if argv and argv[0] in COMMANDS else None
@@ -57,6 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser(only).parse_args(argv)
     except SystemExit as exc:  # --help, or a usage error already printed as one sentence
         return int(exc.code or 0)
+    except KeyboardInterrupt:
+        return _interrupted(only or "biaswords")
     with printable_output():
         try:
             code = args.run(args)  # None, or a command's own exit code (reproduce: 1)
@@ -64,14 +71,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BiasInputError as exc:
             print(f"{args.command}: {exc}", file=sys.stderr)
             return 2
+        except KeyboardInterrupt:  # the command's own clean-up has run on the way out
+            return _interrupted(args.command)
         except BrokenPipeError:
             return _reader_went_away()
-        except OSError as exc:  # e.g. an import's cache on a full disk
-            if exc.errno not in FULL_DISK:
-                raise
-            print(f"{args.command}: {write_error(exc)}", file=sys.stderr)
+        except OSError as exc:  # a full disk, or a file the system would not open or read
+            print(f"{args.command}: {_os_sentence(exc)}", file=sys.stderr)
             return 2
     return code or 0
+
+
+def _interrupted(command: str) -> int:
+    print(f"{command}: stopped (Ctrl-C); nothing half-made was kept.", file=sys.stderr)
+    return INTERRUPTED
+
+
+def _os_sentence(exc: OSError) -> str:
+    """What the system refused, in one sentence (the file's name shortened: it may be 5,000
+    characters)."""
+    if exc.errno in FULL_DISK:
+        return str(write_error(exc))
+    reason = exc.strerror or type(exc).__name__
+    where = f" ({shorten(str(exc.filename), 120)})" if exc.filename else ""
+    return f"The system refused a file operation: {reason}{where}."
 
 
 def _reader_went_away() -> int:

@@ -27,8 +27,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.vectors import store
 
     if args.delete is not None:
-        store.delete_cached(_name(args.delete, "--delete"))
-        print(f"Deleted the imported embedding {args.delete}.")
+        _delete(_name(args.delete, "--delete"))
         return
     if args.verify is not None:
         from bias.debiasing.derived import verify_parent
@@ -65,8 +64,24 @@ def run(args: argparse.Namespace) -> None:
         )
     for entry in damaged:
         print(f"{entry.name:24} damaged: {entry.problem}")
+    from bias.corpus.claims import unfinished, unfinished_sentence
+
+    for claim in unfinished():
+        print(unfinished_sentence(claim))
     if (reason := encoder.unavailable()) is not None:
         print(reason)
+
+
+def _delete(name: str) -> None:
+    """Delete an imported embedding, or what an unfinished training left (its own models)."""
+    from bias.corpus.claims import forget
+    from bias.vectors import store
+
+    if forget(name) is not None:
+        print(f"Deleted the unfinished training {name}.")
+        return
+    store.delete_cached(name)
+    print(f"Deleted the imported embedding {name}.")
 
 
 def _name(text: str, flag: str) -> str:

@@ -134,19 +134,31 @@ def _quiet_half_made_clients() -> None:
 
 
 _quiet_lock = threading.Lock()
-_quiet_jobs = [0, logging.NOTSET]  # jobs running in this process, and the level before them
+_quiet_jobs: list = [0, {}]  # jobs running in this process, and the levels before them
+_NOISY = ("distributed", "tornado", "asyncio")
+"""The loggers of dask's client, its network library and its event loop: each of them printed
+part of the 36 lines of reconnection attempts and tracebacks a lost scheduler left on the
+terminal before its one sentence."""
+
+
+def _noisy_loggers() -> list[logging.Logger]:
+    """Every logger under `_NOISY`, its children included: dask's logging configuration gives
+    some of them (`distributed.client`, …) their own level, which a parent's never overrides."""
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if name.split(".")[0] in _NOISY]
+    return [logging.getLogger(name) for name in {*_NOISY, *names}]
 
 
 @contextlib.contextmanager
 def _quiet() -> Iterator[None]:
     """No log records of dask's client while jobs run: a lost scheduler is said in one sentence
     by `_scheduler_gone`, not in the tracebacks of its reconnection attempts. Counted, so the
-    dashboard's jobs in several threads give the level back only when the last one ends."""
-    logger = logging.getLogger("distributed")
+    dashboard's jobs in several threads give the levels back only when the last one ends."""
     with _quiet_lock:
         if _quiet_jobs[0] == 0:
-            _quiet_jobs[1] = logger.level
-            logger.setLevel(logging.CRITICAL)
+            _quiet_jobs[1] = {logger: logger.level for logger in _noisy_loggers()}
+            for logger in _quiet_jobs[1]:
+                logger.setLevel(logging.CRITICAL + 1)
         _quiet_jobs[0] += 1
     try:
         yield
@@ -154,7 +166,8 @@ def _quiet() -> Iterator[None]:
         with _quiet_lock:
             _quiet_jobs[0] -= 1
             if _quiet_jobs[0] == 0:
-                logger.setLevel(_quiet_jobs[1])
+                for logger, level in _quiet_jobs[1].items():
+                    logger.setLevel(level)
 
 
 def _gather(client, fn: Callable[[T], R], tasks: Sequence[T], address: str) -> list[R]:

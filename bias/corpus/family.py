@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bias.corpus.claims import completed
 from bias.corpus.options import GROUP_SEPARATOR, REPLICATE_SUFFIX
 from bias.vectors import store
 from bias.vectors.bundled import EmbeddingInfo
@@ -56,7 +57,7 @@ def well_formed(trained: dict) -> bool:
     """Whether a meta.json's `trained` record has the shape a family is read from (a stored
     file may have been edited or damaged: such an entry stays an ordinary embedding)."""
     group, replicate = trained.get("group"), trained.get("replicate")
-    return (isinstance(trained.get("family"), str)
+    return (isinstance(trained.get("family"), str) and isinstance(trained.get("run", ""), str)
             and (group is None or (isinstance(group, dict) and isinstance(group.get("value"), str)))
             and (replicate is None or (isinstance(replicate, int) and replicate > 0)))
 
@@ -65,14 +66,33 @@ def _trained() -> list[EmbeddingInfo]:
     return [info for info in store.list_cached() if info.trained and well_formed(info.trained)]
 
 
+def _whole() -> list[EmbeddingInfo]:
+    """The trained embeddings of whole families: those of a run whose completion record
+    (`bias.corpus.claims.complete`, written after its last model) is there with every member
+    saved; a killed or half-replaced run's models are no family. Models trained before runs
+    had ids count as whole, as they did."""
+    infos = _trained()
+    by_run: dict[tuple[str, str], set[str]] = {}
+    for info in infos:
+        if "run" in info.trained:
+            by_run.setdefault((info.trained["family"], info.trained["run"]), set()).add(info.name)
+    whole = set()
+    for (name, run), saved in by_run.items():
+        record = completed(name)
+        if record is not None and record[0] == run and record[1] <= saved:
+            whole.add((name, run))
+    return [info for info in infos if "run" not in info.trained
+            or (info.trained["family"], info.trained["run"]) in whole]
+
+
 def family_names(family: str) -> list[str]:
-    """Every cached embedding trained under the name `family`."""
+    """Every cached embedding trained under the name `family`, whole or not."""
     return [info.name for info in _trained() if info.trained.get("family") == family]
 
 
 def family(name: str) -> Family | None:
-    """The family trained under `name`, or None when nothing was."""
-    members = [info for info in _trained() if info.trained.get("family") == name]
+    """The family trained under `name`, or None when nothing was, or not all of it is saved."""
+    members = [info for info in _whole() if info.trained.get("family") == name]
     if not members:
         return None
     by_value: dict[str | None, list[EmbeddingInfo]] = {}
@@ -112,5 +132,5 @@ def resolve(name: str) -> Family | Slice | None:
 
 
 def family_list() -> list[str]:
-    """Every family trained here, by name."""
-    return sorted({str(info.trained.get("family")) for info in _trained()})
+    """Every whole family trained here, by name."""
+    return sorted({str(info.trained.get("family")) for info in _whole()})

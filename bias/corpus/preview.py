@@ -120,6 +120,12 @@ def _where(group: GroupScan, scan: CorpusScan) -> str:
     return scan.file if group.value is None else f"the group '{group.value}' of {scan.file}"
 
 
+def _opening(where: str) -> str:
+    """`_where` at the start of a sentence: "The group …", but a file's name as it is written
+    ("valid.txt", never "Valid.txt")."""
+    return f"T{where[1:]}" if where.startswith("the ") else where
+
+
 def check_trainable(scan: CorpusScan, options: TrainOptions,
                     wordsets: Sequence[WordSet] = (), min_set_words: int = 1) -> None:
     """Raise `BiasInputError` with one sentence if training cannot give what was asked: with
@@ -136,7 +142,7 @@ def check_trainable(scan: CorpusScan, options: TrainOptions,
         where = _where(group, scan)
         if group.documents < MIN_DOCUMENTS:
             raise BiasInputError(
-                f"{where[0].upper()}{where[1:]} has only {group.documents} document"
+                f"{_opening(where)} has only {group.documents} document"
                 f"{'' if group.documents == 1 else 's'} with words; each model needs at least "
                 f"{MIN_DOCUMENTS}, so that replicates and comparisons mean something."
             )
@@ -163,7 +169,7 @@ def _check_sets(group: GroupScan, scan: CorpusScan, wordset: WordSet, min_count:
     hint = (f" Is the corpus really in {language_name(scan.language)}?"
             if found <= listed // 10 else "")
     raise BiasInputError(
-        f"{_where(group, scan)[0].upper()}{_where(group, scan)[1:]} is too small for "
+        f"{_opening(_where(group, scan))} is too small for "
         f"{wordset.id}: only {len(worst.enough)} of its {len(worst.words)} {worst.name} words "
         f"appear at least {min_count} times, and a set needs {min_set_words} for a verdict."
         + hint

@@ -25,7 +25,7 @@ from bias.corpus.readers import check_file, documents
 from bias.corpus.tokens import tokeniser
 from bias.errors import BiasInputError
 from bias.files import home, locked
-from bias.jobs import checkpoint
+from bias.jobs import tick
 from bias.serialize import NOT_SERIALISED
 from bias.vectors.npy_files import sha256
 
@@ -125,7 +125,7 @@ def scan(path: Path, language: str, read: ReadOptions, folder: Path) -> CorpusSc
     groups: dict[str | None, _Group] = {}
     size = path.stat().st_size
     try:
-        for number, document in enumerate(documents(path, read)):
+        for document in documents(path, read):
             group = groups.get(document.group)
             if group is None:
                 if len(groups) >= MAX_GROUPS:
@@ -136,8 +136,7 @@ def scan(path: Path, language: str, read: ReadOptions, folder: Path) -> CorpusSc
                     )
                 group = groups[document.group] = _Group(document.group, folder, len(groups))
             group.add(cut(document.text))
-            if number % 256 == 0:
-                checkpoint(0.0)  # a point where Cancel stops the scan
+            tick(0.0)  # a point where Cancel stops the scan, at most TICK_SECONDS apart
     finally:
         for group in groups.values():
             group.handle.close()

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from bias.corpus.options import SEGMENTED_LANGUAGES, ReadOptions
@@ -98,3 +99,45 @@ def _split_elisions(tokens: list[str]) -> list[str]:
         else:
             out.append(token)
     return out
+
+
+SCRIPTS = {
+    "LATIN": "af az ca cs cy da de en eo es et eu fi fr ga gl hr hu id is it ku la lt lv ms mt nb "
+             "nl nn no pl pt rm ro sk sl sq sv sw tl tr vi",
+    "CYRILLIC": "be bg kk ky mk mn ru tg uk",
+    "GREEK": "el", "ARABIC": "ar ckb fa ps sd ug ur", "HEBREW": "he yi",
+    "DEVANAGARI": "hi mr ne sa", "BENGALI": "as bn", "GURMUKHI": "pa", "GUJARATI": "gu",
+    "TAMIL": "ta", "TELUGU": "te", "KANNADA": "kn", "MALAYALAM": "ml", "HANGUL": "ko",
+    "GEORGIAN": "ka", "ARMENIAN": "hy",
+}
+"""The script each language is written in (as Unicode names a letter's script: 'LATIN SMALL
+LETTER A'), for the languages whose script is one and known; others are not checked."""
+_SCRIPT_OF = {code: script for script, codes in SCRIPTS.items() for code in codes.split()}
+_CHECKED_WORDS = 5_000
+"""The most frequent words whose script is looked at: they are most of the corpus's tokens."""
+
+
+def _script(word: str) -> str | None:
+    letter = next((c for c in word if c.isalpha()), None)
+    return None if letter is None else unicodedata.name(letter, "?").split(" ")[0]
+
+
+def script_problem(counts: Iterable[Counter[str]], language: str, where: str) -> str | None:
+    """The sentence for a corpus (its groups' word `counts`) most of whose words are not in
+    `language`'s script (Chinese text trained as English gives a model of one "word" per
+    sentence), or None."""
+    expected = _SCRIPT_OF.get(language)
+    if expected is None:
+        return None
+    by_script: Counter[str] = Counter()
+    for group in counts:
+        for word, count in group.most_common(_CHECKED_WORDS):
+            script = _script(word)
+            if script is not None:
+                by_script[script] += count
+    if not by_script or by_script[expected] * 2 >= sum(by_script.values()):
+        return None
+    found = by_script.most_common(1)[0][0]
+    shown = "Chinese characters (CJK)" if found == "CJK" else f"{found.title()} script"
+    return (f"Most words of {where} are written in {shown}, but '{language}' is written in "
+            f"{expected.title()} script; give the corpus's own language (--language).")

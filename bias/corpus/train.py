@@ -12,7 +12,9 @@ bit-reproducible. The models form one family under the name given:
 * groups with replicates:          NAME-<value>.r1 … .rN    (each NAME-<value> a replicate group)
 
 Each member is an ordinary embedding in the cache, listed on every page, whose meta.json holds
-its provenance (`trained`); `bias.corpus.family` finds a family's members again from it.
+its provenance (`trained`); `bias.corpus.family` finds a family's members again from it. A
+training is a run: it claims its names before any work, and only a whole family is listed
+(`bias.corpus.claims`).
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from bias.compute import run_tasks
+from bias.corpus.claims import claimed, complete, new_run, saved_by
 from bias.corpus.family import family_names
 from bias.corpus.options import GROUP_SEPARATOR, REPLICATE_SUFFIX, ReadOptions, TrainOptions
 from bias.corpus.preview import CorpusPreview, check_trainable, preview
 from bias.corpus.scan import CorpusScan, GroupScan, scan, work_folder
+from bias.corpus.tokens import script_problem
 from bias.corpus.training import (
     FIXED_VOCABULARY,
     TrainSummary,
@@ -36,7 +40,7 @@ from bias.corpus.training import (
     train_one,
 )
 from bias.errors import BiasInputError
-from bias.limits import check_language
+from bias.limits import check_known_language
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.vectors import store
 from bias.version import version
@@ -76,13 +80,15 @@ def provenance_record(scan: CorpusScan, options: TrainOptions, family: str,
 
 
 def plan(scan: CorpusScan, options: TrainOptions, family: str,
-         replace: bool = False) -> list[TrainTask]:
-    """One task per group value and replicate, in the order of the values."""
+         replace: bool = False, run: str | None = None) -> list[TrainTask]:
+    """One task per group value and replicate, in the order of the values, for the run `run`
+    (`bias.corpus.claims`; a new id when None)."""
+    run = run or new_run()
     tasks = []
     for group in scan.groups:
         replicates = [None] if options.replicates == 1 else range(1, options.replicates + 1)
         for replicate in replicates:
-            record = provenance_record(scan, options, family, group, replicate)
+            record = provenance_record(scan, options, family, group, replicate) | {"run": run}
             tasks.append(TrainTask(
                 name=member_name(family, group.slug, replicate), language=scan.language,
                 tokens_path=group.tokens_path, options=options, seed=record["seed"],
@@ -91,10 +97,22 @@ def plan(scan: CorpusScan, options: TrainOptions, family: str,
     return tasks
 
 
-def check_names(tasks: Sequence[TrainTask], family: str, language: str, replace: bool) -> None:
-    """Refuse, before any training, names that are taken or cannot name an embedding."""
+def check_names(tasks: Sequence[TrainTask], family: str, language: str,
+                replace: bool) -> list[TrainTask]:
+    """Refuse, before any training, names that are taken or cannot name an embedding; the
+    tasks, each replacing only a model of this same family (`--replace` never replaces another
+    embedding whose name is a member's, such as an imported `t-a` beside the family `t`)."""
+    checked = []
     for task in tasks:
         store.check_target(task.name, language, replace=replace)
+        existing = _family_of(task.name)
+        if replace and existing is not None and existing != family:
+            raise BiasInputError(
+                f"An embedding called '{task.name}' already exists and was not trained as part "
+                f"of '{family}', so --replace leaves it alone; delete it, or choose another "
+                "name."
+            )
+        checked.append(dataclasses.replace(task, replace=existing == family))
     grouped = len(tasks) > 1 or tasks[0].name != family
     if grouped and store.is_cached(family):
         raise BiasInputError(
@@ -106,6 +124,19 @@ def check_names(tasks: Sequence[TrainTask], family: str, language: str, replace:
             f"Models trained under the name '{family}' already exist; delete them, choose "
             "another name, or replace them."
         )
+    return checked
+
+
+def _family_of(name: str) -> str | None:
+    """The family `name` was trained in; "" for an embedding not trained here; None when there
+    is no embedding `name`."""
+    if not store.is_cached(name):
+        return None
+    try:
+        trained = store.read_meta(name).get("trained")
+    except BiasInputError:
+        return ""  # damaged: not known to be ours, so never replaced
+    return str(trained.get("family", "")) if isinstance(trained, dict) else ""
 
 
 @dataclass(frozen=True)
@@ -149,22 +180,26 @@ def train_corpus(
     trained on (words × epochs × replicates; the dashboard's `bias.limits.TRAINING_WORK`)."""
     read, options = read or ReadOptions(), options or TrainOptions()
     store.check_name(name)
-    check_language(language)
+    check_known_language(language)
     started = time.perf_counter()
-    with work_folder() as folder:
+    run = new_run()
+    with claimed(run, name) as claims, work_folder() as folder:
         scanned = scan(Path(path), language, read, folder)  # progress stays at 0 meanwhile
+        _check_script(scanned)
         check_trainable(scanned, options, wordsets, min_set_words)
         _check_work(scanned, options, max_work)
-        tasks = plan(scanned, options, name, replace)
-        check_names(tasks, name, language, replace)
-        before = {task.name: store.version(task.name) for task in tasks}
+        tasks = plan(scanned, options, name, replace, run)
+        members = [task.name for task in tasks]
+        claims.take(members)
+        tasks = check_names(tasks, name, language, replace)
         try:
             summaries = run_tasks(train_one, tasks, scheduler=scheduler, workers=workers)
         except BaseException:
-            _drop_written(before)
+            _drop_written(run, members)
             raise
-    if replace:
-        _drop_stale_members(name, {task.name for task in tasks})
+        complete(run, name, members)  # last: from now on the family is listed
+        if replace:
+            _drop_stale_members(name, set(members))
     models = tuple(
         TrainedModel(task.name, task.trained["group"] and task.trained["group"]["value"],
                      task.trained["replicate"], task.seed, task.bootstrap_seed, summary)
@@ -182,15 +217,24 @@ def inspect_corpus(
     """The preview of training `path` (nothing trained), with the sentence that training
     would be refused with, if any, as its `problem`."""
     read, options = read or ReadOptions(), options or TrainOptions()
-    check_language(language)
+    check_known_language(language)
     with work_folder() as folder:
         scanned = scan(Path(path), language, read, folder)
     shown = preview(scanned, options, wordsets[:1])
     try:
+        _check_script(scanned)
         check_trainable(scanned, options, wordsets, min_set_words)
     except BiasInputError as exc:
         return dataclasses.replace(shown, problem=str(exc))
     return shown
+
+
+def _check_script(scanned: CorpusScan) -> None:
+    """Refuse a corpus whose words are mostly in another script than its language's."""
+    problem = script_problem([group.counts for group in scanned.groups], scanned.language,
+                             scanned.file)
+    if problem:
+        raise BiasInputError(problem)
 
 
 def _check_work(scanned: CorpusScan, options: TrainOptions, limit: int | None) -> None:
@@ -204,12 +248,12 @@ def _check_work(scanned: CorpusScan, options: TrainOptions, limit: int | None) -
         )
 
 
-def _drop_written(before: dict[str, str]) -> None:
+def _drop_written(run: str, members: Sequence[str]) -> None:
     """After a cancelled or failed training: the models it already completed would make a
-    partial family; remove those it wrote (an entry whose files changed since it started)."""
-    for name, files in before.items():
-        if store.version(name) not in ("", files):
-            store.delete_cached(name)
+    partial family; remove those this run wrote (their meta.json carries its id), never
+    another run's."""
+    for name in saved_by(run, members):
+        store.delete_cached(name)
 
 
 def _drop_stale_members(family: str, kept: set[str]) -> None:

@@ -226,15 +226,12 @@ def describe(task: TrainTask) -> str:
 
 def train_one(task: TrainTask) -> TrainSummary:
     """Train the model of `task` and save it under `task.name` (atomically); its summary."""
-    from bias.vectors import store
+    from bias.corpus.claims import check_worker, save_member
 
+    check_worker(task.trained["run"], task.name)  # before minutes of work, and again to save
     started = time.perf_counter()
     model = fit(task)
-    raw = raw_vectors(task, model)
-    source = describe(task)
-    store.save(task.name, task.language, raw, source=source, replace=task.replace,
-               trained=task.trained)
-    meta = store.read_meta(task.name)
+    meta = save_member(task, raw_vectors(task, model), describe(task))
     return TrainSummary(task.name, meta["words"], meta["dimensions"],
                         int(model.corpus_total_words) * task.options.epochs,
                         time.perf_counter() - started, meta["sha256"])

@@ -54,6 +54,11 @@ def edited(text: str, data: dict) -> bool | None:
     return content_digest(text[: found.start()] + text[found.end():]) != recorded
 
 
+def is_page(text: str) -> bool:
+    """Whether `text` is a report's page (with its manifest element), not a bare JSON."""
+    return _ELEMENT.search(text) is not None
+
+
 def read_manifest(text: str, where: str) -> dict:
     """The manifest of a report (HTML) or the JSON itself, or one sentence saying why not."""
     found = _ELEMENT.search(text)

@@ -269,6 +269,16 @@ def _encoder_untrained_language(d: dict) -> str:
     )
 
 
+def _encoder_cache_damaged(d: dict) -> str:
+    files = d["files"]
+    return (
+        f"{files} file{'s' if files != 1 else ''} of the encoder's cache (BIASWORDS_HOME/encoder/) "
+        f"{'were' if files != 1 else 'was'} damaged (not a file, or bytes unlike the digest "
+        "recorded in its name) and set aside as .damaged; the words in them were computed "
+        "again, so this result does not use them. Delete the .damaged files once looked at."
+    )
+
+
 def _method_sign_depends(d: dict) -> str:
     values = ", ".join(f"{method} {value:+.2f}" for method, value in d["effect_sizes"].items()
                        if value == value)
@@ -311,6 +321,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "no_names_dictionary": _no_names_dictionary,
     "names_unchecked": _names_unchecked,
     "encoder_untrained_language": _encoder_untrained_language,
+    "encoder_cache_damaged": _encoder_cache_damaged,
     "method_sign_depends": _method_sign_depends,
     "text": _text,
 }

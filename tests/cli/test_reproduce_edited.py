@@ -59,3 +59,14 @@ def test_an_edit_to_the_data_alone_names_the_number(page, capsys, tmp_path):
     changed = re.sub(r'("effect_size": )1\.76\d*', r"\g<1>1.66", page, count=1)
     code, out = reproduce(capsys, tmp_path, changed)
     assert code == 1 and "effect_size was 1.66" in out and "edited" not in out
+
+
+def test_a_page_whose_digest_was_deleted_is_refused(page, capsys, tmp_path):
+    """Issue 43: deleting the digest from the manifest made an edited number pass (exit 0)."""
+    stripped = re.sub(rf', "{CONTENT_KEY}": "[0-9a-f]{{64}}"', "", page, count=1)
+    assert CONTENT_KEY not in stripped
+    edited = stripped.replace("<td>1.76 (d can", "<td>1.84 (d can", 1)
+    (tmp_path / "r.html").write_text(edited, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["reproduce", str(tmp_path / "r.html")]) == 2
+    assert "r.html is a report whose page records no digest" in capsys.readouterr().err

@@ -218,3 +218,21 @@ def test_train_replicates_on_the_cluster_equal_the_local_ones(cluster, client, m
                 for r in range(1, 5)]
          for name in ("here", "there")}
     assert d["here"] == d["there"] and len(set(d["here"])) == 4
+
+
+def test_a_worker_with_another_biaswords_home_saves_nothing(cluster, client, tmp_path, capsys):
+    """Issue 43, item 2: workers keeping their data in another folder than this computer's
+    received the models, and the command said "Trained 4 models". They now refuse the tasks
+    in one sentence, before training, and nothing is saved on either side."""
+    from tests.corpus.conftest import SMALL_FLAGS
+    from tests.corpus.corpora import write_txt
+
+    corpus = write_txt(tmp_path / "texts.txt", planted=0.9, count=60)
+    code = main(["train", str(corpus), "--language", "en", "--replicates", "2", "--name",
+                 "elsewhere", *SMALL_FLAGS, "--scheduler", cluster.address])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "This worker keeps its data in" in err and "where the training of 'elsewhere.r" in err
+    assert store.list_cached() == []
+    assert not any(path.name.startswith("elsewhere") for path in
+                   (cluster.home / "embeddings").glob("*"))

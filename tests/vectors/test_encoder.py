@@ -108,7 +108,7 @@ def test_a_cached_word_is_served_from_disk_without_the_engine(home, monkeypatch)
     words = ["Katze", "Hund", "Katze"]
     encoder.forget_memory()  # an earlier test in this process may have encoded them (memory only)
     first = encoder.encode("de", "passage", words)
-    files = list((home / "encoder" / encoder.MODEL_ID / "passage").glob("*.npz"))
+    files = list(encoder.cache_folder("passage").glob("*.npz"))
     assert len(files) == 1  # one file for the batch, the repeat encoded once
     np.testing.assert_array_equal(first[0], first[2])
     encoder.forget_memory()
@@ -122,7 +122,7 @@ def test_a_cached_word_is_served_from_disk_without_the_engine(home, monkeypatch)
 
 
 def test_a_damaged_cache_file_is_kept_aside_and_the_word_encoded_again(home):
-    folder = home / "encoder" / encoder.MODEL_ID / "query"
+    folder = encoder.cache_folder("query")
     folder.mkdir(parents=True)
     (folder / "bad.npz").write_bytes(b"not a numpy file")
     unit = np.eye(1, encoder.DIMENSIONS, dtype=np.float32)  # well formed, but deflated: a bomb?
