@@ -25,12 +25,19 @@ from pathlib import Path
 
 from bias.compute import run_tasks
 from bias.corpus.family import family_names
-from bias.corpus.options import GROUP_SEPARATOR, REPLICATE_SUFFIX, ReadOptions, TrainOptions
+from bias.corpus.options import (
+    GROUP_SEPARATOR,
+    MAX_CHUNK_TOKENS,
+    REPLICATE_SUFFIX,
+    ReadOptions,
+    TrainOptions,
+)
 from bias.corpus.preview import CorpusPreview, check_trainable, preview
 from bias.corpus.scan import CorpusScan, GroupScan, scan, work_folder
 from bias.corpus.training import TrainSummary, TrainTask, model_seeds, train_one
 from bias.errors import BiasInputError
 from bias.limits import check_language
+from bias.provenance import training_libraries
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.vectors import store
 from bias.version import version
@@ -46,8 +53,6 @@ def member_name(family: str, slug: str | None, replicate: int | None) -> str:
 def provenance_record(scan: CorpusScan, options: TrainOptions, family: str,
                       group: GroupScan, replicate: int | None) -> dict:
     """What a member's meta.json records of where it comes from: enough to train it again."""
-    import gensim
-
     seed, bootstrap_seed = model_seeds(options.seed, group.value, replicate or 0)
     return {
         "family": family,
@@ -62,7 +67,8 @@ def provenance_record(scan: CorpusScan, options: TrainOptions, family: str,
         "seed": seed,
         "bootstrap_seed": bootstrap_seed if replicate is not None else None,
         "bootstrap": "Poisson(1) count per document" if replicate is not None else None,
-        "gensim": gensim.__version__,
+        **training_libraries(),
+        "chunk_tokens": MAX_CHUNK_TOKENS,
         "software": version(),
         "bit_reproducible": options.reproducible,
     }

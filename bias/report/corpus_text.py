@@ -61,6 +61,8 @@ def train_text(result: TrainResult) -> str:
 
 
 def recheck_text(check: TrainingCheck) -> str:
+    if check.outcome == "changed_on_disk":
+        return check.sentence
     if check.outcome == "same":
         return (f"{check.name}: trained again from {check.corpus} (sha256 "
                 f"{check.corpus_sha256[:16]}…, as recorded) with the recorded settings and "
@@ -68,6 +70,8 @@ def recheck_text(check: TrainingCheck) -> str:
     if check.outcome == "not_reproducible":
         return (f"{check.name}: it was trained with several threads, which is not "
                 "bit-reproducible, and trained again its vectors differ, as expected.")
+    why = ("; ".join(check.changed) if check.changed
+           else "with the recorded gensim and numpy versions and the same cut of long "
+           "documents: a difference not explained here")
     return (f"{check.name}: trained again from the same corpus, settings and seeds, the "
-            "vectors differ from the recorded ones (another gensim or numpy version, or a "
-            "changed file in the cache).")
+            f"vectors differ from the recorded ones ({why}).")

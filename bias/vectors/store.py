@@ -49,7 +49,7 @@ from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.limits import check_language
 from bias.suggest import no_such
-from bias.vectors import encoder, entry_files, npy_files
+from bias.vectors import digests, encoder, entry_files, npy_files
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
 from bias.vectors.raw import RawVectors, check_dimensions
@@ -238,12 +238,20 @@ def _put_in_place(name: str, tmp: Path) -> None:
 
 def version(name: str) -> str:
     """The identity of the files behind `name` ("" when it is not cached): changes on every import,
-    replacement or deletion, so an in-memory copy keyed by it is never stale. A `stat`, no read."""
+    replacement or deletion, and on any write to its vectors.npy (then the next load checks its
+    digest again), so an in-memory copy keyed by it is never stale. Two `stat`s, no read."""
+    if not _NAME.fullmatch(name):
+        return ""
     try:
-        stat = (root() / name / "meta.json").stat() if _NAME.fullmatch(name) else None
+        meta = (root() / name / "meta.json").stat()
     except OSError:
         return ""
-    return "" if stat is None else f"{stat.st_ino}:{stat.st_mtime_ns}:{stat.st_size}"
+    try:
+        rows = (root() / name / "vectors.npy").lstat()
+        vectors = f"{rows.st_ino}:{rows.st_mtime_ns}:{rows.st_ctime_ns}:{rows.st_size}"
+    except OSError:
+        vectors = "-"
+    return f"{meta.st_ino}:{meta.st_mtime_ns}:{meta.st_size}/{vectors}"
 
 
 @dataclass(frozen=True)
@@ -316,18 +324,69 @@ def _unknown(name: object) -> BiasInputError:
 
 def load_cached(name: str) -> Embedding:
     """Load a cached embedding; vectors are memory-mapped read-only, their shape checked against
-    meta.json and the word list."""
+    meta.json and the word list, their bytes against the sha256 recorded when they were saved
+    (`check_vectors`)."""
+    meta = read_meta(name)
+    embedding = _load_files(name, meta)
+    check_vectors(name, meta)
+    return embedding
+
+
+def _load_files(name: str, meta: dict) -> Embedding:
+    """The entry's files loaded as they are (their shapes checked, their digest not)."""
+    folder = root() / name
     try:
-        return entry_files.load_files(root() / name, read_meta(name))
+        check_regular_files(folder, meta)
+        return entry_files.load_files(folder, meta)
     except entry_files.Damaged as exc:
         raise _damaged(name, str(exc)) from None
+    except digests.NotARegularFile as exc:
+        raise _damaged(name, f"{exc}: a link, a folder, a pipe or a device") from None
+
+
+def check_regular_files(folder: Path, meta: dict) -> None:
+    """Raise `digests.NotARegularFile` if a file of the entry is anything but a regular file,
+    before `np.load` or a read is given it (a FIFO would block it, a link to a device feed it
+    forever). A missing file is left to the loader, which says so."""
+    names = ["vectors.npy", "words.txt"]
+    names += ["subwords.npy"] if meta.get("subwords") else []
+    names += ["shared.txt", "shared_rows.npy"] if meta.get("shared_words") else []
+    for file in names:
+        if os.path.lexists(folder / file):
+            digests.check_regular(folder / file)
+
+
+def vectors_changed(name: str, meta: dict) -> str:
+    """The sentence for vectors that are not the ones saved under `name`."""
+    again = ("train it again" if meta.get("trained")
+             else "make it again" if meta.get("derived_from") else "import it again")
+    return (f"The vectors of '{name}' do not match the digest recorded when they were saved: the "
+            f"file was changed or damaged. Delete it and {again}.")
+
+
+def vectors_digest(name: str) -> str:
+    """The sha256 of `name`'s vectors.npy as it is on disk now ("" when it cannot be read)."""
+    try:
+        return digests.file_sha256(root() / name / "vectors.npy")
+    except OSError:
+        return ""
+
+
+def check_vectors(name: str, meta: dict) -> None:
+    """Refuse (`BiasInputError`, `vectors_changed`'s sentence) vectors whose bytes on disk are not
+    those whose sha256 meta.json recorded: a result's provenance cites that digest, so no number
+    may be computed on other bytes. Hashed once per process per version of the file
+    (`bias.vectors.digests`)."""
+    recorded = meta.get("sha256", "")
+    if not recorded or vectors_digest(name) != recorded:
+        raise BiasInputError(vectors_changed(name, meta))
 
 
 def verify(name: str) -> entry_files.Verification:
     """Check a cached embedding against the sha256 recorded at import, and every row for NaN,
     infinity and zero length (reads the whole file once, in blocks)."""
-    embedding = load_cached(name)
-    digest = npy_files.sha256(root() / name / "vectors.npy")
+    embedding = _load_files(name, read_meta(name))
+    digest = vectors_digest(name)
     non_finite = zero = 0
     for start in range(0, len(embedding), 65_536):
         block = np.asarray(embedding.vectors[start : start + 65_536])

@@ -1,0 +1,98 @@
+"""The sha256 of a stored file, read from disk safely and computed once per process per version of
+the file.
+
+An embedding's `meta.json` records the sha256 of its `vectors.npy` when it is written; a result's
+provenance cites it. Without reading the file again, a byte changed on disk (damage, an edit, a
+restored backup of another file) would give numbers under a digest that is not theirs, so every
+load of a stored embedding compares the file with the record (`bias.vectors.store`).
+
+Hashing costs one read of the file (bench/digest_speed.py: docs/embeddings.md quotes the figure),
+so the digest is kept per process under the file's identity: path, device, inode, size,
+modification and status-change times (ns). Any write changes the times, and `touch -d` that puts
+the old modification time back still changes the status-change time, so a changed file is hashed
+again and a reload of an unchanged one costs a `stat`. File systems keep these times at the
+kernel's clock tick (milliseconds), so a write in the same tick as the one before leaves them
+as they were: a file written less than `RECENT_NS` ago is hashed on every read, never kept (git
+calls such an entry "racily clean" and does the same).
+
+A stored file is opened as a regular file only: not through a symbolic link (`O_NOFOLLOW`), not a
+FIFO (which would block) or a device (which could be read forever), and at most the size `fstat`
+gave is read.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+import threading
+import time
+from pathlib import Path
+
+_BLOCK = 8 << 20
+"""Bytes read at a time: a bounded buffer, large enough that the per-call cost is nothing."""
+
+RECENT_NS = 2_000_000_000
+"""A file whose last write is younger than this (2 s, far above any clock tick) is not kept."""
+
+_known: dict[tuple[str, int, int, int, int, int, int], str] = {}
+_lock = threading.Lock()
+
+
+class NotARegularFile(OSError):
+    """The path is a link, a folder, a FIFO or a device, not a file this program wrote."""
+
+
+def open_regular(path: Path) -> int:
+    """A read-only descriptor of the regular file `path`, never through a symbolic link and never
+    waiting on a FIFO; `NotARegularFile` (an OSError) otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise NotARegularFile(f"{Path(path).name} is a link") from exc
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise NotARegularFile(f"{Path(path).name} is not a regular file")
+    return fd
+
+
+def check_regular(path: Path) -> None:
+    """Raise `NotARegularFile` unless `path` is a regular file (no byte read): before a reader
+    that would follow a link or block on a FIFO (`np.load`, `read_bytes`) is given it."""
+    os.close(open_regular(path))
+
+
+def _identity(path: Path, status: os.stat_result) -> tuple[str, int, int, int, int, int, int]:
+    return (str(path), status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns,
+            status.st_ctime_ns, status.st_mode)
+
+
+def file_sha256(path: Path) -> str:
+    """The sha256 of the regular file `path` as it is on disk now (hashed once per version of the
+    file in this process); OSError (`NotARegularFile` among them) when it cannot be read."""
+    fd = open_regular(path)
+    with os.fdopen(fd, "rb", buffering=0) as handle:
+        before = os.fstat(fd)
+        key = _identity(path, before)
+        with _lock:
+            known = _known.get(key)
+        if known is not None:
+            return known
+        digest = hashlib.sha256()
+        buffer = memoryview(bytearray(min(_BLOCK, max(before.st_size, 1))))
+        left = before.st_size
+        while left > 0:
+            read = handle.readinto(buffer[: min(left, len(buffer))])
+            if not read:
+                break  # shortened while read: the identity below has changed, nothing is kept
+            digest.update(buffer[:read])
+            left -= read
+        value = digest.hexdigest()
+        settled = time.time_ns() - max(before.st_mtime_ns, before.st_ctime_ns) > RECENT_NS
+        if settled and _identity(path, os.fstat(fd)) == key:  # unchanged while it was read
+            with _lock:
+                _known[key] = value
+        return value
