@@ -85,9 +85,9 @@ def recheck(name: str, corpus: Path | None = None) -> TrainingCheck:
     read, options = _settings(trained, name)
     meta = store.read_meta(name)
     stored = store.vectors_digest(name)
-    if stored != meta["sha256"]:
-        return TrainingCheck(name, "", "", meta["sha256"], "", "changed_on_disk", stored,
-                             store.vectors_changed(name, meta))
+    problem = store.stored_problem(name, meta)
+    if problem is not None:
+        return TrainingCheck(name, "", "", meta["sha256"], "", "changed_on_disk", stored, problem)
     path = Path(corpus or trained["corpus"]["path"]).expanduser()
     if not path.is_file():
         raise BiasInputError(f"The corpus of {name} is no longer at {path}; give its copy with "

@@ -206,7 +206,7 @@ def save_derived(
     left alone is identical to the parent's."""
     with importing(name, language, replace=replace) as entry:
         digest = npy_files.save_array(entry.folder / "vectors.npy", vectors)
-        npy_files.write_file(entry.folder / "words.txt", words.data)
+        files = {"words.txt": npy_files.write_file(entry.folder / "words.txt", words.data)}
         meta = {
             "name": name,
             "language": language,
@@ -215,6 +215,7 @@ def save_derived(
             "words": len(words),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "sha256": digest,
+            "files": files,
             "subwords": None,
             "derived_from": derived_from,
         }
@@ -356,30 +357,50 @@ def check_regular_files(folder: Path, meta: dict) -> None:
             digests.check_regular(folder / file)
 
 
-def vectors_changed(name: str, meta: dict) -> str:
-    """The sentence for vectors that are not the ones saved under `name`."""
+def vectors_changed(name: str, meta: dict, file: str = "vectors.npy") -> str:
+    """The sentence for vectors (or, `file`, another of the entry's files) that are not the ones
+    saved under `name`."""
     again = ("train it again" if meta.get("trained")
              else "make it again" if meta.get("derived_from") else "import it again")
-    return (f"The vectors of '{name}' do not match the digest recorded when they were saved: the "
-            f"file was changed or damaged. Delete it and {again}.")
+    if file == "vectors.npy":
+        return (f"The vectors of '{name}' do not match the digest recorded when they were saved: "
+                f"the file was changed or damaged. Delete it and {again}.")
+    return (f"The file {file} of '{name}' does not match the digest recorded when it was saved: "
+            f"it was changed or damaged. Delete the embedding and {again}.")
 
 
 def vectors_digest(name: str) -> str:
     """The sha256 of `name`'s vectors.npy as it is on disk now ("" when it cannot be read)."""
+    return _digest(root() / name / "vectors.npy")
+
+
+def _digest(path: Path) -> str:
     try:
-        return digests.file_sha256(root() / name / "vectors.npy")
+        return digests.file_sha256(path)
     except OSError:
         return ""
 
 
-def check_vectors(name: str, meta: dict) -> None:
-    """Refuse (`BiasInputError`, `vectors_changed`'s sentence) vectors whose bytes on disk are not
-    those whose sha256 meta.json recorded: a result's provenance cites that digest, so no number
-    may be computed on other bytes. Hashed once per process per version of the file
-    (`bias.vectors.digests`)."""
+def stored_problem(name: str, meta: dict) -> str | None:
+    """`vectors_changed`'s sentence when a file of `name` on disk is not what meta.json recorded
+    (vectors.npy, whose sha256 a result's provenance cites, and the files listed under `files`:
+    the word list says which word each row is), else None. Each file is hashed once per process
+    per version of it (`bias.vectors.digests`)."""
     recorded = meta.get("sha256", "")
     if not recorded or vectors_digest(name) != recorded:
-        raise BiasInputError(vectors_changed(name, meta))
+        return vectors_changed(name, meta)
+    for file, digest in (meta.get("files") or {}).items():
+        if _digest(root() / name / file) != digest:
+            return vectors_changed(name, meta, file)
+    return None
+
+
+def check_vectors(name: str, meta: dict) -> None:
+    """Refuse (`BiasInputError`, one sentence) an entry whose files are not those saved: no
+    number may be computed on bytes other than those its provenance cites (`stored_problem`)."""
+    problem = stored_problem(name, meta)
+    if problem is not None:
+        raise BiasInputError(problem)
 
 
 def verify(name: str) -> entry_files.Verification:

@@ -130,3 +130,21 @@ def test_a_missing_digest_is_refused_and_verify_still_reports(home: Path, weat7:
     flip_one_byte(home / "embeddings" / weat7 / "vectors.npy")
     found = store.verify(weat7)  # reports the mismatch instead of refusing to look
     assert not found.ok and found.expected_sha256 == meta["sha256"] != found.actual_sha256
+
+
+def test_the_word_list_is_checked_too(home: Path, weat7: str, capsys):
+    """Two words swapped in words.txt (same size, same rows) would give each the other's vector."""
+    folder = home / "embeddings" / weat7
+    meta = json.loads((folder / "meta.json").read_text())
+    words = (folder / "words.txt").read_bytes()
+    assert meta["files"] == {"words.txt": hashlib.sha256(words).hexdigest()}
+    first, second, *rest = words.split(b"\n")
+    (folder / "words.txt").write_bytes(b"\n".join([second, first, *rest]))
+    assert main(["weat", "--embedding", weat7, "--wordset", "weat7"]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "The file words.txt of 'w7' does not match the digest recorded when it was saved: it "
+        "was changed or damaged. Delete the embedding and import it again.")
+    (folder / "meta.json").write_text(json.dumps({**meta, "files": {"other.txt": "x"}}))
+    assert [d.problem for d in store.list_damaged()] == [
+        "The cache of 'w7' is damaged (its meta.json has a wrong 'files' list); delete it "
+        "(`python -m bias embeddings --delete w7` or the Embeddings page) and import it again."]
