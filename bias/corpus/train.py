@@ -133,7 +133,7 @@ class TrainResult:
 
     def to_dict(self) -> dict:
         return jsonable({"family": self.family, "corpus": self.scan.record(),
-                         "preview": self.preview, "models": self.models,
+                         "preview": self.preview.to_dict(), "models": self.models,
                          "seconds": self.seconds, "tokens_per_second": self.tokens_per_second})
 
 

@@ -98,3 +98,51 @@ def file_sha256(path: Path) -> str:
             with _lock:
                 _known[key] = value
         return value
+
+
+def digest_or_nothing(path: Path) -> str:
+    """`file_sha256(path)`, or "" when the file cannot be read (a missing or non-regular file
+    matches no recorded digest)."""
+    try:
+        return file_sha256(path)
+    except OSError:
+        return ""
+
+
+ENTRY_FILES = ("vectors.npy", "words.txt", "subwords.npy", "shared.txt", "shared_rows.npy")
+"""Every file a cache entry may hold besides meta.json (`bias.vectors.store`'s layout)."""
+
+
+def check_regular_files(folder: Path, meta: dict) -> None:
+    """Raise `NotARegularFile` if a file of the entry in `folder` is anything but a regular file,
+    before `np.load` or a read is given it (a FIFO would block it, a link to a device feed it
+    forever). A missing file is left to the loader, which says so."""
+    for file in ENTRY_FILES:
+        if os.path.lexists(folder / file):
+            check_regular(folder / file)
+
+
+def changed_sentence(name: str, meta: dict, file: str = "vectors.npy") -> str:
+    """The sentence for vectors (or, `file`, another of the entry's files) that are not the ones
+    saved under `name`."""
+    again = ("train it again" if meta.get("trained")
+             else "make it again" if meta.get("derived_from") else "import it again")
+    if file == "vectors.npy":
+        return (f"The vectors of '{name}' do not match the digest recorded when they were saved: "
+                f"the file was changed or damaged. Delete it and {again}.")
+    return (f"The file {file} of '{name}' does not match the digest recorded when it was saved: "
+            f"it was changed or damaged. Delete the embedding and {again}.")
+
+
+def entry_problem(folder: Path, name: str, meta: dict) -> str | None:
+    """`changed_sentence` when a file of the entry `name` in `folder` is not what its meta.json
+    recorded: vectors.npy (whose sha256 a result's provenance cites; an entry recording none is
+    refused too), then the files listed under `files` (the word list says which word each row
+    is). Each file is hashed once per process per version of it."""
+    recorded = meta.get("sha256", "")
+    if not recorded or digest_or_nothing(folder / "vectors.npy") != recorded:
+        return changed_sentence(name, meta)
+    for file, digest in (meta.get("files") or {}).items():
+        if digest_or_nothing(folder / file) != digest:
+            return changed_sentence(name, meta, file)
+    return None

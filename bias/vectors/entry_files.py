@@ -23,13 +23,14 @@ from bias.errors import BiasInputError
 from bias.files import locked
 from bias.limits import LANGUAGE_CODE
 from bias.vectors.bundled import EmbeddingInfo
+from bias.vectors.digests import ENTRY_FILES
 from bias.vectors.embeddings import Embedding, SharedRows
 from bias.vectors.npy_files import save_array, save_unit_rows, write_file
 from bias.vectors.raw import RawVectors, Subwords
 from bias.vectors.vocabulary import Vocabulary
 
 TMP_PREFIX = ".tmp-"  # a new entry being written
-CHECKED_FILES = ("words.txt", "subwords.npy", "shared.txt", "shared_rows.npy")
+CHECKED_FILES = tuple(file for file in ENTRY_FILES if file != "vectors.npy")
 """The files besides vectors.npy whose sha256 meta.json records under `files` (entries written
 before it was recorded have vectors.npy's only)."""
 

@@ -337,7 +337,7 @@ def _load_files(name: str, meta: dict) -> Embedding:
     """The entry's files loaded as they are (their shapes checked, their digest not)."""
     folder = root() / name
     try:
-        check_regular_files(folder, meta)
+        digests.check_regular_files(folder, meta)
         return entry_files.load_files(folder, meta)
     except entry_files.Damaged as exc:
         raise _damaged(name, str(exc)) from None
@@ -345,59 +345,20 @@ def _load_files(name: str, meta: dict) -> Embedding:
         raise _damaged(name, f"{exc}: a link, a folder, a pipe or a device") from None
 
 
-def check_regular_files(folder: Path, meta: dict) -> None:
-    """Raise `digests.NotARegularFile` if a file of the entry is anything but a regular file,
-    before `np.load` or a read is given it (a FIFO would block it, a link to a device feed it
-    forever). A missing file is left to the loader, which says so."""
-    names = ["vectors.npy", "words.txt"]
-    names += ["subwords.npy"] if meta.get("subwords") else []
-    names += ["shared.txt", "shared_rows.npy"] if meta.get("shared_words") else []
-    for file in names:
-        if os.path.lexists(folder / file):
-            digests.check_regular(folder / file)
-
-
-def vectors_changed(name: str, meta: dict, file: str = "vectors.npy") -> str:
-    """The sentence for vectors (or, `file`, another of the entry's files) that are not the ones
-    saved under `name`."""
-    again = ("train it again" if meta.get("trained")
-             else "make it again" if meta.get("derived_from") else "import it again")
-    if file == "vectors.npy":
-        return (f"The vectors of '{name}' do not match the digest recorded when they were saved: "
-                f"the file was changed or damaged. Delete it and {again}.")
-    return (f"The file {file} of '{name}' does not match the digest recorded when it was saved: "
-            f"it was changed or damaged. Delete the embedding and {again}.")
-
-
 def vectors_digest(name: str) -> str:
     """The sha256 of `name`'s vectors.npy as it is on disk now ("" when it cannot be read)."""
-    return _digest(root() / name / "vectors.npy")
-
-
-def _digest(path: Path) -> str:
-    try:
-        return digests.file_sha256(path)
-    except OSError:
-        return ""
+    return digests.digest_or_nothing(root() / name / "vectors.npy")
 
 
 def stored_problem(name: str, meta: dict) -> str | None:
-    """`vectors_changed`'s sentence when a file of `name` on disk is not what meta.json recorded
-    (vectors.npy, whose sha256 a result's provenance cites, and the files listed under `files`:
-    the word list says which word each row is), else None. Each file is hashed once per process
-    per version of it (`bias.vectors.digests`)."""
-    recorded = meta.get("sha256", "")
-    if not recorded or vectors_digest(name) != recorded:
-        return vectors_changed(name, meta)
-    for file, digest in (meta.get("files") or {}).items():
-        if _digest(root() / name / file) != digest:
-            return vectors_changed(name, meta, file)
-    return None
+    """One sentence when a file of the entry `name` is not what its meta.json recorded, else
+    None (`digests.entry_problem`)."""
+    return digests.entry_problem(root() / name, name, meta)
 
 
 def check_vectors(name: str, meta: dict) -> None:
     """Refuse (`BiasInputError`, one sentence) an entry whose files are not those saved: no
-    number may be computed on bytes other than those its provenance cites (`stored_problem`)."""
+    number may be computed on bytes other than those its provenance cites."""
     problem = stored_problem(name, meta)
     if problem is not None:
         raise BiasInputError(problem)
