@@ -6,9 +6,9 @@ English (or another language), which say little about a corpus of presidential a
 inaugural addresses 'he' appears 112 times and 'she' 12 (9×), where general English has them
 within a factor of 3 (Zipf 6.69 against 6.26). A word seen a few dozen times gets a vector, but a
 noisy one, and a list more frequent than the other by an order of magnitude can look associated
-for its frequency alone (Ethayarajh, Duvenaud & Hirst 2019). Both are read here from the counts the scan made
-(`bias.corpus.scan`), before training and in the training's result; `bias.report.corpus_text`
-words them.
+for its frequency alone (Ethayarajh, Duvenaud & Hirst 2019). Both are read here from the counts
+the scan made (`bias.corpus.scan`), before training and in the training's result;
+`bias.report.corpus_text` words them.
 """
 
 from __future__ import annotations

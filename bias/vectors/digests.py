@@ -61,6 +61,16 @@ def open_regular(path: Path) -> int:
     return fd
 
 
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file `path` (`open_regular`), at most `limit`: OSError (EFBIG)
+    when it holds more, so a stored file of absurd size is never read whole."""
+    with os.fdopen(open_regular(path), "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"{Path(path).name} is larger than {limit:,} bytes")
+    return data
+
+
 def check_regular(path: Path) -> None:
     """Raise `NotARegularFile` unless `path` is a regular file (no byte read): before a reader
     that would follow a link or block on a FIFO (`np.load`, `read_bytes`) is given it."""

@@ -58,6 +58,8 @@ from bias.vectors.vocabulary import Vocabulary
 MAX_NAME = 64
 """The longest name of a cache entry."""
 _NAME = re.compile(rf"[a-z0-9][a-z0-9._-]{{0,{MAX_NAME - 1}}}")
+MAX_META_BYTES = 1_000_000
+"""The largest meta.json read: one holds a few kilobytes (names, settings, the import report)."""
 _OLD_PREFIX = ".old-"  # the previous entry, moved aside during a replace
 _DEL_PREFIX = ".del-"  # an entry being deleted
 _HIDDEN = re.compile(rf"\.(tmp|old|del)-([a-z0-9][a-z0-9._-]{{0,{MAX_NAME - 1}}})\+")
@@ -299,7 +301,7 @@ def read_meta(name: str) -> dict:
         raise _unknown(name)
     path = root() / name / "meta.json"
     try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
+        meta = json.loads(digests.read_regular(path, MAX_META_BYTES).decode("utf-8"))
     except FileNotFoundError as exc:
         raise _damaged(name, "its meta.json is missing") from exc
     except (OSError, ValueError, RecursionError) as exc:

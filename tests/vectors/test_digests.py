@@ -148,3 +148,20 @@ def test_the_word_list_is_checked_too(home: Path, weat7: str, capsys):
     assert [d.problem for d in store.list_damaged()] == [
         "The cache of 'w7' is damaged (its meta.json has a wrong 'files' list); delete it "
         "(`python -m bias embeddings --delete w7` or the Embeddings page) and import it again."]
+
+
+def test_a_meta_json_that_is_a_fifo_a_device_or_huge_is_damaged_not_read(home: Path, weat7: str):
+    meta = home / "embeddings" / weat7 / "meta.json"
+    kept = meta.read_bytes()
+    meta.unlink()
+    os.mkfifo(meta)  # a read would wait for a writer forever
+    [damaged] = store.list_damaged()
+    assert "its meta.json cannot be read" in damaged.problem
+    meta.unlink()
+    meta.symlink_to("/dev/zero")  # a read would never end
+    assert "its meta.json cannot be read" in store.list_damaged()[0].problem
+    meta.unlink()
+    meta.write_bytes(kept[:-1] + b" " * store.MAX_META_BYTES + b"}")
+    assert "its meta.json cannot be read" in store.list_damaged()[0].problem
+    meta.write_bytes(kept)
+    assert store.list_damaged() == [] and store.load_cached(weat7).name == weat7
