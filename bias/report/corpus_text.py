@@ -38,8 +38,9 @@ ADVICE = (f"docs/corpus.md advises {ADVISED_COUNTS[0]}–{ADVISED_COUNTS[1]} for
 
 
 def list_counts_sentence(coverage: SetCoverage) -> str:
-    """Every word's count beside the advice: "Female terms: 'woman' 12, 'she' 40, … — only 1 of
-    the 7 words with a vector appears at least 50 times (…)"."""
+    """Every word's count beside the advice: "Female terms in this corpus: 'woman' 4, 'women'
+    33, …; none of the 4 words with a vector appears at least 50 times (…)", with what that means
+    for a `thin` list."""
     counts = ", ".join(f"'{item.word}' {item.count:,}" for item in coverage.words)
     with_vector = len(coverage.enough)
     if not with_vector:
@@ -54,8 +55,8 @@ def list_counts_sentence(coverage: SetCoverage) -> str:
     text += (f"{many} of the {with_vector} words with a vector {verb} at least "
              f"{ADVISED_COUNTS[0]} times ({ADVICE})")
     if coverage.thin:
-        return text + ": their vectors are noisy, so a result on this list is weak evidence, " \
-            "for a bias or against one."
+        return text + (": their vectors are noisy, so a result on this list is weak evidence, "
+                       "for a bias or against one.")
     return text + "."
 
 

@@ -123,7 +123,7 @@ ENTRY_FILES = ("vectors.npy", "words.txt", "subwords.npy", "shared.txt", "shared
 """Every file a cache entry may hold besides meta.json (`bias.vectors.store`'s layout)."""
 
 
-def check_regular_files(folder: Path, meta: dict) -> None:
+def check_regular_files(folder: Path) -> None:
     """Raise `NotARegularFile` if a file of the entry in `folder` is anything but a regular file,
     before `np.load` or a read is given it (a FIFO would block it, a link to a device feed it
     forever). A missing file is left to the loader, which says so."""

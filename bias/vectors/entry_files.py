@@ -41,7 +41,8 @@ def write_files(
 ) -> dict:
     """Write everything but `vectors.npy` into `tmp`, meta.json last; returns the meta.
     `trained`: for an embedding trained on a researcher's corpus, its provenance
-    (`bias.corpus.training`: the corpus's sha256, every setting, the seeds, gensim's version)."""
+    (`bias.corpus.train.provenance_record`: the corpus's sha256, every setting, the seeds, gensim's
+    and numpy's versions)."""
     files = {"words.txt": write_file(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))}
     if raw.subwords is not None:
         files["subwords.npy"] = save_array(tmp / "subwords.npy", raw.subwords.vectors)

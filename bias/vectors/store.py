@@ -339,12 +339,12 @@ def _load_files(name: str, meta: dict) -> Embedding:
     """The entry's files loaded as they are (their shapes checked, their digest not)."""
     folder = root() / name
     try:
-        digests.check_regular_files(folder, meta)
+        digests.check_regular_files(folder)
         return entry_files.load_files(folder, meta)
     except entry_files.Damaged as exc:
         raise _damaged(name, str(exc)) from None
     except digests.NotARegularFile as exc:
-        raise _damaged(name, f"{exc}: a link, a folder, a pipe or a device") from None
+        raise _damaged(name, f"{exc}, so it is not read") from None
 
 
 def vectors_digest(name: str) -> str:
