@@ -58,6 +58,12 @@ def training_libraries() -> dict[str, str]:
     return {name: library_versions()[name] for name in TRAINING_LIBRARIES}
 
 
+def software_record() -> dict:
+    """The software's and the libraries' versions, for a record kept outside a `Provenance` (a
+    debiased embedding's `derived_from`): numpy's among them, as in every provenance."""
+    return {"software": version(), "libraries": library_versions()}
+
+
 def provenance(embedding: Embedding, wordset: WordSet | dict, options: object) -> Provenance:
     """The provenance of a run of `options` on `embedding` with `wordset` (a WordSet, or the
     data of a measure's inputs)."""
