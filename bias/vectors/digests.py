@@ -28,6 +28,7 @@ import os
 import stat
 import threading
 import time
+from collections import OrderedDict
 from pathlib import Path
 
 _BLOCK = 1 << 18
@@ -38,7 +39,11 @@ cache while it is hashed; 8 MB blocks hashed the same file at half the speed
 RECENT_NS = 2_000_000_000
 """A file whose last write is younger than this (2 s, far above any clock tick) is not kept."""
 
-_known: dict[tuple[str, int, int, int, int, int, int], str] = {}
+MAX_KEPT = 4096
+"""Digests kept per process (a server that imports and replaces for months keeps the newest;
+one is some 300 bytes)."""
+
+_known: OrderedDict[tuple[str, int, int, int, int, int, int], str] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -107,6 +112,8 @@ def file_sha256(path: Path) -> str:
         if settled and _identity(path, os.fstat(fd)) == key:  # unchanged while it was read
             with _lock:
                 _known[key] = value
+                while len(_known) > MAX_KEPT:
+                    _known.popitem(last=False)  # the oldest
         return value
 
 

@@ -165,3 +165,14 @@ def test_a_meta_json_that_is_a_fifo_a_device_or_huge_is_damaged_not_read(home: P
     assert "its meta.json cannot be read" in store.list_damaged()[0].problem
     meta.write_bytes(kept)
     assert store.list_damaged() == [] and store.load_cached(weat7).name == weat7
+
+
+def test_the_kept_digests_are_bounded(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(digests, "RECENT_NS", -10**12)
+    monkeypatch.setattr(digests, "MAX_KEPT", 3)
+    monkeypatch.setattr(digests, "_known", digests.OrderedDict())
+    paths = [tmp_path / f"{i}.bin" for i in range(5)]
+    for i, path in enumerate(paths):
+        path.write_bytes(bytes([i]))
+        digests.file_sha256(path)
+    assert [key[0] for key in digests._known] == [str(p) for p in paths[2:]]
