@@ -1,9 +1,11 @@
 """Where a result comes from, recorded with it: enough to cite it and to re-run it exactly.
 
-Every WEAT result carries one `Provenance`: the software and library versions, when it was made
-(UTC), the embedding's identity (its name, language, size and fingerprint, `Embedding.identity`),
-the word lists exactly as supplied, and every option (seeds included). `python -m bias reproduce`
-reads it back from a JSON or a report, re-runs the test and compares.
+Every WEAT result carries one `Provenance`: the software and library versions (numpy, scipy,
+polars, gensim), when it was made (UTC), the embedding's identity (its name, language, size and
+fingerprint, `Embedding.identity`; for a model trained here, its whole training record: corpus,
+settings, seeds, gensim's and numpy's versions, and the longest piece of a document gensim was
+given, `chunk_tokens`), the word lists exactly as supplied, and every option (seeds included).
+`python -m bias reproduce` reads it back from a JSON or a report, re-runs the test and compares.
 """
 
 from __future__ import annotations
@@ -42,6 +44,24 @@ class Provenance:
     measure's named sets, with SC-WEAT's words or WEFAT's table)."""
     options: dict
     """Every option of the run, seeds included, as `to_dict` writes them."""
+
+
+TRAINING_LIBRARIES = ("gensim", "numpy")
+"""The libraries whose arithmetic a trained model's vectors depend on: gensim trains, numpy draws
+the bootstrap samples and normalises the rows. Both versions are kept in the model's meta.json
+(and so in the provenance of every result computed on it), so `reproduce --trained` can say
+which one changed when the vectors differ."""
+
+
+def training_libraries() -> dict[str, str]:
+    """The versions of `TRAINING_LIBRARIES`, for a trained model's provenance."""
+    return {name: library_versions()[name] for name in TRAINING_LIBRARIES}
+
+
+def software_record() -> dict:
+    """The software's and the libraries' versions, for a record kept outside a `Provenance` (a
+    debiased embedding's `derived_from`): numpy's among them, as in every provenance."""
+    return {"software": version(), "libraries": library_versions()}
 
 
 def provenance(embedding: Embedding, wordset: WordSet | dict, options: object) -> Provenance:

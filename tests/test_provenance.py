@@ -51,3 +51,21 @@ def test_an_imported_embedding_is_identified_by_its_stored_sha256(home, capsys):
     identity = json.loads(capsys.readouterr().out)["provenance"]["embedding"]["identity"]
     assert identity["kind"] == "imported"
     assert identity["sha256"] == store.read_meta("tiny")["sha256"]
+
+
+def test_numpys_version_is_in_every_provenance_a_debiased_embeddings_too():
+    """Issue 41, item 7: a WEAT result's provenance lists numpy (above); a debiased embedding's
+    record of its making (`derived_from`) now does too, beside the software's version."""
+    import importlib.metadata
+
+    from bias.debiasing.protocol import DebiasOptions, debias
+    from bias.vectors import store
+    from bias.vectors.catalog import load_embedding
+    from tests.debiasing.test_derived_and_protocol import INPUTS, synthetic
+
+    store.save("parent", "en", synthetic(rows=400), source="synthetic vectors")
+    debias(load_embedding("parent"), INPUTS, [], DebiasOptions(frequent=400, biased_per_side=50),
+           save_as="parent-hard")
+    made = store.read_meta("parent-hard")["derived_from"]
+    assert made["libraries"]["numpy"] == importlib.metadata.version("numpy")
+    assert made["software"] == bias.__version__

@@ -28,7 +28,7 @@ from bias.corpus.train import inspect_corpus, train_corpus
 from bias.errors import BiasInputError
 from bias.limits import TRAINING_WORK
 from bias.report.charts.groups import across_groups_figure
-from bias.report.corpus_text import coverage_sentence, group_line, train_text
+from bias.report.corpus_text import count_lines, coverage_sentence, group_line, train_text
 from bias.report.markup import md
 from bias.report.replicates_text import ONE_MODEL, SEPARATE_SPACES, group_text, headline
 from bias.stats.replicates import AcrossGroups, run_trained
@@ -131,6 +131,11 @@ def show_preview(preview) -> None:
         st.markdown(md(group_line(group, preview.min_count)))
         for coverage in group.sets:
             st.caption(md(coverage_sentence(coverage)))
+        for text, warning in count_lines(group):  # the corpus's own counts (issue 41)
+            if warning:
+                st.warning(md(text), icon=":material/warning:")
+            else:
+                st.caption(md(text))
     if preview.problem:
         st.error(md(preview.problem), icon=":material/error:")
 

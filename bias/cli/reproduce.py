@@ -13,7 +13,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         "embedding, lists, options and seeds, and check that the page was not edited; or, with "
         "--trained NAME, train a trained embedding again from its corpus and compare the vectors "
         "bit for bit. Exit 0 when every number matches, 1 with the differences listed (or the "
-        "page edited after it was written), 2 when the embedding (or the corpus) is absent or "
+        "page edited after it was written, or the stored vectors changed since they were "
+        "saved), 2 when the embedding (or the corpus) is absent or "
         "not the recorded one.",
     )
     parser.add_argument("file", nargs="?", help="a report (.html) or the JSON of a result")
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
         check = recheck(args.trained, Path(args.corpus) if args.corpus else None)
         print(recheck_text(check))
-        return 0 if check.outcome != "different" else 1
+        return 1 if check.outcome in ("different", "changed_on_disk") else 0
     if not args.file:
         raise BiasInputError("Give a report or JSON file to reproduce, or --trained NAME.")
 

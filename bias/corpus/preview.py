@@ -1,6 +1,8 @@
 """Before training, what will come out: documents, tokens and vocabulary per group, and for a
 chosen word set how many of its words will get a vector (those that appear at least the
-minimum count times). `bias.report.corpus_text` words it ("7 of your 8 career words appear at
+minimum count times), how many appear as often as a steady vector needs, and whether the two
+target (and the two attribute) lists are balanced in frequency in the corpus itself
+(`bias.corpus.counts`). `bias.report.corpus_text` words it ("7 of your 8 career words appear at
 least 5 times; 'salary' appears twice").
 
 `check_trainable` turns what cannot give a usable model into one sentence before any training:
@@ -13,43 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bias.corpus.counts import CountBalance, SetCoverage, WordCount, balances
 from bias.corpus.options import MIN_DOCUMENTS, MIN_VOCABULARY, TrainOptions
 from bias.corpus.scan import CorpusScan, GroupScan
 from bias.errors import BiasInputError
 from bias.serialize import jsonable
 from bias.vectors.catalog import language_name
 from bias.wordsets import WordSet
-
-
-@dataclass(frozen=True)
-class WordCount:
-    word: str
-    count: int
-    """How often the word appears (as written, or lower-cased as the lookup would find it)."""
-
-
-@dataclass(frozen=True)
-class SetCoverage:
-    """One list of a word set against one group's counts."""
-
-    key: str
-    name: str
-    words: tuple[WordCount, ...]
-    min_count: int
-
-    @property
-    def enough(self) -> tuple[WordCount, ...]:
-        """Words that will get a vector."""
-        return tuple(item for item in self.words if item.count >= self.min_count)
-
-    @property
-    def too_rare(self) -> tuple[WordCount, ...]:
-        return tuple(item for item in self.words if item.count < self.min_count)
-
-    def to_dict(self) -> dict:
-        return {"key": self.key, "name": self.name, "min_count": self.min_count,
-                "words": {item.word: item.count for item in self.words},
-                "with_vector": len(self.enough), "listed": len(self.words)}
 
 
 @dataclass(frozen=True)
@@ -61,6 +33,8 @@ class GroupPreview:
     vocabulary: int
     """Distinct words at the minimum count."""
     sets: tuple[SetCoverage, ...]
+    balances: tuple[CountBalance, ...] = ()
+    """The targets' and the attributes' balance of counts in this group (`counts.balances`)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +53,7 @@ class CorpusPreview:
         data = jsonable(self)
         for shown, group in zip(data["groups"], self.groups, strict=True):
             shown["sets"] = [coverage.to_dict() for coverage in group.sets]
+            shown["balances"] = [balance.to_dict() for balance in group.balances]
         return data
 
 
@@ -107,13 +82,14 @@ def preview(scan: CorpusScan, options: TrainOptions,
     return CorpusPreview(
         file=scan.file, sha256=scan.sha256, language=scan.language, min_count=options.min_count,
         replicates=options.replicates, wordset=first.id if first else None,
-        groups=tuple(
-            GroupPreview(group.value, group.documents, group.empty_documents, group.tokens,
-                         group.vocabulary(options.min_count),
-                         _coverage(group, first, options.min_count) if first else ())
-            for group in scan.groups
-        ),
+        groups=tuple(_group_preview(group, options.min_count, first) for group in scan.groups),
     )
+
+
+def _group_preview(group: GroupScan, min_count: int, wordset: WordSet | None) -> GroupPreview:
+    sets = _coverage(group, wordset, min_count) if wordset else ()
+    return GroupPreview(group.value, group.documents, group.empty_documents, group.tokens,
+                        group.vocabulary(min_count), sets, balances(sets))
 
 
 def _where(group: GroupScan, scan: CorpusScan) -> str:

@@ -28,7 +28,13 @@ from pathlib import Path
 from bias.compute import run_tasks
 from bias.corpus.claims import claimed, complete, new_run, saved_by
 from bias.corpus.family import family_names
-from bias.corpus.options import GROUP_SEPARATOR, REPLICATE_SUFFIX, ReadOptions, TrainOptions
+from bias.corpus.options import (
+    GROUP_SEPARATOR,
+    MAX_CHUNK_TOKENS,
+    REPLICATE_SUFFIX,
+    ReadOptions,
+    TrainOptions,
+)
 from bias.corpus.preview import CorpusPreview, check_trainable, preview
 from bias.corpus.scan import CorpusScan, GroupScan, scan, work_folder
 from bias.corpus.tokens import script_problem
@@ -41,6 +47,7 @@ from bias.corpus.training import (
 )
 from bias.errors import BiasInputError
 from bias.limits import check_known_language
+from bias.provenance import training_libraries
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.vectors import store
 from bias.version import version
@@ -56,8 +63,6 @@ def member_name(family: str, slug: str | None, replicate: int | None) -> str:
 def provenance_record(scan: CorpusScan, options: TrainOptions, family: str,
                       group: GroupScan, replicate: int | None) -> dict:
     """What a member's meta.json records of where it comes from: enough to train it again."""
-    import gensim
-
     seed, bootstrap_seed = model_seeds(options.seed, group.value, replicate or 0)
     return {
         "family": family,
@@ -73,7 +78,8 @@ def provenance_record(scan: CorpusScan, options: TrainOptions, family: str,
         "bootstrap_seed": bootstrap_seed if replicate is not None else None,
         "bootstrap": "Poisson(1) count per document" if replicate is not None else None,
         "vocabulary": FIXED_VOCABULARY if replicate is not None else None,
-        "gensim": gensim.__version__,
+        **training_libraries(),
+        "chunk_tokens": MAX_CHUNK_TOKENS,
         "software": version(),
         "bit_reproducible": options.reproducible,
     }
@@ -165,7 +171,7 @@ class TrainResult:
 
     def to_dict(self) -> dict:
         return jsonable({"family": self.family, "corpus": self.scan.record(),
-                         "preview": self.preview, "models": self.models,
+                         "preview": self.preview.to_dict(), "models": self.models,
                          "seconds": self.seconds, "tokens_per_second": self.tokens_per_second})
 
 

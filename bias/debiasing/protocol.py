@@ -52,6 +52,7 @@ from bias.debiasing.recoverability import (
 )
 from bias.debiasing.similarity import SimilarityCheck, similarity_checks
 from bias.errors import BiasInputError
+from bias.provenance import software_record
 from bias.stats.weat import WeatOptions
 from bias.vectors import store
 from bias.vectors.bundled import EmbeddingInfo
@@ -147,6 +148,7 @@ class DebiasResult:
             "inputs": self.inputs.to_dict(),
             "held_out_words": list(self.held_out_words),
             "seed": self.seed,
+            **software_record(),
         }
 
     def to_dict(self) -> dict:

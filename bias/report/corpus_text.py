@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bias.corpus.counts import ADVISED_COUNTS, CountBalance
 from bias.corpus.preview import CorpusPreview, GroupPreview, SetCoverage
 from bias.corpus.recheck import TrainingCheck
 from bias.corpus.train import TrainResult
@@ -28,6 +29,58 @@ def coverage_sentence(coverage: SetCoverage) -> str:
     return text + "."
 
 
+def _number(value: float) -> str:
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
+
+
+ADVICE = (f"docs/corpus.md advises {ADVISED_COUNTS[0]}–{ADVISED_COUNTS[1]} for a steady "
+          "vector")
+
+
+def list_counts_sentence(coverage: SetCoverage) -> str:
+    """Every word's count beside the advice: "Female terms in this corpus: 'woman' 4, 'women'
+    33, …; none of the 4 words with a vector appears at least 50 times (…)", with what that means
+    for a `thin` list."""
+    counts = ", ".join(f"'{item.word}' {item.count:,}" for item in coverage.words)
+    with_vector = len(coverage.enough)
+    if not with_vector:
+        return f"{coverage.name} in this corpus: {counts}; none gets a vector."
+    steady = with_vector - len(coverage.under_advice)
+    text = f"{coverage.name} in this corpus: {counts}; "
+    if not coverage.under_advice:
+        return text + (f"{'both' if with_vector == 2 else f'all {with_vector}'} words with a "
+                       f"vector appear at least {ADVISED_COUNTS[0]} times ({ADVICE}).")
+    verb = "appears" if steady in (0, 1) else "appear"
+    many = "none" if not steady else f"{'only ' if coverage.thin else ''}{steady}"
+    text += (f"{many} of the {with_vector} words with a vector {verb} at least "
+             f"{ADVISED_COUNTS[0]} times ({ADVICE})")
+    if coverage.thin:
+        return text + (": their vectors are noisy, so a result on this list is weak evidence, "
+                       "for a bias or against one.")
+    return text + "."
+
+
+def balance_sentence(balance: CountBalance) -> str:
+    """The two lists' frequency in this corpus, with a warning past `BALANCE_RATIO`."""
+    frequent, rare = balance.frequent, balance.rare
+    ratio = f"{balance.ratio:,.0f}" if balance.ratio >= 10 else f"{balance.ratio:.1f}"
+    text = (f"In this corpus the words of {frequent.name} appear {ratio} times as often as those "
+            f"of {rare.name} (median {_number(frequent.median_count)} against "
+            f"{_number(rare.median_count)} per word with a vector)")
+    if balance.warning:
+        return text + (": an association between them can come from frequency alone, and the "
+                       "test's frequency check, which reads general counts of the language "
+                       "(wordfreq), does not see this corpus.")
+    return text + "."
+
+
+def count_lines(group: GroupPreview) -> list[tuple[str, bool]]:
+    """The group's count sentences, each with whether it is a warning: every list's counts
+    beside the advice (a warning for a thin list), then the balance of each pair."""
+    return ([(list_counts_sentence(c), c.thin) for c in group.sets]
+            + [(balance_sentence(b), b.warning) for b in group.balances])
+
+
 def group_line(group: GroupPreview, min_count: int) -> str:
     where = "The corpus" if group.value is None else f"Group '{group.value}'"
     empty = (f" ({group.empty_documents:,} empty ones skipped)" if group.empty_documents else "")
@@ -40,6 +93,8 @@ def preview_text(preview: CorpusPreview) -> str:
     for group in preview.groups:
         lines.append("  " + group_line(group, preview.min_count))
         lines += [f"    {coverage_sentence(c)}" for c in group.sets]
+        lines += [f"    {'Warning: ' if warning else ''}{text}" for text, warning in
+                  count_lines(group)]
     return "\n".join(lines)
 
 
@@ -61,6 +116,8 @@ def train_text(result: TrainResult) -> str:
 
 
 def recheck_text(check: TrainingCheck) -> str:
+    if check.outcome == "changed_on_disk":
+        return check.sentence
     if check.outcome == "same":
         return (f"{check.name}: trained again from {check.corpus} (sha256 "
                 f"{check.corpus_sha256[:16]}…, as recorded) with the recorded settings and "
@@ -68,6 +125,8 @@ def recheck_text(check: TrainingCheck) -> str:
     if check.outcome == "not_reproducible":
         return (f"{check.name}: it was trained with several threads, which is not "
                 "bit-reproducible, and trained again its vectors differ, as expected.")
+    why = ("; ".join(check.changed) if check.changed
+           else "with the recorded gensim and numpy versions and the same cut of long "
+           "documents: a difference not explained here")
     return (f"{check.name}: trained again from the same corpus, settings and seeds, the "
-            "vectors differ from the recorded ones (another gensim or numpy version, or a "
-            "changed file in the cache).")
+            f"vectors differ from the recorded ones ({why}).")

@@ -23,12 +23,16 @@ from bias.errors import BiasInputError
 from bias.files import locked
 from bias.limits import LANGUAGE_CODE
 from bias.vectors.bundled import EmbeddingInfo
+from bias.vectors.digests import ENTRY_FILES
 from bias.vectors.embeddings import Embedding, SharedRows
 from bias.vectors.npy_files import save_array, save_unit_rows, write_file
 from bias.vectors.raw import RawVectors, Subwords
 from bias.vectors.vocabulary import Vocabulary
 
 TMP_PREFIX = ".tmp-"  # a new entry being written
+CHECKED_FILES = tuple(file for file in ENTRY_FILES if file != "vectors.npy")
+"""The files besides vectors.npy whose sha256 meta.json records under `files` (entries written
+before it was recorded have vectors.npy's only)."""
 
 
 def write_files(
@@ -37,13 +41,16 @@ def write_files(
 ) -> dict:
     """Write everything but `vectors.npy` into `tmp`, meta.json last; returns the meta.
     `trained`: for an embedding trained on a researcher's corpus, its provenance
-    (`bias.corpus.training`: the corpus's sha256, every setting, the seeds, gensim's version)."""
-    write_file(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))
+    (`bias.corpus.train.provenance_record`: the corpus's sha256, every setting, the seeds, gensim's
+    and numpy's versions)."""
+    files = {"words.txt": write_file(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))}
     if raw.subwords is not None:
-        save_array(tmp / "subwords.npy", raw.subwords.vectors)
+        files["subwords.npy"] = save_array(tmp / "subwords.npy", raw.subwords.vectors)
     if raw.shared is not None:
-        write_file(tmp / "shared.txt", "\n".join(raw.shared.words).encode("utf-8"))
-        save_array(tmp / "shared_rows.npy", raw.shared.rows.astype(np.int32))
+        files["shared.txt"] = write_file(tmp / "shared.txt",
+                                         "\n".join(raw.shared.words).encode("utf-8"))
+        files["shared_rows.npy"] = save_array(tmp / "shared_rows.npy",
+                                              raw.shared.rows.astype(np.int32))
     meta = {
         "name": name,
         "language": language,
@@ -52,6 +59,7 @@ def write_files(
         "words": len(raw.words),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "sha256": digest,
+        "files": files,
         "subwords": (
             {"min_n": raw.subwords.min_n, "max_n": raw.subwords.max_n}
             if raw.subwords is not None
@@ -100,8 +108,9 @@ def meta_problem(meta: object, name: str) -> str | None:
         )
     ):
         return "has wrong 'subwords' settings"
-    if not isinstance(meta.get("sha256", ""), str):
-        return "has a wrong 'sha256'"
+    digest_problem = _digests_problem(meta)
+    if digest_problem:
+        return digest_problem
     wrong = next((key for key in ("derived_from", "trained")  # a debiased's or trained's origin
                   if not isinstance(meta.get(key, {}), dict)), None)
     if wrong:
@@ -109,6 +118,17 @@ def meta_problem(meta: object, name: str) -> str | None:
     shared = meta.get("shared_words", 0)
     if not isinstance(shared, int) or isinstance(shared, bool) or shared < 0:
         return "has a wrong 'shared_words' count"
+    return None
+
+
+def _digests_problem(meta: dict) -> str | None:
+    """What is wrong with the recorded sha256 of vectors.npy and of the other files, or None."""
+    if not isinstance(meta.get("sha256", ""), str):
+        return "has a wrong 'sha256'"
+    files = meta.get("files", {})
+    if not (isinstance(files, dict) and set(files) <= set(CHECKED_FILES)
+            and all(isinstance(d, str) for d in files.values())):
+        return "has a wrong 'files' list"
     return None
 
 

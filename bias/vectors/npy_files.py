@@ -133,8 +133,10 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def write_file(path: Path, data: bytes) -> None:
+def write_file(path: Path, data: bytes) -> str:
+    """Write `data` to `path`, flushed to disk; returns its sha256."""
     with path.open("wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
+    return hashlib.sha256(data).hexdigest()

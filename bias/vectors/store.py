@@ -49,7 +49,7 @@ from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.limits import check_language
 from bias.suggest import no_such
-from bias.vectors import encoder, entry_files, npy_files
+from bias.vectors import digests, encoder, entry_files, npy_files
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
 from bias.vectors.raw import RawVectors, check_dimensions
@@ -58,6 +58,8 @@ from bias.vectors.vocabulary import Vocabulary
 MAX_NAME = 64
 """The longest name of a cache entry."""
 _NAME = re.compile(rf"[a-z0-9][a-z0-9._-]{{0,{MAX_NAME - 1}}}")
+MAX_META_BYTES = 1_000_000
+"""The largest meta.json read: one holds a few kilobytes (names, settings, the import report)."""
 _OLD_PREFIX = ".old-"  # the previous entry, moved aside during a replace
 _DEL_PREFIX = ".del-"  # an entry being deleted
 _HIDDEN = re.compile(rf"\.(tmp|old|del)-([a-z0-9][a-z0-9._-]{{0,{MAX_NAME - 1}}})\+")
@@ -206,7 +208,7 @@ def save_derived(
     left alone is identical to the parent's."""
     with importing(name, language, replace=replace) as entry:
         digest = npy_files.save_array(entry.folder / "vectors.npy", vectors)
-        npy_files.write_file(entry.folder / "words.txt", words.data)
+        files = {"words.txt": npy_files.write_file(entry.folder / "words.txt", words.data)}
         meta = {
             "name": name,
             "language": language,
@@ -215,6 +217,7 @@ def save_derived(
             "words": len(words),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "sha256": digest,
+            "files": files,
             "subwords": None,
             "derived_from": derived_from,
         }
@@ -238,12 +241,20 @@ def _put_in_place(name: str, tmp: Path) -> None:
 
 def version(name: str) -> str:
     """The identity of the files behind `name` ("" when it is not cached): changes on every import,
-    replacement or deletion, so an in-memory copy keyed by it is never stale. A `stat`, no read."""
+    replacement or deletion, and on any write to its vectors.npy (then the next load checks its
+    digest again), so an in-memory copy keyed by it is never stale. Two `stat`s, no read."""
+    if not _NAME.fullmatch(name):
+        return ""
     try:
-        stat = (root() / name / "meta.json").stat() if _NAME.fullmatch(name) else None
+        meta = (root() / name / "meta.json").stat()
     except OSError:
         return ""
-    return "" if stat is None else f"{stat.st_ino}:{stat.st_mtime_ns}:{stat.st_size}"
+    try:
+        rows = (root() / name / "vectors.npy").lstat()
+        vectors = f"{rows.st_ino}:{rows.st_mtime_ns}:{rows.st_ctime_ns}:{rows.st_size}"
+    except OSError:
+        vectors = "-"
+    return f"{meta.st_ino}:{meta.st_mtime_ns}:{meta.st_size}/{vectors}"
 
 
 @dataclass(frozen=True)
@@ -290,7 +301,7 @@ def read_meta(name: str) -> dict:
         raise _unknown(name)
     path = root() / name / "meta.json"
     try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
+        meta = json.loads(digests.read_regular(path, MAX_META_BYTES).decode("utf-8"))
     except FileNotFoundError as exc:
         raise _damaged(name, "its meta.json is missing") from exc
     except (OSError, ValueError, RecursionError) as exc:
@@ -316,18 +327,50 @@ def _unknown(name: object) -> BiasInputError:
 
 def load_cached(name: str) -> Embedding:
     """Load a cached embedding; vectors are memory-mapped read-only, their shape checked against
-    meta.json and the word list."""
+    meta.json and the word list, their bytes against the sha256 recorded when they were saved
+    (`check_vectors`)."""
+    meta = read_meta(name)
+    embedding = _load_files(name, meta)
+    check_vectors(name, meta)
+    return embedding
+
+
+def _load_files(name: str, meta: dict) -> Embedding:
+    """The entry's files loaded as they are (their shapes checked, their digest not)."""
+    folder = root() / name
     try:
-        return entry_files.load_files(root() / name, read_meta(name))
+        digests.check_regular_files(folder)
+        return entry_files.load_files(folder, meta)
     except entry_files.Damaged as exc:
         raise _damaged(name, str(exc)) from None
+    except digests.NotARegularFile as exc:
+        raise _damaged(name, f"{exc}, so it is not read") from None
+
+
+def vectors_digest(name: str) -> str:
+    """The sha256 of `name`'s vectors.npy as it is on disk now ("" when it cannot be read)."""
+    return digests.digest_or_nothing(root() / name / "vectors.npy")
+
+
+def stored_problem(name: str, meta: dict) -> str | None:
+    """One sentence when a file of the entry `name` is not what its meta.json recorded, else
+    None (`digests.entry_problem`)."""
+    return digests.entry_problem(root() / name, name, meta)
+
+
+def check_vectors(name: str, meta: dict) -> None:
+    """Refuse (`BiasInputError`, one sentence) an entry whose files are not those saved: no
+    number may be computed on bytes other than those its provenance cites."""
+    problem = stored_problem(name, meta)
+    if problem is not None:
+        raise BiasInputError(problem)
 
 
 def verify(name: str) -> entry_files.Verification:
     """Check a cached embedding against the sha256 recorded at import, and every row for NaN,
     infinity and zero length (reads the whole file once, in blocks)."""
-    embedding = load_cached(name)
-    digest = npy_files.sha256(root() / name / "vectors.npy")
+    embedding = _load_files(name, read_meta(name))
+    digest = vectors_digest(name)
     non_finite = zero = 0
     for start in range(0, len(embedding), 65_536):
         block = np.asarray(embedding.vectors[start : start + 65_536])

@@ -3,6 +3,7 @@ and never hides the other embeddings."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -28,16 +29,23 @@ def weat7(tmp_path: Path) -> str:
     return "w7"
 
 
-def damage_rows(home: Path, name: str, values: dict[int, float]) -> None:
+def damage_rows(home: Path, name: str, values: dict[int, float], *, record: bool = False) -> None:
+    """Overwrite rows of `name`'s vectors; with `record`, meta.json's sha256 is made to match, as
+    if the bad rows had been there when the file was saved (else loading refuses the file)."""
     path = home / "embeddings" / name / "vectors.npy"
     matrix = np.load(path)
     for row, value in values.items():
         matrix[row] = value
     np.save(path, matrix)
+    if record:
+        meta_path = home / "embeddings" / name / "meta.json"
+        meta = json.loads(meta_path.read_text())
+        meta["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+        meta_path.write_text(json.dumps(meta))
 
 
 def test_a_nan_and_a_zero_row_give_no_verdict(home: Path, weat7: str, capsys) -> None:
-    damage_rows(home, weat7, {0: np.nan, 20: 0.0})
+    damage_rows(home, weat7, {0: np.nan, 20: 0.0}, record=True)
     embedding = catalog.load_embedding(weat7)
     with pytest.raises(BiasInputError, match=r"are damaged \(NaN, infinite or all zero\)"):
         run_weat(embedding, get_wordset("weat7"))

@@ -27,3 +27,21 @@ def test_preview_train_and_test_a_server_corpus(home, tmp_path, monkeypatch):
     next(b for b in at.button if b.label == "Run the test on every model").click().run()
     assert any("one model" in m.value for m in at.markdown)
     assert any("may not survive retraining" in c.value for c in at.caption)
+
+
+def test_the_preview_shows_the_corpus_own_counts_and_warns(home, tmp_path, monkeypatch):
+    """Issue 41, item 5: WEAT 6's names appear a few dozen times in 200 short documents, fewer
+    than the 50 the docs advise: each list's counts are shown and the thin ones warned."""
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    write_txt(folder / "planted.txt", 1.0, count=200)
+    monkeypatch.setenv(ENV, str(folder))
+    at = open_app("views/texts.py")
+    at.selectbox(key="texts.server_corpus").set_value("planted.txt").run()
+    at.selectbox(key="texts.check_set").set_value("weat6").run()
+    next(b for b in at.button if b.label == "Preview").click().run()
+    assert not at.exception, at.exception
+    warned = [w.value for w in at.warning]
+    assert any(w.startswith("Male names in this corpus: ") and "advises 50–100" in w
+               for w in warned), warned
+    assert any("times as often as those of" in c.value for c in [*at.caption, *at.warning])
