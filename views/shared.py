@@ -55,9 +55,10 @@ METRIC_WIDTH = 200
 
 # Session-state key holding the name of the active embedding (a str).
 ACTIVE_KEY = "biaswords.embedding"
+# The embeddings a visitor chose in a tab (a list of names, oldest first), and how many of the
+# last ones it keeps (a bound on its draft).
 CHOSEN_KEY = "biaswords.chosen_embeddings"
 CHOSEN_KEPT = 20
-"""The last embeddings a visitor chose that a tab remembers (a bound on its draft)."""
 
 _SELECT_KEY = "_biaswords.embedding_select"
 
