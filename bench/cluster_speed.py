@@ -7,14 +7,15 @@ on 127.0.0.1, as `tests/compute/loopback.py` does for the tests. Two workloads:
 
 - `train` (default): 8 bootstrap replicates of word2vec (`python -m bias train`'s tasks,
   `bias.corpus.training.train_one`: CBOW 100d, `--epochs` passes, one thread, each its own
-  seeds) on the US presidential addresses (/work/shared/corpora), written to the shared
+  seeds) on `--corpus` (default the 42 US presidential addresses of `docs/examples/`; the
+  figures in docs/cluster.md are of all 124, 487,807 words), written to the shared
   BIASWORDS_HOME; the same numbers means the same sha256 of every model's vectors;
 - `weat`: 8 WEAT randomization tests (Caliskan's WEAT 3 on the bundled GloVe, 100 target words,
   `--iterations` reshufflings, each its own seed), the kind of task a Batch row is; the workers
   load GloVe before the clock starts.
 
     python bench/cluster_speed.py [--workload train|weat] [--epochs 2] [--iterations 300000]
-                                  [--repeats 2]
+                                  [--repeats 2] [--corpus FILE.csv]
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from tests.compute.tasks import seeded
 
 TASKS = 8
 TRIVIAL = 200
-CORPUS = "/work/shared/corpora/us-presidential-addresses.csv"
+CORPUS = Path(__file__).resolve().parent.parent / "docs" / "examples" / "presidential-addresses.csv"
 
 
 def weat_tasks(iterations: int, count: int = TASKS) -> list[WeatTask]:
@@ -54,14 +55,14 @@ def weat_numbers(outcomes) -> list[tuple[float, float]]:
     return [(o.result.p_value, o.result.effect_size) for o in outcomes]
 
 
-def train_tasks(folder: Path, family: str, epochs: int) -> list:
+def train_tasks(folder: Path, family: str, epochs: int, corpus: Path = CORPUS) -> list:
     """The 8 replicate tasks `train` would run for this corpus, saving as `family`.r1 … .r8."""
     from bias.corpus.claims import claimed, new_run
     from bias.corpus.options import ReadOptions, TrainOptions
     from bias.corpus.scan import scan
     from bias.corpus.train import plan
 
-    scanned = scan(Path(CORPUS), "en", ReadOptions(text_column="text"), folder)
+    scanned = scan(corpus, "en", ReadOptions(text_column="text"), folder)
     run = new_run()
     tasks = plan(scanned, TrainOptions(replicates=TASKS, epochs=epochs, seed=5), family,
                  replace=True, run=run)
@@ -106,6 +107,7 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=300_000)
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
     args = parser.parse_args()
     print(f"load average at start: {' '.join(f'{v:.1f}' for v in os.getloadavg())}; "
           f"{os.cpu_count()} cores")
@@ -128,7 +130,7 @@ def measure(cluster: loopback.Loopback, args, folder: Path) -> tuple:
         fn, same = train_one, model_digests
         work = folder / "home" / "corpus-work" / "bench"
         work.mkdir(parents=True)
-        tasks = {where: train_tasks(work, f"bench-{where}", args.epochs)
+        tasks = {where: train_tasks(work, f"bench-{where}", args.epochs, args.corpus)
                  for where in ("here", "two", "one")}
     else:
         fn, same = run_test, weat_numbers

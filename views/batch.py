@@ -45,7 +45,7 @@ from bias.stats.batch import (
 )
 from bias.stats.pooling import pool, unpooled
 from bias.stats.weat import WeatOptions
-from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name
+from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name, own_or_shipped
 from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import listing_order, short_titles, usual_tests
@@ -54,6 +54,7 @@ from views.jobs import job_slot, run_job
 from views.shared import (
     active_embedding_name,
     cached_weat,
+    chosen_embeddings,
     embedding_label,
     embeddings_by_name,
     field_bounds,
@@ -117,7 +118,10 @@ def on_languages(library: Library) -> None:
     kept = [i for i in state.batch_tests() if library.wordsets[i].language in codes]
     have = {library.wordsets[i].language for i in kept}
     tests = kept + default_tests([code for code in codes if code not in have])
-    engines = originals([info for info in library.infos.values() if info.language in codes])
+    # Only what ships and what this visitor chose: another visitor's imports are offered, not taken.
+    engines = originals([info for info in own_or_shipped(library.infos.values(),
+                                                         chosen_embeddings())
+                         if info.language in codes])
     # A language without vectors of its own runs on the encoder with its first method (passage).
     covered, encoders = {library.infos[n].language for n in engines}, {}
     for name, info in library.infos.items():

@@ -55,6 +55,10 @@ METRIC_WIDTH = 200
 
 # Session-state key holding the name of the active embedding (a str).
 ACTIVE_KEY = "biaswords.embedding"
+# The embeddings a visitor chose in a tab (a list of names, oldest first), and how many of the
+# last ones it keeps (a bound on its draft).
+CHOSEN_KEY = "biaswords.chosen_embeddings"
+CHOSEN_KEPT = 20
 
 _SELECT_KEY = "_biaswords.embedding_select"
 
@@ -137,10 +141,23 @@ def active_embedding_name() -> str:
     return name
 
 
-def set_active_embedding(name: str) -> None:
+def set_active_embedding(name: str, *, chosen: bool = True) -> None:
     """Make `name` the active embedding (e.g. right after importing it); the sidebar follows on
-    the next run."""
+    the next run. `chosen`: the visitor chose it (the sidebar, their import, their debiased
+    copy), so pages may pick it for them again (`chosen_embeddings`); False when a page picked
+    it by itself (a language's default)."""
     remember(ACTIVE_KEY, name)
+    if chosen:
+        kept = [n for n in chosen_embeddings() if n != name][-(CHOSEN_KEPT - 1):]
+        remember(CHOSEN_KEY, [*kept, name])
+
+
+def chosen_embeddings() -> list[str]:
+    """The embeddings this visitor chose in this tab, oldest first: with the shipped ones, the
+    only ones a page picks for them by itself (`catalog.own_or_shipped`), never another
+    visitor's import or training."""
+    kept = st.session_state.get(CHOSEN_KEY, _draft().get(CHOSEN_KEY, []))
+    return [n for n in kept if isinstance(n, str)] if isinstance(kept, list) else []
 
 
 def active_embedding() -> Embedding:
@@ -288,7 +305,7 @@ def user_errors() -> Iterator[None]:
 
 
 def _on_select() -> None:
-    remember(ACTIVE_KEY, st.session_state[_SELECT_KEY])
+    set_active_embedding(st.session_state[_SELECT_KEY])
 
 
 def public_source(source: str) -> str:

@@ -28,7 +28,7 @@ from bias.stats.confounds import weat_confounds
 from bias.stats.weat import SetReport, WeatOptions
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
-from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name
+from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_default, language_name
 from bias.vectors.download import fasttext_estimate
 from bias.vectors.embeddings import Embedding, leaves_out_shared
 from bias.vectors.raw import DEFAULT_LIMIT
@@ -44,6 +44,7 @@ from views.operator import delete_saved_set, record_saver
 from views.shared import (
     active_embedding_name,
     cached_weat,
+    chosen_embeddings,
     drafted,
     embeddings_by_name,
     field_bounds,
@@ -164,15 +165,16 @@ def lists_left_in(code: str) -> dict[str, str] | None:
 
 def on_language(presets: dict[str, WordSet], leaving: str) -> None:
     """After a change of the language choice (from `leaving`, the language shown when the box
-    was drawn): the active embedding follows when one exists for the language, and the lists
-    follow too: those the visitor left this language with (edits included), else the
+    was drawn): the active embedding follows, to the one of the language this visitor chose last,
+    else the one that ships with BiasWords (never another visitor's import or training), and the
+    lists follow too: those the visitor left this language with (edits included), else the
     language's first test (the paper's, else WEATHub's)."""
     leave_lists(leaving)
     code = state.weat_language()
     infos = embeddings_by_name()
-    mine = [name for name, info in infos.items() if info.language == code]
-    if mine and infos[active_embedding_name()].language != code:
-        set_active_embedding(mine[0])
+    default = language_default(code, infos.values(), chosen_embeddings())
+    if default and infos[active_embedding_name()].language != code:
+        set_active_embedding(default, chosen=False)
     left = lists_left_in(code)
     if left is None:
         first = first_test(code)
@@ -242,13 +244,26 @@ def language_offer(presets: dict[str, WordSet], language: str, embedding: Embedd
     same = same_test_in(presets, code)
     st.info(
         f"The active embedding {md(embedding.name)} is {language_name(code)}, but these lists "
-        f"are {language_name(lists_language)}.",
+        f"are {language_name(lists_language)}.{offered_here(lists_language, infos)}",
         icon=":material/translate:",
     )
     if same is not None:
         st.button(f"Use {md(same.title.partition(':')[0])} instead",
                   type="primary", on_click=take_offer, args=(presets, code, same.id),
                   help="Your lists stay in their language: a button here brings them back.")
+
+
+def offered_here(code: str, infos: dict[str, EmbeddingInfo], shown: int = 5) -> str:
+    """A sentence naming the embeddings of language `code` on the server, which choosing the
+    language did not make active (others' imports and trainings: `catalog.language_default`),
+    so that the visitor knows they may take one; empty when there is none."""
+    names = [name for name, info in infos.items() if info.language == code]
+    if not names:
+        return ""
+    more = f" and {len(names) - shown:,} more" if len(names) > shown else ""
+    listed = ", ".join(md(name) for name in names[:shown])
+    return (f" {language_name(code)} embeddings on this server: {listed}{more}; to use one, "
+            "choose it under Active embedding in the sidebar.")
 
 
 def no_embedding_panel(code: str) -> None:
@@ -311,8 +326,9 @@ def language_box(column: DeltaGenerator, presets: dict[str, WordSet],
         **persistent(state.WEAT_LANGUAGE, embedding.language, on_change=on_language,
                      args=(presets, state.weat_language())),
         format_func=lambda c: f"{language_name(c)} ({c})",
-        help="The language of the words. Its tests are listed first, and an embedding of this "
-        "language becomes the active one.",
+        help="The language of the words. Its tests are listed first, and its bundled embedding "
+        "(or the one of this language you chose last) becomes the active one; others are in the "
+        "sidebar.",
     )
     return state.weat_language()
 

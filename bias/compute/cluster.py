@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import pickle
 import re
 import sys
 import threading
@@ -175,7 +176,7 @@ def _gather(client, fn: Callable[[T], R], tasks: Sequence[T], address: str) -> l
 
     expected = (version(), library_versions()["numpy"])
     job = uuid.uuid4().hex  # keys unique per job: two visitors' tasks never share a result
-    futures = client.map(_on_worker, [fn] * len(tasks), list(tasks), [expected] * len(tasks),
+    futures = client.map(pickle.loads, [packed(fn, task, expected) for task in tasks],
                          key=[f"{_name(fn)}-{i}-{job}" for i in range(len(tasks))], pure=False)
     try:
         pending, delay = list(futures), 0.01
@@ -244,6 +245,29 @@ def _on_worker(fn: Callable[[T], R], task: T, expected: tuple[str, str]) -> R:
         return fn(task)
     except BiasInputError as exc:
         raise BiasInputError(f"On the worker at {worker}: {exc}") from None
+
+
+class _Call:
+    """`_on_worker(fn, task, expected)`, called when its pickle is loaded (`__reduce__`)."""
+
+    def __init__(self, fn: Callable, task: object, expected: tuple[str, str]) -> None:
+        self.arguments = (fn, task, expected)
+
+    def __reduce__(self):
+        return _on_worker, self.arguments
+
+
+def packed(fn: Callable[[T], R], task: T, expected: tuple[str, str]) -> bytes:
+    """A task as the scheduler sees it: bytes, whose `pickle.loads` on a worker runs
+    `_on_worker(fn, task, expected)` and returns its result.
+
+    Why: Dask's scheduler unpickles every task graph it is sent, so a task naming our functions
+    or dataclasses would need BiasWords on the scheduler too ("Scheduler and Client have
+    different environments"). Submitted as `pickle.loads(bytes)`, a task names only the
+    standard library, and a plain `dask scheduler` in any environment with Dask runs it
+    (docs/cluster.md). The workers, which compute, need BiasWords; the scheduler needs nothing
+    of ours (tests/compute/test_cluster.py starts it without)."""
+    return pickle.dumps(_Call(fn, task, expected), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _name(fn: Callable) -> str:

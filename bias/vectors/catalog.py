@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 
 from bias.errors import BiasInputError
 from bias.suggest import no_such
@@ -24,8 +25,10 @@ __all__ = [
     "available_embeddings",
     "embedding_version",
     "language_code",
+    "language_default",
     "language_name",
     "load_embedding",
+    "own_or_shipped",
 ]
 
 # At most this many embeddings besides the bundled ones stay loaded; the least recently used is
@@ -86,9 +89,35 @@ def available_embeddings() -> list[EmbeddingInfo]:
     """Every embedding that can be loaded by name, sorted by language, then the tables of vectors
     before the encoder, then name."""
     infos = [info for info, _ in BUNDLED.values()] + store.list_cached() + encoder.encoder_infos()
-    # Within a language the encoder comes after the tables of vectors: a language's first
-    # embedding (which the WEAT page's language choice makes active) is its static one, if any.
+    # Within a language the encoder comes after the tables of vectors: a language's first shipped
+    # embedding (which `language_default` makes active) is its static one, if any.
     return sorted(infos, key=lambda info: (info.language, info.kind == "encoder", info.name))
+
+
+SHIPPED_KINDS = ("bundled", "encoder")
+"""The embeddings that come with BiasWords, the same for everyone on a server: the only ones a
+page picks by itself. Imported, trained and derived ones belong to whoever made them, so they
+are offered to everyone but picked only for the visitor who chose them (issue 43: one visitor's
+training of a German joke collection became every visitor's German default)."""
+
+
+def own_or_shipped(infos: Iterable[EmbeddingInfo], chosen: Iterable[str]) -> list[EmbeddingInfo]:
+    """`infos` that a page may pick for a visitor by itself: those that ship with BiasWords and
+    those the visitor chose (`chosen`: names), in the given order."""
+    mine = set(chosen)
+    return [info for info in infos if info.kind in SHIPPED_KINDS or info.name in mine]
+
+
+def language_default(language: str, infos: Iterable[EmbeddingInfo],
+                     chosen: Sequence[str] = ()) -> str | None:
+    """The embedding that choosing `language` makes active: of that language, the one the
+    visitor chose last (`chosen`, oldest first), else the first that ships with BiasWords in
+    `infos`' order (the catalog's: a table of vectors before the encoder), else None."""
+    mine = [info.name for info in own_or_shipped(infos, chosen) if info.language == language]
+    for name in reversed(chosen):
+        if name in mine:
+            return name
+    return mine[0] if mine else None
 
 
 _loaded: OrderedDict[str, tuple[str, Embedding]] = OrderedDict()

@@ -12,6 +12,7 @@ from bias.wordsets.library import all_wordsets, get_wordset
 from bias.wordsets.ordering import short_titles, usual_tests
 from tests.apptest import open_app
 from tests.language_vectors import import_language
+from views.shared import _SELECT_KEY
 
 
 @pytest.fixture
@@ -75,8 +76,14 @@ def test_three_languages_one_embedding_lists_the_skipped_with_reasons(page):
 
 
 def test_choosing_german_selects_its_embedding_and_runs_weathub(home, tmp_path):
+    """An imported embedding is selected for the visitor who chose it, never for another."""
     import_language(tmp_path, "de", "de-small")
+    other = open_app("views/batch.py")
+    other.multiselect(key="_batch.languages").set_value(["de"]).run()
+    assert other.multiselect(key="_batch.embeddings").value == [DEFAULT_EMBEDDING]  # unchanged
+    assert "German · de-small (581 words, 8d)" in other.multiselect(key="_batch.embeddings").options
     at = open_app("views/batch.py")
+    at.selectbox(key=_SELECT_KEY).set_value("de-small").run()  # this visitor's choice
     at.multiselect(key="_batch.languages").set_value(["de"]).run()
     assert at.multiselect(key="_batch.embeddings").value == ["de-small"]
     at.multiselect(key="_batch.tests").set_value(["weathub-de-weat7", "biasw1"]).run()

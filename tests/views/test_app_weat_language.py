@@ -8,7 +8,7 @@ from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets.library import get_wordset
 from tests.apptest import open_app
 from tests.language_vectors import import_language
-from views.shared import ACTIVE_KEY
+from views.shared import _SELECT_KEY, ACTIVE_KEY
 
 
 def button(at, label):
@@ -66,10 +66,23 @@ def test_a_cross_language_run_needs_an_explicit_confirmation(home):
 
 
 def test_the_active_embedding_follows_the_language_and_runs_weathub(home, tmp_path):
+    """The embedding a visitor chose comes back with its language; one they did not choose (an
+    import on the server: another visitor's) is offered, never made active for them."""
     import_language(tmp_path, "de", "de-small")
     at = open_app()
     choose_german(at)
+    assert at.session_state[ACTIVE_KEY] == DEFAULT_EMBEDDING
+    assert "de-small" in at.selectbox(key=_SELECT_KEY).options
+    assert any("choose it under Active embedding" in i.value and "de-small" in i.value
+               for i in at.info)
+    at.selectbox(key=_SELECT_KEY).set_value("de-small").run()  # this visitor's choice
+    at.selectbox(key="_weat.language").set_value("en").run()
+    assert at.session_state[ACTIVE_KEY] == DEFAULT_EMBEDDING
+    choose_german(at)
     assert at.session_state[ACTIVE_KEY] == "de-small"
+    other = open_app()  # another visitor, after this one's choice
+    choose_german(other)
+    assert other.session_state[ACTIVE_KEY] == DEFAULT_EMBEDDING
     assert not any("There is no German embedding" in m.value for m in at.markdown)
     run = button(at, "Run test")
     assert not run.disabled
