@@ -1,5 +1,5 @@
 """Your texts page in AppTest: a corpus of the operator's folder previewed, trained, then tested;
-a binary file is one sentence."""
+a binary file is one sentence; a year column grouped by decade."""
 
 from bias.corpus.sources import ENV
 from tests.apptest import open_app
@@ -27,3 +27,20 @@ def test_preview_train_and_test_a_server_corpus(home, tmp_path, monkeypatch):
     next(b for b in at.button if b.label == "Run the test on every model").click().run()
     assert any("one model" in m.value for m in at.markdown)
     assert any("may not survive retraining" in c.value for c in at.caption)
+
+
+def test_a_year_column_grouped_by_decade(home, tmp_path, monkeypatch):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    lines = ["year,text"] + [f"{1951 + i % 15},John works in the office {i}" for i in range(45)]
+    (folder / "years.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setenv(ENV, str(folder))
+    at = open_app("views/texts.py")
+    at.selectbox(key="texts.server_corpus").set_value("years.csv").run()
+    at.selectbox(key="texts.group").set_value("year").run()
+    at.selectbox(key="texts.group_bins").set_value(10).run()
+    next(b for b in at.button if b.label == "Preview").click().run()
+    assert not at.exception, at.exception
+    shown = [m.value for m in at.markdown if m.value.startswith("Group ")]
+    assert [line.split(":")[0] for line in shown] == ["Group '1950s'", "Group '1960s'"]
+    assert shown[0].startswith("Group '1950s': 27 documents")  # 1951–1959: 9 of every 15
