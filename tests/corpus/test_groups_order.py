@@ -84,7 +84,7 @@ def test_a_year_column_in_decades(tmp_path):
         scan(bad, "en", grouped, tmp_path)
 
 
-def test_pre_war_war_post_war_keep_their_order(tmp_path, capsys):
+def test_pre_war_war_post_war_keep_their_order(tmp_path, capsys, home):
     """Trained, found again as a family, and tested: the corpus's order everywhere (text
     order would give post-war, pre-war, war)."""
     path = write_csv(tmp_path / "c.csv", "period", [("pre-war", 1.0, 40), ("war", 0.5, 40),
@@ -97,6 +97,12 @@ def test_pre_war_war_post_war_keep_their_order(tmp_path, capsys):
                  "--json"]) == 0
     points = json.loads(capsys.readouterr().out)["across_groups"]
     assert [p["value"] for p in points] == ["pre-war", "war", "post-war"]
+    # a family trained before positions were recorded: numbers as numbers, else as listed
+    for meta_path in (home / "embeddings").glob("eras-*/meta.json"):
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        del meta["trained"]["group"]["position"]
+        meta_path.write_text(json.dumps(meta), encoding="utf-8")
+    assert [s.value for s in family("eras").slices] == ["post-war", "pre-war", "war"]
     code = main(["train", str(path), "--language", "en", "--name", "given", "--text-column",
                  "text", "--group-column", "period", "--group-order", "post-war, war,pre-war",
                  *SMALL_FLAGS, "--epochs", "1", "--preview", "--json"])
