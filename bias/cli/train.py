@@ -88,6 +88,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int | None:
     from pathlib import Path
 
+    from bias.corpus.group_permutation import check_pair
     from bias.corpus.train import inspect_corpus, train_corpus
     from bias.errors import BiasInputError
     from bias.report.corpus_text import preview_text, train_text
@@ -114,9 +115,11 @@ def run(args: argparse.Namespace) -> int | None:
         if shown.problem:
             raise BiasInputError(shown.problem)
         return None
-    if args.compare_groups and (len(args.compare_groups) != 2 or not wordsets):
-        raise BiasInputError("--compare-groups takes two groups, A,B, and needs a --wordset to "
-                             "compare them with.")
+    if args.compare_groups:  # its mistakes said before any model is trained
+        if not wordsets:
+            raise BiasInputError("--compare-groups needs a --wordset to compare the groups by.")
+        check_pair([group.value for group in inspect_corpus(path, **common).groups],
+                   args.compare_groups)
     result = train_corpus(path, name=args.name, scheduler=args.scheduler,
                           replace=args.replace, **common)
     if not args.compare_groups:

@@ -191,12 +191,19 @@ def plan_splits(pair: tuple[GroupScan, GroupScan], language: str, options: Train
     return tasks
 
 
+def check_pair(values: Sequence[str | None], groups: Sequence[str]) -> None:
+    """Refuse, in one sentence, a pair that is not two of the corpus's group values."""
+    if len(groups) != 2 or groups[0] == groups[1]:
+        raise BiasInputError("Name two different groups to compare.")
+    for value in groups:
+        if value not in values:
+            listed = ", ".join(str(v) for v in values)
+            raise BiasInputError(f"The corpus has no group '{value}'; its groups are: {listed}.")
+
+
 def _pair(scanned: CorpusScan, groups: tuple[str, str]) -> tuple[GroupScan, GroupScan]:
     by_value = {group.value: group for group in scanned.groups}
-    for value in groups:
-        if value not in by_value:
-            listed = ", ".join(str(v) for v in by_value)
-            raise BiasInputError(f"The corpus has no group '{value}'; its groups are: {listed}.")
+    check_pair(list(by_value), groups)
     return by_value[groups[0]], by_value[groups[1]]
 
 
@@ -208,8 +215,6 @@ def train_splits(path, *, language: str, groups: tuple[str, str], wordset: WordS
     (module docstring); `options.equal_groups` samples every group first, as `train` does."""
     if read.group_column is None:
         raise BiasInputError("Comparing groups needs a group column.")
-    if groups[0] == groups[1]:
-        raise BiasInputError("Compare two different groups.")
     with work_folder() as folder:
         scanned = sampled(scan(path, language, read, folder), options, folder)
         pair = _pair(scanned, groups)

@@ -122,3 +122,18 @@ def test_opposite_biases_are_as_far_apart_as_the_deals_allow(tmp_path):
     text = difference_text(found)
     assert "0 of 9 random deals" in text and "p cannot fall below 0.05" in text
     assert "not evidence that they are the same" in text
+
+
+def test_a_wrong_pair_is_one_sentence_before_any_model(tmp_path, capsys, home):
+    path = write_csv(tmp_path / "c.csv", "g", [("a", 1.0, 12), ("b", 1.0, 12)])
+    command = ["train", str(path), "--language", "en", "--name", "x", "--text-column", "text",
+               "--group-column", "g", *SMALL_FLAGS]
+    for extra, said in [(["--compare-groups", "a,c", "--wordset", "weat6"],
+                         "The corpus has no group 'c'; its groups are: a, b."),
+                        (["--compare-groups", "a,a", "--wordset", "weat6"],
+                         "Name two different groups to compare."),
+                        (["--compare-groups", "a,b"], "needs a --wordset")]:
+        assert main(command + extra) == 2
+        err = capsys.readouterr().err
+        assert said in err and err.count("\n") == 1
+    assert not (home / "embeddings").exists()
