@@ -67,6 +67,8 @@ def _given_order(first_seen: Sequence[str], given: Sequence[str]) -> list[str]:
 
 def check_order(given: Sequence[str]) -> tuple[str, ...]:
     """The user's order as a tuple of stripped values, each named once."""
+    if isinstance(given, str):
+        raise BiasInputError("A group order is a list of the values, not one text.")
     values = tuple(str(value).strip() for value in given)
     if any(not value for value in values):
         raise BiasInputError("A group order cannot name an empty value.")
