@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bias.corpus.options import TrainOptions
+from bias.corpus.options import MIN_DOCUMENTS, TrainOptions
 from bias.corpus.scan import CorpusScan, GroupScan
 from bias.corpus.training import stable_hash
 from bias.errors import BiasInputError
@@ -40,7 +40,14 @@ def sampled(scanned: CorpusScan, options: TrainOptions, folder: Path) -> CorpusS
         return scanned
     if not scanned.grouped:
         raise BiasInputError("Equal-size samples per group need a group column.")
-    size = min(group.documents for group in scanned.groups)
+    smallest = min(scanned.groups, key=lambda group: group.documents)
+    size = smallest.documents
+    if size < MIN_DOCUMENTS:
+        raise BiasInputError(
+            f"The group '{smallest.value}' of {scanned.file} has only {size} document"
+            f"{'' if size == 1 else 's'} with words, so equal-size samples would leave every "
+            f"group that few; each model needs at least {MIN_DOCUMENTS}."
+        )
     groups = tuple(_sample(group, size, sample_seed(options.seed, str(group.value)),
                            folder / f"equal-{number}.tokens")
                    for number, group in enumerate(scanned.groups))

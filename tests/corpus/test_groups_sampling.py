@@ -1,6 +1,7 @@
 """Equal-size samples per group: every group trained on as many documents as the smallest one,
 drawn from the seed and the group's value, in file order, and trained again bit for bit."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,12 @@ def test_the_preview_shows_the_samples_and_a_corpus_without_groups_is_refused(tm
     shown = inspect_corpus(path, language="en", read=READ, options=EQUAL)
     assert [(g.value, g.documents, g.tokens) for g in shown.groups] == [("a", 20, 180),
                                                                         ("b", 20, 180)]
+    empty = tmp_path / "empty.csv"
+    empty.write_text(path.read_text(encoding="utf-8") + "c,\nc,...\n", encoding="utf-8")
+    with pytest.raises(BiasInputError, match=re.escape(
+            "The group 'c' of empty.csv has only 0 documents with words, so equal-size samples "
+            "would leave every group that few")):
+        inspect_corpus(empty, language="en", read=READ, options=EQUAL)
     with pytest.raises(BiasInputError, match="need a group column"):
         inspect_corpus(path, language="en", read=ReadOptions(text_column="text"), options=EQUAL)
 
