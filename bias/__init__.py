@@ -78,6 +78,7 @@ _PUBLIC = {
     "TrainOptions": ("bias.corpus.options", "TrainOptions"),
     "ReadOptions": ("bias.corpus.options", "ReadOptions"),
     "run_trained": ("bias.stats.replicates", "run_trained"),
+    "compare_groups": ("bias.stats.group_difference", "compare_groups"),
 }
 
 __all__ = sorted(_PUBLIC)

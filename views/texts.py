@@ -47,6 +47,7 @@ PREVIEW_KEY = "texts.preview"
 TRAINED_KEY = "texts.trained"
 TESTED_KEY = "texts.tested"
 NO_COLUMN = "(none)"
+GROUP_BINS = {None: "each value", 10: "decades (bins of 10)", 100: "centuries (bins of 100)"}
 NUMBER_FIELDS = {"dimensions": "Dimensions", "window": "Window", "min_count": "Minimum count",
                  "epochs": "Epochs", "replicates": "Replicates", "seed": "Seed"}
 # The tests below the training: fewer draws than the WEAT page, since they run once per
@@ -95,8 +96,13 @@ def choose_reading(path: Path) -> tuple[str, ReadOptions]:
     group = c3.selectbox("Group column (optional)", [NO_COLUMN, *found], key="texts.group",
                          help="Each value (a decade, a party) gets its own model, named "
                          "NAME-<value>; the chart below compares them.")
-    return language, ReadOptions(text_column=text,
-                                 group_column=None if group == NO_COLUMN else group)
+    if group == NO_COLUMN:
+        return language, ReadOptions(text_column=text)
+    bins = c3.selectbox("Group by", list(GROUP_BINS), key="texts.group_bins",
+                        format_func=GROUP_BINS.get,
+                        help="A numeric column (a year) can be grouped into decades (1957 in "
+                        "the group 1950s) or centuries; a cell that is no number is refused.")
+    return language, ReadOptions(text_column=text, group_column=group, group_bins=bins)
 
 
 def choose_training() -> TrainOptions:

@@ -40,6 +40,24 @@ def register(commands: argparse._SubParsersAction) -> None:
     train.add_argument("--name", required=True, help="name of the embedding (or family)")
     train.add_argument("--text-column", help="CSV/TSV column or JSON key holding the text")
     train.add_argument("--group-column", help="column or key whose values each get a model")
+    train.add_argument("--group-order", metavar="V1,V2,…", type=_values,
+                       help="the groups' order, every value once, separated by commas (default: "
+                       "numbers as numbers, else the order in which they first appear)")
+    train.add_argument("--group-bins", type=bounded(corpus_options.GROUP_BINS), metavar="WIDTH",
+                       help="group by bins of this width of a numeric group column (10: "
+                       "decades of a year column, labelled 1950s)")
+    train.add_argument("--equal-groups", action="store_true",
+                       help="train every group on as many documents as the smallest group has "
+                       "(a seeded sample), so that size cannot pass for bias")
+    train.add_argument("--compare-groups", metavar="A,B", type=_values,
+                       help="after training, test whether the first --wordset's d differs "
+                       "between groups A and B (documents permuted between them, models "
+                       "trained again)")
+    train.add_argument("--permutations", type=bounded(corpus_options.PERMUTATIONS),
+                       default=corpus_options.DEFAULT_PERMUTATIONS, metavar="N",
+                       help=bounded_help("permutations of --compare-groups, 2 models each; the "
+                                         "smallest p is 1/(1+N)", corpus_options.PERMUTATIONS,
+                                         corpus_options.DEFAULT_PERMUTATIONS))
     train.add_argument("--documents", choices=corpus_options.DOCUMENT_MODES,
                        default=READ.documents,
                        help=f"a .txt's documents: one per line or per paragraph (default "
@@ -70,17 +88,22 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int | None:
     from pathlib import Path
 
+    from bias.corpus.group_permutation import check_pair
     from bias.corpus.train import inspect_corpus, train_corpus
     from bias.errors import BiasInputError
     from bias.report.corpus_text import preview_text, train_text
+    from bias.report.group_difference_text import difference_text
+    from bias.stats.group_difference import compare_groups
     from bias.stats.verdict import MIN_SET_WORDS
     from bias.vectors.catalog import language_code
     from bias.wordsets.library import get_wordset
 
     read = ReadOptions(text_column=args.text_column, group_column=args.group_column,
                        documents=args.documents, lowercase=not args.keep_case,
-                       numbers=args.numbers)
+                       numbers=args.numbers, group_order=args.group_order or (),
+                       group_bins=args.group_bins)
     options = TrainOptions(method=args.method, architecture=args.architecture,
+                           equal_groups=args.equal_groups,
                            **{field: getattr(args, field) for field in _NUMBERS})
     wordsets = [get_wordset(item) for item in args.wordset]
     path = Path(args.file).expanduser()
@@ -92,7 +115,26 @@ def run(args: argparse.Namespace) -> int | None:
         if shown.problem:
             raise BiasInputError(shown.problem)
         return None
+    if args.compare_groups:  # its mistakes said before any model is trained
+        if not wordsets:
+            raise BiasInputError("--compare-groups needs a --wordset to compare the groups by.")
+        check_pair([group.value for group in inspect_corpus(path, **common).groups],
+                   args.compare_groups)
     result = train_corpus(path, name=args.name, scheduler=args.scheduler,
                           replace=args.replace, **common)
-    print_json(result.to_dict()) if args.json else print(train_text(result))
+    if not args.compare_groups:
+        print_json(result.to_dict()) if args.json else print(train_text(result))
+        return None
+    compared = compare_groups(path, language=common["language"], read=read, options=options,
+                              groups=tuple(args.compare_groups), wordset=wordsets[0],
+                              permutations=args.permutations, scheduler=args.scheduler)
+    if args.json:
+        print_json(result.to_dict() | {"group_difference": compared.to_dict()})
+    else:
+        print(train_text(result) + "\n\n" + difference_text(compared))
     return None
+
+
+def _values(text: str) -> tuple[str, ...]:
+    """'a, b,c' → ('a', 'b', 'c'): group values separated by commas."""
+    return tuple(value.strip() for value in text.split(","))

@@ -1,5 +1,5 @@
 """The models trained together, found again from their meta.json (`trained`): a family's
-slices (one per group value, in the order of the values) and each slice's replicates.
+slices (one per group value, in the order training gave them) and each slice's replicates.
 
 A name a user gives (`--embedding NAME`, the page's choice) may be one embedding, a replicate
 group (NAME with NAME.r1 … NAME.rN, or NAME-<value> with its replicates), or a whole family
@@ -11,18 +11,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bias.corpus.claims import completed
+from bias.corpus.group_values import order_values
 from bias.corpus.options import GROUP_SEPARATOR, REPLICATE_SUFFIX
 from bias.vectors import store
 from bias.vectors.bundled import EmbeddingInfo
 
 
-def _order_key(value: str | None) -> tuple[int, float, str]:
-    if value is None:
-        return (0, 0.0, "")
-    try:
-        return (0, float(value), value)
-    except ValueError:
-        return (1, 0.0, value)
+def _position(info: EmbeddingInfo) -> int | None:
+    position = (info.trained.get("group") or {}).get("position")
+    return position if isinstance(position, int) and not isinstance(position, bool) else None
+
+
+def _order(by_value: dict[str | None, list[EmbeddingInfo]]) -> list[str | None]:
+    """The group values in the order training gave them (each member records its group's
+    `position`: the user's order, numbers as numbers, or the corpus's order of first
+    appearance); a family trained before positions were recorded, or whose records disagree,
+    by `group_values.order_values` over the values as listed."""
+    positions = {value: {_position(info) for info in infos} for value, infos in by_value.items()}
+    found = [next(iter(p)) for p in positions.values() if len(p) == 1 and None not in p]
+    if len(found) == len(positions) and len(set(found)) == len(found):
+        return sorted(by_value, key=lambda value: next(iter(positions[value])))  # type: ignore
+    named = [value for value in by_value if value is not None]
+    return ([None] if None in by_value else []) + list(order_values(named))
 
 
 @dataclass(frozen=True)
@@ -45,7 +55,7 @@ class Slice:
 class Family:
     name: str
     slices: tuple[Slice, ...]
-    """In the order of the group values (numbers as numbers)."""
+    """In the order training gave the group values (`_order`)."""
     group_column: str | None
 
     @property
@@ -100,7 +110,7 @@ def family(name: str) -> Family | None:
         group = info.trained.get("group")
         by_value.setdefault(None if group is None else str(group.get("value")), []).append(info)
     slices = []
-    for value in sorted(by_value, key=_order_key):
+    for value in _order(by_value):
         infos = sorted(by_value[value], key=lambda info: info.trained.get("replicate") or 0)
         first = infos[0]
         slice_name = (first.name.rsplit(REPLICATE_SUFFIX, 1)[0] if first.trained.get("replicate")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bias.bounds import Bound, bounded, check_bounds
+from bias.corpus.group_values import check_order
 from bias.errors import BiasInputError
 
 METHODS = ("word2vec", "fasttext")
@@ -38,6 +39,12 @@ REPLICATES = Bound("The number of replicates", 1, 100, unit="replicates",
 SEED = Bound("The seed", 0, 2**32 - 1)
 BUCKETS = Bound("The number of fastText buckets", 1_000, 10_000_000)
 THREADS = Bound("The number of threads per model", 1, 64)
+GROUP_BINS = Bound("The width of a group's bin", 1, 1_000_000, optional=True)
+PERMUTATIONS = Bound("The number of permutations", 1, 999, unit="permutations",
+                     reason="each permutation trains 2 models")
+DEFAULT_PERMUTATIONS = 39
+"""Permutations of the test between two groups (`bias.stats.group_difference`): the smallest p
+is then 1/40 = 0.025, below 0.05 (19 would give 0.05 at best); 80 models are trained."""
 
 MAX_DOCUMENT_BYTES = 10_000_000
 """The longest document (a line, a paragraph, a cell, a file in a .zip), in bytes, a line's
@@ -94,8 +101,18 @@ class ReadOptions:
     """Lower-case every word (word sets are mostly lower-case; names are found either way)."""
     numbers: Literal["drop", "keep", "token"] = "drop"
     """Numbers: left out, kept as words, or each replaced by the word '<num>'."""
+    group_order: tuple[str, ...] = ()
+    """The groups' order as the user gives it (every value once); empty: numbers as numbers,
+    else the order in which the values first appear (`bias.corpus.group_values`)."""
+    group_bins: int | None = bounded(None, GROUP_BINS)
+    """Group by bins of this width of a numeric group column (10: a year column's decades,
+    labelled '1950s'); None: each value its own group (`bias.corpus.group_values.bin_label`)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "group_order", check_order(self.group_order))  # JSON: a list
+        check_bounds(self)
+        if (self.group_order or self.group_bins) and self.group_column is None:
+            raise BiasInputError("A group order or bins need a group column.")
         if self.documents not in DOCUMENT_MODES:
             raise BiasInputError("Documents are one per 'line' or one per 'paragraph'.")
         if self.numbers not in NUMBER_MODES:
@@ -128,6 +145,12 @@ class TrainOptions:
     this, and colliding ones only share a row."""
     threads: int = bounded(1, THREADS)
     """gensim's worker threads per model; only 1 is bit-reproducible."""
+    equal_groups: bool = False
+    """Train every group on the same number of documents: a seeded sample, without
+    replacement and in file order, of as many documents as the smallest group has
+    (`bias.corpus.group_sampling`), so that a group's size cannot pass for its bias. Documents,
+    not words: groups whose documents differ in length still differ in words (the preview
+    says how many each keeps)."""
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from bias.corpus.group_values import bin_label
 from bias.corpus.options import MAX_DOCUMENT_BYTES, MAX_ZIP_BYTES, MAX_ZIP_MEMBERS, ReadOptions
 from bias.errors import BiasInputError
 from bias.files import open_regular, parse_json
@@ -183,7 +184,9 @@ def _missing_column(column: str, name: str, columns: list[str]) -> BiasInputErro
     )
 
 
-def _group_value(value: object, where: str, column: str) -> str:
+def _group_value(value: object, where: str, options: ReadOptions) -> str:
+    """The cell's group: its text, or its bin's label with `group_bins`."""
+    column = options.group_column or ""
     text = "" if value is None else str(value).strip()
     if not text:
         raise BiasInputError(f"{where} has no value in the group column '{column}'.")
@@ -195,7 +198,9 @@ def _group_value(value: object, where: str, column: str) -> str:
                 f"{where} has '{shorten(text, 20)}' in the group column '{column}', which is a "
                 "missing value, not a group; give every document its group."
             )
-    return _text(text, where, column)
+    text = _text(text, where, column)
+    return text if options.group_bins is None else bin_label(text, options.group_bins, where,
+                                                             column)
 
 
 def _text(value: str, where: str, key: str) -> str:
@@ -237,8 +242,7 @@ def _table_documents(
                     f"{where} has {len(row)} cells where the header has {len(header)}; check "
                     "the file's quoting."
                 )
-            group = None if group_at is None else _group_value(row[group_at], where,
-                                                               options.group_column or "")
+            group = None if group_at is None else _group_value(row[group_at], where, options)
             yield Document(row[text_at], group)
     except csv.Error as exc:
         raise BiasInputError(
@@ -268,7 +272,7 @@ def _jsonl_documents(handle: BinaryIO, name: str, options: ReadOptions) -> Itera
         _text(text, where, text_key)
         group = None
         if options.group_column:
-            group = _group_value(record[options.group_column], where, options.group_column)
+            group = _group_value(record[options.group_column], where, options)
         yield Document(text, group)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from bias.corpus.family import well_formed
+from bias.corpus.group_sampling import sampled
 from bias.corpus.options import MAX_CHUNK_TOKENS, ReadOptions, TrainOptions
 from bias.corpus.scan import scan, work_folder
 from bias.corpus.training import TrainTask, fit, raw_vectors
@@ -99,7 +100,7 @@ def recheck(name: str, corpus: Path | None = None) -> TrainingCheck:
             "recorded one, so the vectors could not be compared."
         )
     with work_folder() as folder:
-        scanned = scan(path, meta["language"], read, folder)
+        scanned = sampled(scan(path, meta["language"], read, folder), options, folder)
         wanted = None if trained["group"] is None else trained["group"]["value"]
         group = next((g for g in scanned.groups if g.value == wanted), None)
         if group is None:

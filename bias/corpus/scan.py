@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from bias.corpus.group_values import order_values
 from bias.corpus.options import GROUP_SEPARATOR, MAX_GROUPS, ReadOptions
 from bias.corpus.readers import check_file, documents
 from bias.corpus.tokens import tokeniser
@@ -52,7 +53,8 @@ class GroupScan:
 
 @dataclass(frozen=True)
 class CorpusScan:
-    """What the pass found: the file's identity, and each group in the order of its values."""
+    """What the pass found: the file's identity, and each group in the order of its values
+    (`bias.corpus.group_values.order_values`: the user's, numbers as numbers, or first seen)."""
 
     file: str
     path: str
@@ -80,15 +82,6 @@ class CorpusScan:
         return {"file": self.file, "path": self.path, "format": self.format,
                 "sha256": self.sha256, "bytes": self.bytes, "documents": self.documents,
                 "tokens": self.tokens}
-
-
-def _order(values: list[str]) -> list[str]:
-    """Group values in their natural order: numbers as numbers (1990 before 2000, 5 before
-    10), anything else as text."""
-    try:
-        return sorted(values, key=float)
-    except ValueError:
-        return sorted(values)
 
 
 def slug(value: str) -> str:
@@ -142,7 +135,7 @@ def scan(path: Path, language: str, read: ReadOptions, folder: Path) -> CorpusSc
             group.handle.close()
     if not groups or not any(group.tokens for group in groups.values()):
         raise BiasInputError(f"{path.name} holds no words to train on.")
-    order = [None] if None in groups else _order([v for v in groups if v is not None])
+    order = [None] if None in groups else order_values(list(groups), read.group_order)
     slugs = {value: None if value is None else slug(value) for value in order}
     if len(set(slugs.values())) < len(slugs):
         raise BiasInputError(

@@ -28,6 +28,7 @@ from pathlib import Path
 from bias.compute import run_tasks
 from bias.corpus.claims import claimed, complete, new_run, saved_by
 from bias.corpus.family import family_names
+from bias.corpus.group_sampling import sampled
 from bias.corpus.options import (
     GROUP_SEPARATOR,
     MAX_CHUNK_TOKENS,
@@ -71,6 +72,7 @@ def provenance_record(scan: CorpusScan, options: TrainOptions, family: str,
         "train": asdict(options),
         "group": (None if group.value is None
                   else {"column": scan.read.group_column, "value": group.value,
+                        "position": scan.groups.index(group),  # the family's order
                         "documents": group.documents, "tokens": group.tokens}),
         "replicate": replicate,
         "replicates": options.replicates,
@@ -192,6 +194,7 @@ def train_corpus(
     with claimed(run, name) as claims, work_folder() as folder:
         scanned = scan(Path(path), language, read, folder)  # progress stays at 0 meanwhile
         _check_script(scanned)
+        scanned = sampled(scanned, options, folder)  # equal-size groups, if asked
         check_trainable(scanned, options, wordsets, min_set_words)
         _check_work(scanned, options, max_work)
         tasks = plan(scanned, options, name, replace, run)
@@ -225,7 +228,7 @@ def inspect_corpus(
     read, options = read or ReadOptions(), options or TrainOptions()
     check_known_language(language)
     with work_folder() as folder:
-        scanned = scan(Path(path), language, read, folder)
+        scanned = sampled(scan(Path(path), language, read, folder), options, folder)
     shown = preview(scanned, options, wordsets[:1])
     try:
         _check_script(scanned)

@@ -42,7 +42,10 @@ POINT_ESTIMATE = ("models on bootstrap samples, whose d runs nearer zero than a 
 SEPARATE_SPACES = (
     "Each group's embedding is a separate space: d is computed within each and the d's are "
     "compared; vectors of different groups are not comparable. A change across groups may come "
-    "from the texts' topics, sizes or vocabulary as well as from attitudes."
+    "from the texts' topics, sizes or vocabulary as well as from attitudes. Drawn side by side, "
+    "two groups' d's are not tested against each other: whether two groups differ is a test of "
+    "its own, which deals their documents between them again (docs/corpus.md, \"Comparing "
+    "groups\")."
 )
 
 REASONS = {

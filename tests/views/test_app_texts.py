@@ -1,5 +1,5 @@
 """Your texts page in AppTest: a corpus of the operator's folder previewed, trained, then tested;
-a binary file is one sentence."""
+a binary file is one sentence; a year column grouped by decade."""
 
 from bias.corpus.sources import ENV
 from tests.apptest import open_app
@@ -45,3 +45,20 @@ def test_the_preview_shows_the_corpus_own_counts_and_warns(home, tmp_path, monke
     assert any(w.startswith("Male names in this corpus: ") and "advises 50–100" in w
                for w in warned), warned
     assert any("times as often as those of" in c.value for c in [*at.caption, *at.warning])
+
+
+def test_a_year_column_grouped_by_decade(home, tmp_path, monkeypatch):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    lines = ["year,text"] + [f"{1951 + i % 15},John works in the office {i}" for i in range(45)]
+    (folder / "years.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setenv(ENV, str(folder))
+    at = open_app("views/texts.py")
+    at.selectbox(key="texts.server_corpus").set_value("years.csv").run()
+    at.selectbox(key="texts.group").set_value("year").run()
+    at.selectbox(key="texts.group_bins").set_value(10).run()
+    next(b for b in at.button if b.label == "Preview").click().run()
+    assert not at.exception, at.exception
+    shown = [m.value for m in at.markdown if m.value.startswith("Group ")]
+    assert [line.split(":")[0] for line in shown] == ["Group '1950s'", "Group '1960s'"]
+    assert shown[0].startswith("Group '1950s': 27 documents")  # 1951–1959: 9 of every 15
