@@ -1,0 +1,48 @@
+"""What the numbers mean in words: nearest neighbours of a group's average instance embedding,
+and the contexts nearest a coefficient's direction.
+
+* A group's neighbours (conText's `nns`): the cosine of the group's average ALC embedding with
+  each candidate word's vector; the candidates are the context words that had a vector (the
+  quick start's choice: words of the corpus, not the whole vocabulary).
+* A coefficient's nearest contexts (in the spirit of conText's `ncs`): the instances whose
+  embedding, centred on the average instance, points most nearly along β_k. Centring matters:
+  every instance shares the target's common meaning, which would otherwise swamp the direction
+  in which the covariate moves it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from bias.regression.alc import WordVectors
+
+
+def _unit(matrix: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(matrix, axis=-1, keepdims=True)
+    return matrix / np.where(norms > 0, norms, 1.0)
+
+
+def nearest_words(
+    point: np.ndarray, vectors: WordVectors, candidates: Sequence[str], count: int
+) -> list[tuple[str, float]]:
+    """The `count` candidates whose vectors have the highest cosine with `point`, best first
+    (ties in the candidates' order)."""
+    words = [w for w in candidates if w in vectors.rows]
+    if not words:
+        return []
+    matrix = np.asarray(vectors.matrix[[vectors.rows[w] for w in words]], dtype=np.float64)
+    cosines = _unit(matrix) @ _unit(point)
+    best = np.argsort(-cosines, kind="stable")[:count]
+    return [(words[i], float(cosines[i])) for i in best]
+
+
+def nearest_contexts(
+    embeddings: np.ndarray, direction: np.ndarray, count: int
+) -> list[tuple[int, float]]:
+    """(instance index, cosine) of the `count` instances nearest `direction`, best first."""
+    centred = embeddings - embeddings.mean(axis=0)
+    cosines = _unit(centred) @ _unit(direction)
+    best = np.argsort(-cosines, kind="stable")[:count]
+    return [(int(i), float(cosines[i])) for i in best]
