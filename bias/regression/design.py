@@ -145,16 +145,7 @@ def build_design(
             numeric.append(name)
             continue
         order = _levels(name, values, references.get(name), documents)
-        if len(order) < 2:
-            raise _one_level(name, order[0])
-        counts = {level: values.count(level) for level in order}
-        small = [level for level, count in counts.items() if count < MIN_GROUP]
-        if small:
-            raise BiasInputError(
-                f"Only {counts[small[0]]} instance{'s' * (counts[small[0]] != 1)} of the target "
-                f"come from documents with {name} = {small[0]}; each level needs at least "
-                f"{MIN_GROUP} (merge or leave out the rare levels)."
-            )
+        counts = _check_groups(name, values, order)
         index = {level: at for at, level in enumerate(order)}
         codes = np.array([index[v] for v in values])
         dummies = (codes[:, None] == np.arange(1, len(order))[None, :]).astype(np.float64)
@@ -178,6 +169,21 @@ def build_design(
     matrix = np.hstack(out_columns)
     _check_rank(matrix, out_names)
     return Design(matrix, tuple(out_names), tuple(numeric), levels, sizes)
+
+
+def _check_groups(name: str, values: Sequence[str], order: tuple[str, ...]) -> dict[str, int]:
+    """Instances per level, after checking there are two levels and each has enough."""
+    if len(order) < 2:
+        raise _one_level(name, order[0])
+    counts = {level: values.count(level) for level in order}
+    small = [level for level, count in counts.items() if count < MIN_GROUP]
+    if small:
+        raise BiasInputError(
+            f"Only {counts[small[0]]} instance{'s' * (counts[small[0]] != 1)} of the target "
+            f"come from documents with {name} = {small[0]}; each level needs at least "
+            f"{MIN_GROUP} (merge or leave out the rare levels)."
+        )
+    return counts
 
 
 def _one_level(name: str, level: str) -> BiasInputError:

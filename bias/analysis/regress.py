@@ -1,0 +1,419 @@
+"""Embedding regression on a researcher's corpus (issue 44; conText's method): how the meaning of
+a target word differs with the covariates of the documents it is used in.
+
+`run(path, options)` reads the corpus twice (counts, then instances; a third time to estimate
+the transform on it), checks every covariate before anything heavy, embeds each instance à la
+carte on a static embedding, regresses, and returns one `RegressResult`: per coefficient the
+squared norm, its bias-corrected estimate, a jackknife interval, a permutation p-value; each
+group's nearest words; each coefficient's nearest contexts as keyword-in-context lines; the
+documents that move each estimate most; the provenance; and, as codes in `limits`, what the
+result cannot show (bias/report/regression_text.py words them).
+
+Vectors: the product stores embeddings at unit length (bias/vectors/embeddings.py), so ALC here
+averages unit vectors; conText averages raw GloVe vectors. A transform estimated on the corpus
+is estimated on the same unit vectors, so it fits them; a transform read from a file must have
+been estimated on the same kind of vectors (`limits` says so when one is read).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from bias.bounds import Bound, bounded, check_bounds
+from bias.corpus.options import ReadOptions
+from bias.corpus.readers import columns as file_columns
+from bias.corpus.readers import documents as read_documents
+from bias.corpus.tokens import tokeniser
+from bias.errors import BiasInputError
+from bias.provenance import Provenance, provenance
+from bias.regression import alc
+from bias.regression.design import Design, build_design, parse_terms
+from bias.regression.instances import (
+    Cleaning,
+    Found,
+    Instance,
+    Target,
+    collect_instances,
+    count_words,
+    forms_in,
+)
+from bias.regression.neighbours import nearest_contexts, nearest_words
+from bias.regression.regression import Regression, regress
+from bias.serialize import NOT_SERIALISED, jsonable
+from bias.vectors.bundled import DEFAULT_EMBEDDING
+from bias.vectors.embeddings import Embedding
+
+WINDOW = Bound("The window", 1, 50)
+MIN_CHARS = Bound("The shortest word kept", 1, 50)
+MIN_COUNT = Bound("The minimum count", 1, 1_000_000)
+PERMUTATIONS = Bound("The number of permutations", 1, 100_000, unit="permutations",
+                     reason="10,000 already resolve a p-value to 0.0001")
+SEED = Bound("The seed", 0, 2**32 - 1)
+NEIGHBOURS = Bound("The number of neighbours", 1, 100)
+CONTEXTS = Bound("The number of nearest contexts", 1, 100)
+TRANSFORMS = ("corpus", "none")
+"""Besides a path to a D × D matrix file."""
+CLUSTERS = ("auto", "document", "instance")
+FEW_INSTANCES = 50
+"""Instances per group below which a group's average is noisy (Rodriguez et al. 2023: about 50
+give a cosine of 0.8 with a full-corpus embedding)."""
+PAD = "·"
+"""How a keyword-in-context line shows a word left out by the padding."""
+
+
+@dataclass(frozen=True)
+class RegressOptions:
+    """Everything a regression run depends on; every default is written here once."""
+
+    target: str
+    covariates: str
+    """Columns and interactions: 'party, gender' or 'party + gender + party*gender'."""
+    text_column: str | None = None
+    embedding: str = DEFAULT_EMBEDDING
+    language: str = "en"
+    """The corpus's language: how it is cut into words, and its stop words."""
+    transform: str = "corpus"
+    """'corpus' (estimated on the corpus, Khodak et al.), 'none' (a plain average) or a path to
+    a D × D matrix (.npy, or numbers separated by spaces)."""
+    weighting: str = "log"
+    """The corpus transform's word weights: 'log' (log count, conText's choice for small
+    corpora) or a whole number (words seen at least that often, weight 1)."""
+    window: int = bounded(6, WINDOW)
+    min_chars: int = bounded(3, MIN_CHARS)
+    min_count: int = bounded(5, MIN_COUNT)
+    stop_words: bool = False
+    case_sensitive: bool = False
+    categorical: tuple[str, ...] = ()
+    """Covariates to treat as categories even though their values are numbers."""
+    references: tuple[tuple[str, str], ...] = ()
+    """(covariate, level) pairs: the reference level of a categorical covariate."""
+    clusters: str = "auto"
+    """'document', 'instance', or 'auto': by document when a document has several instances."""
+    permutations: int = bounded(1000, PERMUTATIONS)
+    seed: int = bounded(0, SEED)
+    level: float = 0.95
+    neighbours: int = bounded(10, NEIGHBOURS)
+    contexts: int = bounded(5, CONTEXTS)
+
+    def __post_init__(self) -> None:
+        check_bounds(self)
+        if self.clusters not in CLUSTERS:
+            raise BiasInputError(f"Clusters are one of {', '.join(CLUSTERS)}.")
+        if not 0.5 <= self.level < 1:
+            raise BiasInputError("The interval's level must be from 0.5 to below 1 (e.g. 0.95).")
+        if self.weighting != "log" and not str(self.weighting).isdigit():
+            raise BiasInputError("The transform's weighting is 'log' or a whole number.")
+        Target(self.target, self.case_sensitive)
+        parse_terms(self.covariates)
+
+    @property
+    def terms(self) -> tuple[tuple[str, ...], ...]:
+        return parse_terms(self.covariates)
+
+    @property
+    def covariate_columns(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(name for term in self.terms for name in term))
+
+
+@dataclass(frozen=True)
+class CorpusSummary:
+    file: str
+    documents: int
+    tokens: int
+    forms: dict[str, int]
+    """Each form of the target found, and how often."""
+    instances: int
+    dropped: int
+    """Instances none of whose context words has a vector (left out, counted here)."""
+    clusters: str
+    """'document' or 'instance': what the errors, jackknife and permutations treat as a unit."""
+    units: int
+
+
+@dataclass(frozen=True)
+class ContextLine:
+    """One instance as a keyword-in-context line, with where it comes from."""
+
+    document: int
+    """1-based, in the file's order."""
+    left: str
+    keyword: str
+    right: str
+    covariates: dict[str, str]
+    cosine: float
+
+
+@dataclass(frozen=True)
+class DocumentInfluence:
+    document: int
+    covariates: dict[str, str]
+    estimate_without: float
+    change: float
+
+
+@dataclass(frozen=True)
+class CoefficientReading:
+    """What lies behind one coefficient's number."""
+
+    name: str
+    nearest_contexts: tuple[ContextLine, ...]
+    most_influential: tuple[DocumentInfluence, ...]
+    without_most_influential: float
+
+
+@dataclass(frozen=True)
+class GroupNeighbours:
+    covariate: str
+    level: str
+    instances: int
+    neighbours: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
+class RegressResult:
+    kind: str
+    target: str
+    covariates: tuple[str, ...]
+    corpus: CorpusSummary
+    transform: str
+    regression: Regression
+    groups: tuple[GroupNeighbours, ...]
+    readings: tuple[CoefficientReading, ...]
+    limits: tuple[str, ...]
+    """Codes of what this result cannot show (worded by bias/report/regression_text.py)."""
+    provenance: Provenance
+    options: RegressOptions = field(metadata=NOT_SERIALISED)
+
+    def to_dict(self) -> dict:
+        return jsonable(self) | {"options": jsonable(self.options)}
+
+
+def run(path: Path, options: RegressOptions, embedding: Embedding | None = None) -> RegressResult:
+    """The regression of `options.target`'s instances in the corpus at `path` (the embedding
+    named in the options unless one is given)."""
+    path = Path(path)
+    read = _check_columns(path, options)
+    if embedding is None:
+        from bias.vectors.catalog import load_embedding
+
+        embedding = load_embedding(options.embedding)
+    if embedding.encode is not None:
+        raise BiasInputError(
+            f"{embedding.name} is an encoder; embedding regression here needs a table of word "
+            "vectors (GloVe, fastText, imported or trained ones)."
+        )
+    matrix = None
+    if options.transform not in TRANSFORMS:
+        matrix = alc.read_transform(Path(options.transform).expanduser(), embedding.dimensions)
+    cleaning = _cleaning(options)
+    counts, tokens, values, found = _instances(path, read, options, cleaning)
+    vectors = alc.WordVectors(embedding.rows(counts), embedding.vectors)
+    if options.transform == "corpus":
+        matrix = _corpus_transform(path, read, options, counts, cleaning, vectors)
+    embedded = alc.embed_instances(found.instances, vectors, matrix)
+    kept = [found.instances[i] for i in embedded.kept]
+    design = _design(kept, values, options)
+    documents = np.array([instance.document for instance in kept])
+    clusters = _clusters(options.clusters, documents)
+    _, labels = np.unique(documents if clusters == "document" else np.arange(len(kept)),
+                          return_inverse=True)
+    if labels.max() + 1 < len(design.names) + 2:
+        raise BiasInputError(
+            f"Only {labels.max() + 1} {clusters}s have the target; {len(design.names) + 2} or "
+            "more are needed for these covariates."
+        )
+    regression = regress(design.matrix, design.names, embedded.vectors, labels,
+                         options.permutations, options.seed, options.level)
+    unit_documents = np.zeros(labels.max() + 1, dtype=np.int64)
+    unit_documents[labels] = documents
+    corpus = CorpusSummary(path.name, len(values), tokens, found.forms, len(found.instances),
+                           embedded.dropped, clusters, int(labels.max()) + 1)
+    return RegressResult(
+        kind="regress", target=options.target, covariates=options.covariate_columns,
+        corpus=corpus, transform=_transform_name(options),
+        regression=regression,
+        groups=_groups(design, kept, values, options, embedded, vectors),
+        readings=tuple(_readings(regression, embedded.vectors, kept, values, unit_documents,
+                                 options)),
+        limits=_limits(options, design, clusters, regression),
+        provenance=provenance(embedding, {"target": options.target, "corpus": path.name,
+                                          "covariates": options.covariates}, options),
+        options=options,
+    )
+
+
+def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning: Cleaning
+               ) -> tuple[Counter[str], int, list[tuple[str, ...]], Found]:
+    """Both passes over the corpus, and every covariate mistake said before any embedding."""
+    target = Target(options.target, options.case_sensitive)
+    counts, tokens, values = _first_pass(path, read, options, cleaning)
+    if not forms_in(counts, target, cleaning):
+        raise BiasInputError(
+            f"The target '{options.target}' never occurs in {path.name} (after leaving out "
+            f"words shorter than {options.min_chars} characters and words seen fewer than "
+            f"{options.min_count} times)."
+        )
+    found = collect_instances(_tokens(path, read, options), counts, cleaning, target,
+                              options.window)
+    _design(found.instances, values, options)
+    return counts, tokens, values, found
+
+
+def _check_columns(path: Path, options: RegressOptions) -> ReadOptions:
+    read = ReadOptions(text_column=options.text_column, lowercase=not options.case_sensitive)
+    present = file_columns(path)
+    if not present:
+        raise BiasInputError(
+            f"{path.name} has no columns; embedding regression needs a CSV, TSV or JSON Lines "
+            "file with a text column and one column per covariate."
+        )
+    for column in (options.text_column, *options.covariate_columns):
+        if column is None:
+            raise BiasInputError(f"Say which column of {path.name} holds the text "
+                                 f"(--text-column); its columns are: {', '.join(present[:30])}.")
+        if column not in present:
+            raise BiasInputError(f"There is no column '{column}' in {path.name}; its columns "
+                                 f"are: {', '.join(present[:30])}.")
+    return read
+
+
+def _cleaning(options: RegressOptions) -> Cleaning:
+    stop: frozenset[str] = frozenset()
+    if options.stop_words:
+        from bias.discovery.lexicons import stop_words
+
+        found = stop_words(options.language)
+        if found is None:
+            raise BiasInputError(f"There is no stop-word list for '{options.language}' here.")
+        stop = found
+    return Cleaning(options.min_chars, options.min_count, stop)
+
+
+def _read(path: Path, read: ReadOptions, options: RegressOptions):
+    return read_documents(path, read, options.covariate_columns)
+
+
+def _tokens(path: Path, read: ReadOptions, options: RegressOptions) -> Iterator[list[str]]:
+    cut = tokeniser(options.language, read)
+    for document in _read(path, read, options):
+        yield cut(document.text)
+
+
+def _first_pass(path: Path, read: ReadOptions, options: RegressOptions, cleaning: Cleaning
+                ) -> tuple[Counter[str], int, list[tuple[str, ...]]]:
+    """Word counts and each document's covariate values (all a later step keeps of the file)."""
+    values: list[tuple[str, ...]] = []
+    cut = tokeniser(options.language, read)
+
+    def texts() -> Iterator[list[str]]:
+        for document in _read(path, read, options):
+            values.append(document.values)
+            yield cut(document.text)
+
+    counts, tokens = count_words(texts(), cleaning)
+    return counts, tokens, values
+
+
+def _corpus_transform(path: Path, read: ReadOptions, options: RegressOptions,
+                      counts: Counter[str], cleaning: Cleaning,
+                      vectors: alc.WordVectors) -> np.ndarray:
+    sums = alc.ContextSums(vectors, [w for w, c in counts.items() if c >= options.min_count],
+                           options.window)
+    for words in _tokens(path, read, options):
+        sums(cleaning.padded(cleaning.kept(words), counts))
+    weighting = options.weighting if options.weighting == "log" else int(options.weighting)
+    return alc.estimate_transform(sums, counts, weighting)
+
+
+def _design(instances: list[Instance] | tuple[Instance, ...], values: list[tuple[str, ...]],
+            options: RegressOptions) -> Design:
+    names = options.covariate_columns
+    documents = [instance.document for instance in instances]
+    columns = {name: [values[d][at] for d in documents] for at, name in enumerate(names)}
+    return build_design(columns, options.terms, documents, frozenset(options.categorical),
+                        dict(options.references))
+
+
+def _clusters(chosen: str, documents: np.ndarray) -> str:
+    if chosen != "auto":
+        return chosen
+    return "document" if len(np.unique(documents)) < len(documents) else "instance"
+
+
+def _transform_name(options: RegressOptions) -> str:
+    if options.transform == "corpus":
+        return f"corpus (weighting {options.weighting})"
+    return options.transform if options.transform == "none" else Path(options.transform).name
+
+
+def _covariates(values: tuple[str, ...], options: RegressOptions) -> dict[str, str]:
+    return dict(zip(options.covariate_columns, values, strict=True))
+
+
+def _groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
+            options: RegressOptions, embedded: alc.Embedded, vectors: alc.WordVectors
+            ) -> tuple[GroupNeighbours, ...]:
+    """Each level of each categorical covariate: its average instance's nearest words."""
+    out = []
+    names = options.covariate_columns
+    for covariate, levels in design.levels.items():
+        at = names.index(covariate)
+        level_of = np.array([values[instance.document][at] for instance in kept])
+        for level in levels:
+            mask = level_of == level
+            best = nearest_words(embedded.vectors[mask].mean(axis=0), vectors,
+                                 embedded.features, options.neighbours)
+            out.append(GroupNeighbours(covariate, level, int(mask.sum()), tuple(best)))
+    return tuple(out)
+
+
+def _line(instance: Instance, values: list[tuple[str, ...]], options: RegressOptions,
+          cosine: float) -> ContextLine:
+    def shown(words: tuple[str | None, ...]) -> str:
+        return " ".join(PAD if word is None else word for word in words)
+
+    return ContextLine(instance.document + 1, shown(instance.left), instance.keyword,
+                       shown(instance.right), _covariates(values[instance.document], options),
+                       cosine)
+
+
+def _readings(regression: Regression, embeddings: np.ndarray, kept: list[Instance],
+              values: list[tuple[str, ...]], unit_documents: np.ndarray,
+              options: RegressOptions) -> Iterator[CoefficientReading]:
+    for column, coefficient in enumerate(regression.coefficients, start=1):
+        lines = tuple(_line(kept[i], values, options, cosine) for i, cosine in
+                      nearest_contexts(embeddings, regression.beta[column], options.contexts))
+        moved = tuple(
+            DocumentInfluence(int(unit_documents[item.unit]) + 1,
+                              _covariates(values[unit_documents[item.unit]], options),
+                              item.estimate_without, item.change)
+            for item in coefficient.most_influential)
+        yield CoefficientReading(coefficient.name, lines, moved,
+                                 coefficient.without_most_influential)
+
+
+def _limits(options: RegressOptions, design: Design, clusters: str,
+            regression: Regression) -> tuple[str, ...]:
+    limits = ["association-not-cause", "unit-length-vectors"]
+    if options.transform == "none":
+        limits.append("plain-average")
+    elif options.transform != "corpus":
+        limits.append("transform-from-file")
+    if clusters == "instance":
+        limits.append("independent-instances")
+    if any(count < FEW_INSTANCES for sizes in design.group_sizes.values()
+           for count in sizes.values()):
+        limits.append("few-instances-per-group")
+    if design.numeric:
+        limits.append("numeric-no-neighbours")
+    if any(not np.isfinite(c.interval.low) for c in regression.coefficients):
+        limits.append("interval-undefined")
+    if regression.permutations < 1000:
+        limits.append("few-permutations")
+    return tuple(limits)
+

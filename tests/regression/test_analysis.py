@@ -1,0 +1,149 @@
+"""bias.analysis.regress: the whole run on conText's sample and on a generated corpus, and each
+bad input as one sentence before the heavy work."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bias.analysis import regress as analysis
+from bias.analysis.regress import RegressOptions, run
+from bias.errors import BiasInputError
+from bias.vectors.embeddings import Embedding
+from tests.regression import texts
+from tests.regression.sample import FILES, glove, need_sample
+
+
+def test_contexts_example_through_the_analysis_layer() -> None:
+    sample = need_sample()
+    vectors = glove()
+    words = sorted(vectors.rows, key=vectors.rows.get)
+    raw = Embedding("cr_glove_subset", "en", words, vectors.matrix)  # raw, as conText uses
+    options = RegressOptions(target="immigration", covariates="party + gender",
+                             text_column="text", transform=str(sample / FILES[3]),
+                             clusters="instance", permutations=20)
+    result = run(sample / FILES[0], options, raw)
+    party, gender = result.regression.coefficients
+    assert (party.squared_norm, party.squared_norm_corrected) == pytest.approx(
+        (10.139940, 8.668252), abs=1e-5)
+    assert (gender.squared_norm, gender.squared_norm_corrected) == pytest.approx(
+        (6.908761, 5.154713), abs=1e-5)
+    assert result.corpus.instances == 924 and result.corpus.documents == 400
+    assert "transform-from-file" in result.limits and "independent-instances" in result.limits
+    republican = next(g for g in result.groups if (g.covariate, g.level) == ("party", "R"))
+    assert republican.instances == 438
+    line = result.readings[0].nearest_contexts[0]
+    assert line.keyword == "immigration" and set(line.covariates) == {"party", "gender"}
+
+
+def test_a_planted_party_effect_on_a_generated_corpus(tmp_path: Path) -> None:
+    path = texts.write(tmp_path / "t.csv")
+    options = RegressOptions(target="policy", covariates="party, score", text_column="text",
+                             min_count=2, permutations=99, transform="none")
+    result = run(path, options, texts.embedding())
+    named = {c.name: c for c in result.regression.coefficients}
+    assert named["party_B"].p_value == 0.01 and named["score"].p_value > 0.05
+    assert named["party_B"].squared_norm_corrected > 10 * abs(named["score"].squared_norm_corrected)
+    assert result.corpus.clusters == "document" and result.corpus.units == 60
+    assert result.corpus.instances == 120  # two uses per document; "and", "ok" are too short
+    for group in result.groups:  # each party's own words lead its neighbours
+        words = [word for word, _ in group.neighbours]
+        own, other = ("alpha", "beta") if group.level == "A" else ("beta", "alpha")
+        assert sum(w.startswith(own) for w in words) > 2 * sum(w.startswith(other) for w in words)
+    again = run(path, options, texts.embedding())
+    assert again.regression.to_dict() == result.regression.to_dict()
+    assert {"numeric-no-neighbours", "few-permutations", "plain-average"} <= set(result.limits)
+    # a transform estimated on 61 words of random vectors amplifies noise: it runs, says so
+    local = run(path, RegressOptions(target="policy", covariates="party", text_column="text",
+                                     min_count=2, permutations=9), texts.embedding())
+    assert local.transform == "corpus (weighting log)" and "plain-average" not in local.limits
+
+
+def _bad(tmp_path: Path, rows: list[dict]) -> Path:
+    return texts.write(tmp_path / "bad.csv", rows=rows)
+
+
+@pytest.fixture
+def no_heavy_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args, **kwargs):
+        raise AssertionError("the heavy work started before the input was checked")
+
+    monkeypatch.setattr(analysis, "regress", refuse)
+    monkeypatch.setattr(analysis.alc, "embed_instances", refuse)
+
+
+@pytest.mark.usefixtures("no_heavy_work")
+@pytest.mark.parametrize(("change", "message"), [
+    ({"target": "refugee"}, "never occurs"),
+    ({"covariates": "gender"}, "There is no column 'gender'"),
+    ({"text_column": None}, "Say which column"),
+    ({"covariates": "party, region, party*region", "categorical": ("score",)}, None),
+    ({"covariates": "party", "references": (("party", "C"),)}, "'C' is not a level"),
+    ({"transform": "MATRIX"}, "must be 50 × 50"),
+])
+def test_bad_input_is_one_sentence_before_any_embedding(tmp_path, change, message) -> None:
+    path = texts.write(tmp_path / "t.csv")
+    if change.get("transform") == "MATRIX":
+        np.save(tmp_path / "m.npy", np.eye(3))
+        change = {"transform": str(tmp_path / "m.npy")}
+    options = {"target": "policy", "covariates": "party", "text_column": "text",
+               "min_count": 2} | change
+    if message is None:  # a well-formed interaction reaches the heavy work
+        with pytest.raises(AssertionError, match="heavy work"):
+            run(path, RegressOptions(**options), texts.embedding())
+        return
+    with pytest.raises(BiasInputError, match=message):
+        run(path, RegressOptions(**options), texts.embedding())
+
+
+@pytest.mark.usefixtures("no_heavy_work")
+@pytest.mark.parametrize(("rows", "covariates", "message"), [
+    ([{"text": "policy " * 3, "party": "C", "region": "x", "score": "1"}], "party",
+     "Only 3 instances .* party = C"),
+    ([{"text": "policy", "party": "A", "region": "x", "score": ""}], "score",
+     "document 61 has an empty cell"),
+    ([{"text": "policy", "party": "A", "region": "x", "score": "high"}], "score",
+     "document 61 has 'high'"),
+    ([], "party, region", None),
+])
+def test_bad_cells_are_one_sentence(tmp_path, rows, covariates, message) -> None:
+    path = _bad(tmp_path, rows)
+    options = RegressOptions(target="policy", covariates=covariates, text_column="text",
+                             min_count=2)
+    if message is None:
+        with pytest.raises(AssertionError, match="heavy work"):
+            run(path, options, texts.embedding())
+        return
+    with pytest.raises(BiasInputError, match=message):
+        run(path, options, texts.embedding())
+
+
+@pytest.mark.usefixtures("no_heavy_work")
+def test_one_level_collinear_and_too_many_dummies(tmp_path: Path) -> None:
+    path = tmp_path / "c.csv"
+    with path.open("w", newline="") as handle:
+        out = csv.writer(handle)
+        out.writerow(["text", "one", "party", "copy", "many"])
+        for i in range(520):
+            party = "AB"[i % 2]
+            out.writerow([f"common1 policy common2 {texts.OWN[party][0]}", "same", party,
+                          party.lower(), f"L{i // 10}"])
+    cases = {"one": "has one value", "party, copy": "collinear", "many": "at most 50"}
+    for covariates, message in cases.items():
+        with pytest.raises(BiasInputError, match=message):
+            run(path, RegressOptions(target="policy", covariates=covariates,
+                                     text_column="text", min_count=2), texts.embedding())
+
+
+def test_options_are_checked_when_made() -> None:
+    with pytest.raises(BiasInputError, match="window"):
+        RegressOptions(target="x", covariates="a", window=0)
+    with pytest.raises(BiasInputError, match="permutations"):
+        RegressOptions(target="x", covariates="a", permutations=10**9)
+    with pytest.raises(BiasInputError):
+        RegressOptions(target="", covariates="a")
+    with pytest.raises(BiasInputError):
+        RegressOptions(target="x", covariates="a", clusters="speaker")
