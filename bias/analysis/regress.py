@@ -190,7 +190,11 @@ class RegressResult:
     options: RegressOptions = field(metadata=NOT_SERIALISED)
 
     def to_dict(self) -> dict:
-        return jsonable(self) | {"options": jsonable(self.options)}
+        """JSON-ready, with the coefficients at the top (name, squared_norm,
+        squared_norm_corrected, interval, p_value, instances, …) and every option."""
+        data = jsonable(self) | {"options": jsonable(self.options)}
+        data["coefficients"] = data["regression"].pop("coefficients")
+        return data
 
 
 def run(path: Path, options: RegressOptions, embedding: Embedding | None = None) -> RegressResult:
