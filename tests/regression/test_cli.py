@@ -12,9 +12,9 @@ import pytest
 
 from bias.cli import main
 
-WORDS = {"A": "family children school teachers parents health care education".split(),
-         "B": "army soldiers military troops defense security weapons war".split()}
-COMMON = "government people country state today year new public".split()
+WORDS = {"A": ["family", "children", "school", "teachers", "parents", "health", "care"],
+         "B": ["army", "soldiers", "military", "troops", "defense", "security", "weapons"]}
+COMMON = ["government", "people", "country", "state", "today", "year", "new", "public"]
 
 
 @pytest.fixture(scope="module")
