@@ -130,6 +130,9 @@ class CorpusSummary:
     instances: int
     dropped: int
     """Instances none of whose context words has a vector (left out, counted here)."""
+    context_tokens: int
+    without_vector: int
+    """Context tokens with no vector in the embedding, left out of the averages."""
     clusters: str
     """'document' or 'instance': what the errors, jackknife and permutations treat as a unit."""
     units: int
@@ -236,7 +239,8 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
     unit_documents = np.zeros(labels.max() + 1, dtype=np.int64)
     unit_documents[labels] = documents
     corpus = CorpusSummary(path.name, len(values), tokens, found.forms, len(found.instances),
-                           embedded.dropped, clusters, int(labels.max()) + 1)
+                           embedded.dropped, embedded.context_tokens, embedded.without_vector,
+                           clusters, int(labels.max()) + 1)
     return RegressResult(
         kind="regress", target=options.target, covariates=options.covariate_columns,
         corpus=corpus, transform=_transform_name(options),

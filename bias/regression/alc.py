@@ -58,6 +58,10 @@ class Embedded:
     """Instances none of whose context words has a vector."""
     features: tuple[str, ...]
     """The context words that had a vector: the candidates for nearest neighbours."""
+    context_tokens: int
+    """Context tokens of all instances (pads left out)."""
+    without_vector: int
+    """Those of them with no vector, left out of the averages."""
 
 
 def embed_instances(
@@ -69,15 +73,19 @@ def embed_instances(
     out: list[np.ndarray] = []
     kept: list[int] = []
     features: set[int] = set()
+    tokens = found_tokens = 0
     for start in range(0, len(instances), block):
         ids: list[int] = []
         starts: list[int] = []
         for index in range(start, min(start + block, len(instances))):
-            found = [rows[w] for w in instances[index].context if w in rows]
+            context = instances[index].context
+            tokens += len(context)
+            found = [rows[w] for w in context if w in rows]
             if found:
                 starts.append(len(ids))
                 ids += found
                 kept.append(index)
+        found_tokens += len(ids)
         if not ids:
             continue
         sums = np.add.reduceat(np.asarray(matrix[np.asarray(ids)], dtype=np.float64), starts)
@@ -88,7 +96,7 @@ def embed_instances(
         embedded = embedded @ transform.T
     names = {row: word for word, row in rows.items() if row in features}
     return Embedded(embedded, np.asarray(kept, dtype=np.int64), len(instances) - len(kept),
-                    tuple(sorted(names.values())))
+                    tuple(sorted(names.values())), tokens, tokens - found_tokens)
 
 
 class ContextSums:

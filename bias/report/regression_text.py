@@ -74,7 +74,9 @@ def regression_text(result: RegressResult) -> str:
     lines = [
         f"Embedding regression of '{result.target}' on {', '.join(result.covariates)} in "
         f"{corpus.file}: {corpus.instances:,} instances ({forms}) in {corpus.documents:,} "
-        f"documents; {corpus.dropped:,} dropped because no context word has a vector.",
+        f"documents; {corpus.dropped:,} dropped because no context word has a vector; "
+        f"{corpus.without_vector:,} of {corpus.context_tokens:,} context words have no vector "
+        "and are left out of the averages.",
         f"Embedding {result.provenance.embedding.name}, transform: {result.transform}; "
         f"clusters: {corpus.clusters} ({corpus.units:,}); {regression.permutations:,} "
         f"permutations, seed {regression.seed}.",

@@ -28,6 +28,7 @@ def test_an_instance_is_the_mean_of_its_context_tokens_times_the_transform() -> 
     assert plain.vectors.tolist() == [[2 / 3, 2 / 3]]
     assert plain.kept.tolist() == [0] and plain.dropped == 1
     assert plain.features == ("a", "b")
+    assert (plain.context_tokens, plain.without_vector) == (5, 2)
     transformed = embed_instances(instances, VECTORS, np.array([[1.0, 1.0], [0.0, 1.0]]))
     assert np.allclose(transformed.vectors, [[4 / 3, 2 / 3]])
 
