@@ -223,6 +223,11 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
     if options.transform == "corpus":
         matrix = _corpus_transform(path, read, options, counts, cleaning, vectors)
     embedded = alc.embed_instances(found.instances, vectors, matrix)
+    if not len(embedded.kept):
+        raise BiasInputError(
+            f"None of the {len(found.instances):,} instances has a context word with a vector "
+            f"in {embedding.name}: is it an embedding of the corpus's language?"
+        )
     kept = [found.instances[i] for i in embedded.kept]
     design = _design(kept, values, options)
     documents = np.array([instance.document for instance in kept])
@@ -268,6 +273,9 @@ def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning:
         )
     found = collect_instances(_tokens(path, read, options), counts, cleaning, target,
                               options.window)
+    if not found.instances:
+        raise BiasInputError(f"The phrase '{options.target}' never occurs in {path.name}, "
+                             "though its first word does.")
     _design(found.instances, values, options)
     return counts, tokens, values, found
 

@@ -83,6 +83,7 @@ def no_heavy_work(monkeypatch: pytest.MonkeyPatch) -> None:
     ({"covariates": "party, region, party*region", "categorical": ("score",)}, None),
     ({"covariates": "party", "references": (("party", "C"),)}, "'C' is not a level"),
     ({"transform": "MATRIX"}, "must be 50 × 50"),
+    ({"target": "policy zebra"}, "phrase 'policy zebra' never occurs"),
 ])
 def test_bad_input_is_one_sentence_before_any_embedding(tmp_path, change, message) -> None:
     path = texts.write(tmp_path / "t.csv")
@@ -147,3 +148,11 @@ def test_options_are_checked_when_made() -> None:
         RegressOptions(target="", covariates="a")
     with pytest.raises(BiasInputError):
         RegressOptions(target="x", covariates="a", clusters="speaker")
+
+
+def test_an_embedding_without_the_corpus_words_is_one_sentence(tmp_path: Path) -> None:
+    path = texts.write(tmp_path / "t.csv")
+    other = Embedding.from_raw("other", "fr", ["chat", "chien"], np.eye(2))
+    with pytest.raises(BiasInputError, match="None of the 120 instances has a context word"):
+        run(path, RegressOptions(target="policy", covariates="party", text_column="text",
+                                 min_count=2, transform="none"), other)
