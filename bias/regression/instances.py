@@ -153,13 +153,16 @@ def find_instances(
 
 
 def count_words(documents: Iterable[list[str]], cleaning: Cleaning) -> tuple[Counter[str], int]:
-    """Each kept word's count in the corpus, and the number of tokens read (first pass)."""
+    """Each kept word's count in the corpus, and the number of tokens read (first pass). Whether
+    a token is kept depends on the token alone, so every token is counted (Counter's C loop)
+    and the words not kept are removed once at the end."""
     counts: Counter[str] = Counter()
     tokens = 0
     for words in documents:
         tokens += len(words)
-        counts.update(cleaning.kept(words))
-    return counts, tokens
+        counts.update(words)
+    kept = set(cleaning.kept(counts))
+    return Counter({word: count for word, count in counts.items() if word in kept}), tokens
 
 
 @dataclass(frozen=True)
@@ -182,8 +185,11 @@ def collect_instances(
     """The second pass: every instance in every document (`each` also sees each padded document:
     the transform's co-occurrence sums are gathered in the same pass)."""
     matcher = target.matcher()
+    starts = frozenset(forms_in(counts, target, cleaning))
     instances: list[Instance] = []
     for index, words in enumerate(documents):
+        if each is None and starts.isdisjoint(words):
+            continue  # no word that can begin the target: most documents, for a rare word
         padded = cleaning.padded(cleaning.kept(words), counts)
         instances += find_instances(index, padded, matcher, window)
         if each is not None:
