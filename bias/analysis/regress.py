@@ -19,20 +19,32 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from bias.bounds import Bound, bounded, check_bounds
+from bias.analysis.regress_options import (
+    FEW_INSTANCES,
+    PAD,
+    TRANSFORMS,
+    RegressOptions,
+)
+from bias.analysis.regress_results import (
+    CoefficientReading,
+    ContextLine,
+    CorpusSummary,
+    DocumentInfluence,
+    GroupNeighbours,
+    RegressResult,
+)
 from bias.corpus.options import ReadOptions
 from bias.corpus.readers import columns as file_columns
 from bias.corpus.readers import documents as read_documents
 from bias.corpus.tokens import tokeniser
 from bias.errors import BiasInputError
-from bias.provenance import Provenance, provenance
-from bias.regression import alc
-from bias.regression.design import Design, build_design, parse_terms
+from bias.provenance import provenance
+from bias.regression import alc, passages
+from bias.regression.design import Design, build_design
 from bias.regression.instances import (
     Cleaning,
     Found,
@@ -44,160 +56,7 @@ from bias.regression.instances import (
 )
 from bias.regression.neighbours import nearest_contexts, nearest_words
 from bias.regression.regression import Regression, regress
-from bias.serialize import NOT_SERIALISED, jsonable
-from bias.vectors.bundled import DEFAULT_EMBEDDING
 from bias.vectors.embeddings import Embedding
-
-WINDOW = Bound("The window", 1, 50)
-MIN_CHARS = Bound("The shortest word kept", 1, 50)
-MIN_COUNT = Bound("The minimum count", 1, 1_000_000)
-PERMUTATIONS = Bound("The number of permutations", 1, 100_000, unit="permutations",
-                     reason="10,000 already resolve a p-value to 0.0001")
-SEED = Bound("The seed", 0, 2**32 - 1)
-NEIGHBOURS = Bound("The number of neighbours", 1, 100)
-CONTEXTS = Bound("The number of nearest contexts", 1, 100)
-TRANSFORMS = ("corpus", "none")
-"""Besides a path to a D × D matrix file."""
-CLUSTERS = ("auto", "document", "instance")
-FEW_INSTANCES = 50
-"""Instances per group below which a group's average is noisy (Rodriguez et al. 2023: about 50
-give a cosine of 0.8 with a full-corpus embedding)."""
-PAD = "·"
-"""How a keyword-in-context line shows a word left out by the padding."""
-
-
-@dataclass(frozen=True)
-class RegressOptions:
-    """Everything a regression run depends on; every default is written here once."""
-
-    target: str
-    covariates: str
-    """Columns and interactions: 'party, gender' or 'party + gender + party*gender'."""
-    text_column: str | None = None
-    embedding: str = DEFAULT_EMBEDDING
-    language: str = "en"
-    """The corpus's language: how it is cut into words, and its stop words."""
-    transform: str = "corpus"
-    """'corpus' (estimated on the corpus, Khodak et al.), 'none' (a plain average) or a path to
-    a D × D matrix (.npy, or numbers separated by spaces)."""
-    weighting: str = "log"
-    """The corpus transform's word weights: 'log' (log count, conText's choice for small
-    corpora) or a whole number (words seen at least that often, weight 1)."""
-    window: int = bounded(6, WINDOW)
-    min_chars: int = bounded(3, MIN_CHARS)
-    min_count: int = bounded(5, MIN_COUNT)
-    stop_words: bool = False
-    case_sensitive: bool = False
-    categorical: tuple[str, ...] = ()
-    """Covariates to treat as categories even though their values are numbers."""
-    references: tuple[tuple[str, str], ...] = ()
-    """(covariate, level) pairs: the reference level of a categorical covariate."""
-    clusters: str = "auto"
-    """'document', 'instance', or 'auto': by document when a document has several instances."""
-    permutations: int = bounded(1000, PERMUTATIONS)
-    seed: int = bounded(0, SEED)
-    level: float = 0.95
-    neighbours: int = bounded(10, NEIGHBOURS)
-    contexts: int = bounded(5, CONTEXTS)
-
-    def __post_init__(self) -> None:
-        check_bounds(self)
-        if self.clusters not in CLUSTERS:
-            raise BiasInputError(f"Clusters are one of {', '.join(CLUSTERS)}.")
-        if not 0.5 <= self.level < 1:
-            raise BiasInputError("The interval's level must be from 0.5 to below 1 (e.g. 0.95).")
-        if self.weighting != "log" and not str(self.weighting).isdigit():
-            raise BiasInputError("The transform's weighting is 'log' or a whole number.")
-        Target(self.target, self.case_sensitive)
-        parse_terms(self.covariates)
-
-    @property
-    def terms(self) -> tuple[tuple[str, ...], ...]:
-        return parse_terms(self.covariates)
-
-    @property
-    def covariate_columns(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(name for term in self.terms for name in term))
-
-
-@dataclass(frozen=True)
-class CorpusSummary:
-    file: str
-    documents: int
-    tokens: int
-    forms: dict[str, int]
-    """Each form of the target found, and how often."""
-    instances: int
-    dropped: int
-    """Instances none of whose context words has a vector (left out, counted here)."""
-    context_tokens: int
-    without_vector: int
-    """Context tokens with no vector in the embedding, left out of the averages."""
-    clusters: str
-    """'document' or 'instance': what the errors, jackknife and permutations treat as a unit."""
-    units: int
-
-
-@dataclass(frozen=True)
-class ContextLine:
-    """One instance as a keyword-in-context line, with where it comes from."""
-
-    document: int
-    """1-based, in the file's order."""
-    left: str
-    keyword: str
-    right: str
-    covariates: dict[str, str]
-    cosine: float
-
-
-@dataclass(frozen=True)
-class DocumentInfluence:
-    document: int
-    covariates: dict[str, str]
-    estimate_without: float
-    change: float
-
-
-@dataclass(frozen=True)
-class CoefficientReading:
-    """What lies behind one coefficient's number."""
-
-    name: str
-    nearest_contexts: tuple[ContextLine, ...]
-    most_influential: tuple[DocumentInfluence, ...]
-    without_most_influential: float
-
-
-@dataclass(frozen=True)
-class GroupNeighbours:
-    covariate: str
-    level: str
-    instances: int
-    neighbours: tuple[tuple[str, float], ...]
-
-
-@dataclass(frozen=True)
-class RegressResult:
-    kind: str
-    target: str
-    covariates: tuple[str, ...]
-    corpus: CorpusSummary
-    transform: str
-    regression: Regression
-    groups: tuple[GroupNeighbours, ...]
-    readings: tuple[CoefficientReading, ...]
-    limits: tuple[str, ...]
-    """Codes of what this result cannot show (worded by bias/report/regression_text.py)."""
-    provenance: Provenance
-    options: RegressOptions = field(metadata=NOT_SERIALISED)
-
-    def to_dict(self) -> dict:
-        """JSON-ready, with the coefficients at the top (name, squared_norm,
-        squared_norm_corrected, interval, p_value, instances, …) and every option."""
-        data = jsonable(self) | {"options": jsonable(self.options)}
-        data["coefficients"] = data["regression"].pop("coefficients")
-        return data
 
 
 def run(path: Path, options: RegressOptions, embedding: Embedding | None = None) -> RegressResult:
@@ -209,20 +68,17 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
         from bias.vectors.catalog import load_embedding
 
         embedding = load_embedding(options.embedding)
-    if embedding.encode is not None:
-        raise BiasInputError(
-            f"{embedding.name} is an encoder; embedding regression here needs a table of word "
-            "vectors (GloVe, fastText, imported or trained ones)."
-        )
-    matrix = None
-    if options.transform not in TRANSFORMS:
-        matrix = alc.read_transform(Path(options.transform).expanduser(), embedding.dimensions)
+    matrix = _check_vectors(embedding, options)
     cleaning = _cleaning(options)
     counts, tokens, values, found = _instances(path, read, options, cleaning)
-    vectors = alc.WordVectors(embedding.rows(counts), embedding.vectors)
-    if options.transform == "corpus":
-        matrix = _corpus_transform(path, read, options, counts, cleaning, vectors)
-    embedded = alc.embed_instances(found.instances, vectors, matrix)
+    if embedding.encode is not None:
+        embedded = passages.encode_instances(found.instances, embedding.encode)
+        vectors = passages.candidate_vectors(embedded.features, embedding.encode)
+    else:
+        vectors = alc.WordVectors(embedding.rows(counts), embedding.vectors)
+        if options.transform == "corpus":
+            matrix = _corpus_transform(path, read, options, counts, cleaning, vectors)
+        embedded = alc.embed_instances(found.instances, vectors, matrix)
     if not len(embedded.kept):
         raise BiasInputError(
             f"None of the {len(found.instances):,} instances has a context word with a vector "
@@ -248,12 +104,12 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
                            clusters, int(labels.max()) + 1)
     return RegressResult(
         kind="regress", target=options.target, covariates=options.covariate_columns,
-        corpus=corpus, transform=_transform_name(options),
+        corpus=corpus, transform=_transform_name(options, embedding),
         regression=regression,
         groups=_groups(design, kept, values, options, embedded, vectors),
         readings=tuple(_readings(regression, embedded.vectors, kept, values, unit_documents,
                                  options)),
-        limits=_limits(options, design, clusters, regression),
+        limits=_limits(options, design, clusters, regression, embedding),
         provenance=provenance(embedding, {"target": options.target, "corpus": path.name,
                                           "covariates": options.covariates}, options),
         options=options,
@@ -278,6 +134,25 @@ def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning:
                              "though its first word does.")
     _design(found.instances, values, options)
     return counts, tokens, values, found
+
+
+def _check_vectors(embedding: Embedding, options: RegressOptions) -> np.ndarray | None:
+    """A transform read from its file (None otherwise), after checking it fits the vectors."""
+    if embedding.encode is None:
+        if options.transform in TRANSFORMS:
+            return None
+        return alc.read_transform(Path(options.transform).expanduser(), embedding.dimensions)
+    if embedding.identity.get("method") == "template":
+        raise BiasInputError(
+            f"{embedding.name} puts single words in template sentences; for embedding "
+            "regression each context is the passage: use the encoder's 'passage' method."
+        )
+    if options.transform not in TRANSFORMS:
+        raise BiasInputError(
+            "A transform is for averages of word vectors; the encoder reads each context whole, "
+            "so leave --transform out."
+        )
+    return None
 
 
 def _check_columns(path: Path, options: RegressOptions) -> ReadOptions:
@@ -361,7 +236,9 @@ def _clusters(chosen: str, documents: np.ndarray) -> str:
     return "document" if len(np.unique(documents)) < len(documents) else "instance"
 
 
-def _transform_name(options: RegressOptions) -> str:
+def _transform_name(options: RegressOptions, embedding: Embedding) -> str:
+    if embedding.encode is not None:
+        return "none: each context encoded as a passage"
     if options.transform == "corpus":
         return f"corpus (weighting {options.weighting})"
     return options.transform if options.transform == "none" else Path(options.transform).name
@@ -414,9 +291,11 @@ def _readings(regression: Regression, embeddings: np.ndarray, kept: list[Instanc
 
 
 def _limits(options: RegressOptions, design: Design, clusters: str,
-            regression: Regression) -> tuple[str, ...]:
+            regression: Regression, embedding: Embedding) -> tuple[str, ...]:
     limits = ["association-not-cause", "unit-length-vectors"]
-    if options.transform == "none":
+    if embedding.encode is not None:
+        limits.append("encoder-contexts")
+    elif options.transform == "none":
         limits.append("plain-average")
     elif options.transform != "corpus":
         limits.append("transform-from-file")

@@ -7,10 +7,11 @@ import argparse
 import dataclasses
 
 from bias.analysis import regress as analysis
+from bias.analysis.regress_options import CLUSTERS, RegressOptions
 from bias.bounds import bound_of
 from bias.cli.args import bounded, bounded_help, print_json
 
-DEFAULTS = {f.name: f.default for f in dataclasses.fields(analysis.RegressOptions)
+DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)
             if f.default is not dataclasses.MISSING}
 _NUMBERS = {"window": "context words on each side of the target",
             "min_chars": "shortest word kept, in characters",
@@ -46,7 +47,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     regress.add_argument("--language", default=DEFAULTS["language"], metavar="LL",
                          help=f"the corpus's language (default {DEFAULTS['language']})")
     for name, text in _NUMBERS.items():
-        bound = bound_of(analysis.RegressOptions, name)
+        bound = bound_of(RegressOptions, name)
         regress.add_argument(f"--{name.replace('_', '-')}", type=bounded(bound),
                              default=DEFAULTS[name],
                              help=bounded_help(text, bound, DEFAULTS[name]))
@@ -59,7 +60,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     regress.add_argument("--reference", action="append", default=[], metavar="COL=LEVEL",
                          help="a categorical covariate's reference level (repeatable; default "
                          "its first level in the corpus)")
-    regress.add_argument("--clusters", choices=analysis.CLUSTERS, default=DEFAULTS["clusters"],
+    regress.add_argument("--clusters", choices=CLUSTERS, default=DEFAULTS["clusters"],
                          help="units for the errors, jackknife and permutations (default auto: "
                          "documents when one has several instances)")
     regress.add_argument("--json", action="store_true", help="machine-readable output")
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> None:
 
     from bias.report.regression_text import regression_text
 
-    options = analysis.RegressOptions(
+    options = RegressOptions(
         target=args.target, covariates=args.covariates, text_column=args.text_column,
         embedding=args.embedding, language=args.language, transform=args.transform,
         stop_words=args.stop_words, case_sensitive=args.case_sensitive,

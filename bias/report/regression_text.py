@@ -3,7 +3,7 @@ sentences): the numbers, what a norm means and does not mean, and what the run c
 
 from __future__ import annotations
 
-from bias.analysis.regress import CoefficientReading, ContextLine, RegressResult
+from bias.analysis.regress_results import CoefficientReading, ContextLine, RegressResult
 
 MEANING = (
     "A coefficient's squared norm is how far the target's average use moves in the embedding "
@@ -23,6 +23,10 @@ LIMITS = {
     "plain-average": (
         "No transform: each instance is the plain average of its context words, which the most "
         "common words dominate; differences are harder to see (Khodak et al. 2018)."),
+    "encoder-contexts": (
+        "Each context was read whole, the target in it, by a sentence encoder: a different kind "
+        "of model from word vectors, whose norms are not comparable with à la carte ones; its "
+        "nearest words are the encoder's vectors of single words, which it was not made for."),
     "transform-from-file": (
         "The transform was read from a file: it is only right for vectors of the kind it was "
         "estimated on (this embedding, at unit length)."),

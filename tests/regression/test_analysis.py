@@ -156,3 +156,43 @@ def test_an_embedding_without_the_corpus_words_is_one_sentence(tmp_path: Path) -
     with pytest.raises(BiasInputError, match="None of the 120 instances has a context word"):
         run(path, RegressOptions(target="policy", covariates="party", text_column="text",
                                  min_count=2, transform="none"), other)
+
+
+def synthetic_encoder(method: str = "passage") -> Embedding:
+    """An 'encoder' for tests: a text's vector is the unit mean of its words' synthetic
+    vectors, a word without one read as the first word (no model is loaded)."""
+    table = texts.embedding()
+
+    def encode(passages):
+        rows = [[table.row(word) or 0 for word in text.split()] for text in passages]
+        out = np.array([table.vectors[r].mean(axis=0) for r in rows], dtype=np.float64)
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    return Embedding("synthetic-encoder", "en", [], np.empty((0, texts.DIMENSIONS)),
+                     encode=encode, identity={"method": method})
+
+
+def test_the_encoder_reads_each_window_as_a_passage(tmp_path: Path) -> None:
+    path = texts.write(tmp_path / "t.csv")
+    options = RegressOptions(target="policy", covariates="party", text_column="text",
+                             min_count=2, permutations=99)
+    result = run(path, options, synthetic_encoder())
+    (party,) = result.regression.coefficients
+    assert party.p_value == 0.01 and result.corpus.dropped == 0
+    assert result.transform == "none: each context encoded as a passage"
+    assert "encoder-contexts" in result.limits and "plain-average" not in result.limits
+    assert result.groups[0].neighbours  # candidate words encoded for the neighbours
+    with pytest.raises(BiasInputError, match="template sentences"):
+        run(path, options, synthetic_encoder("template"))
+    np.save(tmp_path / "m.npy", np.eye(texts.DIMENSIONS))
+    with pytest.raises(BiasInputError, match="leave --transform out"):
+        run(path, RegressOptions(target="policy", covariates="party", text_column="text",
+                                 transform=str(tmp_path / "m.npy")), synthetic_encoder())
+
+
+def test_a_passage_is_the_window_with_the_target_in_its_place() -> None:
+    from bias.regression.instances import Instance
+    from bias.regression.passages import passage
+
+    assert passage(Instance(0, 2, "immigration", ("a", None), ("law", "b"))) == (
+        "a immigration law b")

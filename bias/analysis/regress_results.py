@@ -1,0 +1,91 @@
+"""What an embedding regression run returns (bias.analysis.regress): the numbers, the words and
+texts behind them, where they come from and what they cannot show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bias.analysis.regress_options import RegressOptions
+from bias.provenance import Provenance
+from bias.regression.regression import Regression
+from bias.serialize import NOT_SERIALISED, jsonable
+
+
+@dataclass(frozen=True)
+class CorpusSummary:
+    file: str
+    documents: int
+    tokens: int
+    forms: dict[str, int]
+    """Each form of the target found, and how often."""
+    instances: int
+    dropped: int
+    """Instances none of whose context words has a vector (left out, counted here)."""
+    context_tokens: int
+    without_vector: int
+    """Context tokens with no vector in the embedding, left out of the averages."""
+    clusters: str
+    """'document' or 'instance': what the errors, jackknife and permutations treat as a unit."""
+    units: int
+
+
+@dataclass(frozen=True)
+class ContextLine:
+    """One instance as a keyword-in-context line, with where it comes from."""
+
+    document: int
+    """1-based, in the file's order."""
+    left: str
+    keyword: str
+    right: str
+    covariates: dict[str, str]
+    cosine: float
+
+
+@dataclass(frozen=True)
+class DocumentInfluence:
+    document: int
+    covariates: dict[str, str]
+    estimate_without: float
+    change: float
+
+
+@dataclass(frozen=True)
+class CoefficientReading:
+    """What lies behind one coefficient's number."""
+
+    name: str
+    nearest_contexts: tuple[ContextLine, ...]
+    most_influential: tuple[DocumentInfluence, ...]
+    without_most_influential: float
+
+
+@dataclass(frozen=True)
+class GroupNeighbours:
+    covariate: str
+    level: str
+    instances: int
+    neighbours: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
+class RegressResult:
+    kind: str
+    target: str
+    covariates: tuple[str, ...]
+    corpus: CorpusSummary
+    transform: str
+    regression: Regression
+    groups: tuple[GroupNeighbours, ...]
+    readings: tuple[CoefficientReading, ...]
+    limits: tuple[str, ...]
+    """Codes of what this result cannot show (worded by bias/report/regression_text.py)."""
+    provenance: Provenance
+    options: RegressOptions = field(metadata=NOT_SERIALISED)
+
+    def to_dict(self) -> dict:
+        """JSON-ready, with the coefficients at the top (name, squared_norm,
+        squared_norm_corrected, interval, p_value, instances, …) and every option."""
+        data = jsonable(self) | {"options": jsonable(self.options)}
+        data["coefficients"] = data["regression"].pop("coefficients")
+        return data
