@@ -38,7 +38,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                          help="covariate columns, with interactions as a*b (party,gender)")
     regress.add_argument("--text-column", help="CSV/TSV column or JSON key holding the text")
     regress.add_argument("--embedding", default=DEFAULTS["embedding"],
-                         help=f"a table of word vectors (default {DEFAULTS['embedding']})")
+                         help="word vectors (ALC), or the encoder e5-small-LL-passage (each "
+                         f"context read as a passage) (default {DEFAULTS['embedding']})")
     regress.add_argument("--transform", default=DEFAULTS["transform"],
                          metavar="corpus|none|PATH",
                          help="estimate the ALC transform on the corpus, none (a plain "
