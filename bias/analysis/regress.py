@@ -26,6 +26,7 @@ import numpy as np
 from bias.analysis.regress_options import (
     FEW_INSTANCES,
     PAD,
+    PERCENTILES,
     TRANSFORMS,
     RegressOptions,
 )
@@ -34,6 +35,7 @@ from bias.analysis.regress_results import (
     ContextLine,
     CorpusSummary,
     DocumentInfluence,
+    FittedEmbedding,
     GroupNeighbours,
     RegressResult,
 )
@@ -54,8 +56,8 @@ from bias.regression.instances import (
     count_words,
     forms_in,
 )
-from bias.regression.neighbours import nearest_contexts, nearest_words
-from bias.regression.regression import Regression, regress
+from bias.regression.neighbours import cosines, nearest_contexts, nearest_words
+from bias.regression.regression import Regression, fitted, regress
 from bias.vectors.embeddings import Embedding
 
 
@@ -95,6 +97,7 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
             f"Only {labels.max() + 1} {clusters}s have the target; {len(design.names) + 2} or "
             "more are needed for these covariates."
         )
+    chosen = _chosen_words(embedding, options.words)
     regression = regress(design.matrix, design.names, embedded.vectors, labels,
                          options.permutations, options.seed, options.level)
     unit_documents = np.zeros(labels.max() + 1, dtype=np.int64)
@@ -106,7 +109,9 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
         kind="regress", target=options.target, covariates=options.covariate_columns,
         corpus=corpus, transform=_transform_name(options, embedding),
         regression=regression,
-        groups=_groups(design, kept, values, options, embedded, vectors),
+        groups=_groups(design, kept, values, options, embedded, vectors, chosen),
+        fitted=_fitted(design, regression, values, options, chosen),
+        missing_words=tuple(w for w in options.words if w not in chosen.rows),
         readings=tuple(_readings(regression, embedded.vectors, kept, values, unit_documents,
                                  options)),
         limits=_limits(options, design, clusters, regression, embedding),
@@ -248,10 +253,47 @@ def _covariates(values: tuple[str, ...], options: RegressOptions) -> dict[str, s
     return dict(zip(options.covariate_columns, values, strict=True))
 
 
+def _chosen_words(embedding: Embedding, words: tuple[str, ...]) -> alc.WordVectors:
+    """The vectors of the words to compare with (exactly as spelled; the encoder's for any)."""
+    if embedding.encode is not None and words:
+        return passages.candidate_vectors(words, embedding.encode)
+    return alc.WordVectors(embedding.rows(words), embedding.vectors)
+
+
+def _fitted(design: Design, regression: Regression, values: list[tuple[str, ...]],
+            options: RegressOptions, chosen: alc.WordVectors) -> tuple[FittedEmbedding, ...]:
+    """Each categorical covariate at each level, each numeric one at its 5th and 95th
+    percentiles over the documents; the other covariates at their reference or mean."""
+    if not options.words:
+        return ()
+    names = options.covariate_columns
+    numbers = {name: np.array([float(v[names.index(name)]) for v in values
+                               if _is_number(v[names.index(name)])]) for name in design.numeric}
+    base: dict[str, str | float] = {name: levels[0] for name, levels in design.levels.items()}
+    base |= {name: float(design.matrix[:, design.names.index(name)].mean())
+             for name in design.numeric}
+    settings: list[tuple[str, str, str | float]] = [
+        (name, level, level) for name, levels in design.levels.items() for level in levels]
+    settings += [(name, f"{q}th percentile", float(np.percentile(numbers[name], q)))
+                 for name in design.numeric for q in PERCENTILES]
+    return tuple(
+        FittedEmbedding(name, setting, str(value), cosines(
+            fitted(regression, design.row(base | {name: value})), chosen, options.words))
+        for name, setting, value in settings)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        return bool(np.isfinite(float(text)))
+    except ValueError:
+        return False
+
+
 def _groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
-            options: RegressOptions, embedded: alc.Embedded, vectors: alc.WordVectors
-            ) -> tuple[GroupNeighbours, ...]:
-    """Each level of each categorical covariate: its average instance's nearest words."""
+            options: RegressOptions, embedded: alc.Embedded, vectors: alc.WordVectors,
+            chosen: alc.WordVectors) -> tuple[GroupNeighbours, ...]:
+    """Each level of each categorical covariate: its average instance's nearest words, and its
+    cosine with the chosen words."""
     out = []
     names = options.covariate_columns
     for covariate, levels in design.levels.items():
@@ -259,9 +301,10 @@ def _groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
         level_of = np.array([values[instance.document][at] for instance in kept])
         for level in levels:
             mask = level_of == level
-            best = nearest_words(embedded.vectors[mask].mean(axis=0), vectors,
-                                 embedded.features, options.neighbours)
-            out.append(GroupNeighbours(covariate, level, int(mask.sum()), tuple(best)))
+            average = embedded.vectors[mask].mean(axis=0)
+            best = nearest_words(average, vectors, embedded.features, options.neighbours)
+            out.append(GroupNeighbours(covariate, level, int(mask.sum()), tuple(best),
+                                       cosines(average, chosen, options.words)))
     return tuple(out)
 
 

@@ -25,6 +25,10 @@ CLUSTERS = ("auto", "document", "instance")
 FEW_INSTANCES = 50
 """Instances per group below which a group's average is noisy (Rodriguez et al. 2023: about 50
 give a cosine of 0.8 with a full-corpus embedding)."""
+MAX_WORDS = 100
+"""Most words to compare the groups' and fitted embeddings with."""
+PERCENTILES = (5, 95)
+"""Where a numeric covariate's fitted embedding is shown (conText's quick start shows 5–95%)."""
 PAD = "·"
 """How a keyword-in-context line shows a word left out by the padding."""
 
@@ -62,6 +66,10 @@ class RegressOptions:
     level: float = 0.95
     neighbours: int = bounded(10, NEIGHBOURS)
     contexts: int = bounded(5, CONTEXTS)
+    words: tuple[str, ...] = ()
+    """Words to compare with: each group's average and each fitted embedding (a numeric
+    covariate at its 5th and 95th percentiles, a categorical one at each level) get their
+    cosine with each (conText's `cos_sim`)."""
 
     def __post_init__(self) -> None:
         check_bounds(self)
@@ -71,6 +79,8 @@ class RegressOptions:
             raise BiasInputError("The interval's level must be from 0.5 to below 1 (e.g. 0.95).")
         if self.weighting != "log" and not str(self.weighting).isdigit():
             raise BiasInputError("The transform's weighting is 'log' or a whole number.")
+        if len(self.words) > MAX_WORDS:
+            raise BiasInputError(f"Compare with at most {MAX_WORDS} words.")
         Target(self.target, self.case_sensitive)
         parse_terms(self.covariates)
 

@@ -66,6 +66,20 @@ class GroupNeighbours:
     level: str
     instances: int
     neighbours: tuple[tuple[str, float], ...]
+    cosines: tuple[tuple[str, float], ...]
+    """The group average's cosine with each of the chosen words."""
+
+
+@dataclass(frozen=True)
+class FittedEmbedding:
+    """What the model expects a use of the target to look like at one setting of a covariate
+    (the others at their reference level, or their mean), compared with the chosen words."""
+
+    covariate: str
+    setting: str
+    """A level, or a percentile of a numeric covariate ('5th percentile')."""
+    value: str
+    cosines: tuple[tuple[str, float], ...]
 
 
 @dataclass(frozen=True)
@@ -78,6 +92,9 @@ class RegressResult:
     regression: Regression
     groups: tuple[GroupNeighbours, ...]
     readings: tuple[CoefficientReading, ...]
+    fitted: tuple[FittedEmbedding, ...]
+    missing_words: tuple[str, ...]
+    """Chosen words with no vector (no cosine is given for them)."""
     limits: tuple[str, ...]
     """Codes of what this result cannot show (worded by bias/report/regression_text.py)."""
     provenance: Provenance

@@ -61,6 +61,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     regress.add_argument("--reference", action="append", default=[], metavar="COL=LEVEL",
                          help="a categorical covariate's reference level (repeatable; default "
                          "its first level in the corpus)")
+    regress.add_argument("--words", default="", metavar="W[,W…]",
+                         help="words to compare each group's and each fitted embedding with "
+                         "(cosines; e.g. reform,enforcement)")
     regress.add_argument("--clusters", choices=CLUSTERS, default=DEFAULTS["clusters"],
                          help="units for the errors, jackknife and permutations (default auto: "
                          "documents when one has several instances)")
@@ -91,6 +94,7 @@ def run(args: argparse.Namespace) -> None:
         stop_words=args.stop_words, case_sensitive=args.case_sensitive,
         categorical=tuple(c.strip() for c in args.categorical.split(",") if c.strip()),
         references=_references(args.reference), clusters=args.clusters,
+        words=tuple(w.strip() for w in args.words.split(",") if w.strip()),
         **{name: getattr(args, name) for name in _NUMBERS},
     )
     result = analysis.run(Path(args.file).expanduser(), options)

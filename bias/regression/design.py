@@ -45,10 +45,22 @@ class Design:
     """Each categorical covariate's levels, the reference first."""
     group_sizes: dict[str, dict[str, int]]
     """Instances per level of each categorical covariate."""
+    factors: tuple[tuple[tuple[str, str | None], ...], ...] = ()
+    """Each column as a product of (covariate, level) factors (level None: the number itself;
+    the intercept: no factor)."""
 
     @property
     def coefficients(self) -> tuple[str, ...]:
         return self.names[1:]
+
+    def row(self, values: Mapping[str, str | float]) -> np.ndarray:
+        """The design row of one setting of the covariates (a level, or a number)."""
+        out = np.ones(len(self.factors))
+        for at, factors in enumerate(self.factors):
+            for covariate, level in factors:
+                value = values[covariate]
+                out[at] *= float(value) if level is None else float(value == level)
+        return out
 
 
 def parse_terms(text: str | Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -152,14 +164,18 @@ def build_design(
         blocks[name] = ([f"{name}_{level}" for level in order[1:]], dummies)
         levels[name], sizes[name] = order, counts
     out_names, out_columns = [INTERCEPT], [np.ones((n, 1))]
+    factors: list[tuple[tuple[str, str | None], ...]] = [()]
     for term in terms:
         term_names, term_matrix = blocks[term[0]]
+        term_factors = _factors(term[0], levels)
         for other in term[1:]:
             other_names, other_matrix = blocks[other]
             term_names = [f"{a}:{b}" for a in term_names for b in other_names]
             term_matrix = (term_matrix[:, :, None] * other_matrix[:, None, :]).reshape(n, -1)
+            term_factors = [a + b for a in term_factors for b in _factors(other, levels)]
         out_names += term_names
         out_columns.append(term_matrix)
+        factors += term_factors
     dummies = sum(1 for name in out_names[1:] if not set(name.split(":")) <= set(numeric))
     if dummies > MAX_DUMMIES:
         raise BiasInputError(
@@ -168,7 +184,14 @@ def build_design(
         )
     matrix = np.hstack(out_columns)
     _check_rank(matrix, out_names)
-    return Design(matrix, tuple(out_names), tuple(numeric), levels, sizes)
+    return Design(matrix, tuple(out_names), tuple(numeric), levels, sizes, tuple(factors))
+
+
+def _factors(name: str, levels: Mapping[str, tuple[str, ...]]
+             ) -> list[tuple[tuple[str, str | None], ...]]:
+    if name not in levels:
+        return [((name, None),)]
+    return [((name, level),) for level in levels[name][1:]]
 
 
 def _check_groups(name: str, values: Sequence[str], order: tuple[str, ...]) -> dict[str, int]:

@@ -46,3 +46,13 @@ def nearest_contexts(
     cosines = _unit(centred) @ _unit(direction)
     best = np.argsort(-cosines, kind="stable")[:count]
     return [(int(i), float(cosines[i])) for i in best]
+
+
+def cosines(point: np.ndarray, vectors: WordVectors, words: Sequence[str]
+            ) -> tuple[tuple[str, float], ...]:
+    """The cosine of `point` with each of `words` that has a vector, in their order."""
+    found = [w for w in words if w in vectors.rows]
+    if not found:
+        return ()
+    matrix = np.asarray(vectors.matrix[[vectors.rows[w] for w in found]], dtype=np.float64)
+    return tuple(zip(found, (_unit(matrix) @ _unit(point)).tolist(), strict=True))

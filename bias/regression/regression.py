@@ -71,6 +71,8 @@ class Regression:
     level: float
     beta: np.ndarray = field(repr=False, metadata=NOT_SERIALISED)
     """(p × D) coefficients, intercept first, for embeddings centred on their mean."""
+    mean: np.ndarray = field(repr=False, metadata=NOT_SERIALISED)
+    """The instances' mean embedding, which the centring took out of the intercept."""
     leave_one_out: np.ndarray = field(repr=False, metadata=NOT_SERIALISED)
     """(G × p) corrected estimates without each cluster."""
 
@@ -127,4 +129,10 @@ def regress(
             without_most_influential=_refit_corrected(units, top, column),
         ))
     return Regression(tuple(coefficients), len(labels), units.count, permutations_count,
-                      seed, level, full.beta, loo)
+                      seed, level, full.beta, embeddings.mean(axis=0), loo)
+
+
+def fitted(regression: Regression, row: np.ndarray) -> np.ndarray:
+    """The fitted embedding for a design row: what the model expects a use to look like there
+    (conText's `model["(Intercept)",] + value * model["nominate_dim1",]`)."""
+    return regression.mean + row @ regression.beta

@@ -72,6 +72,26 @@ def _reading(reading: CoefficientReading) -> list[str]:
     return lines
 
 
+def _pairs(pairs: tuple[tuple[str, float], ...]) -> str:
+    return ", ".join(f"{word} {cosine:.3f}" for word, cosine in pairs)
+
+
+def _cosines(result: RegressResult) -> list[str]:
+    """Cosines with the chosen words: each group's average, each fitted embedding."""
+    if not result.fitted:
+        return []
+    lines = ["Cosine with the chosen words, of each group's average use:"]
+    lines += [f"  {g.covariate} = {g.level}: {_pairs(g.cosines)}" for g in result.groups]
+    lines.append("and of the use the model expects (other covariates at their reference level "
+                 "or mean):")
+    lines += [f"  {f.covariate} at {f.setting} ({f.value}): {_pairs(f.cosines)}"
+              if f.setting != f.value else f"  {f.covariate} = {f.value}: {_pairs(f.cosines)}"
+              for f in result.fitted]
+    if result.missing_words:
+        lines.append(f"  No vector for: {', '.join(result.missing_words)}.")
+    return [*lines, ""]
+
+
 def regression_text(result: RegressResult) -> str:
     corpus, regression = result.corpus, result.regression
     forms = ", ".join(f"{form} {count:,}" for form, count in corpus.forms.items())
@@ -98,6 +118,7 @@ def regression_text(result: RegressResult) -> str:
         lines.append(f"  {group.covariate} = {group.level} ({group.instances:,} instances): "
                      f"{words}")
     lines.append("")
+    lines += _cosines(result)
     for reading in result.readings:
         lines += _reading(reading)
     lines += ["", "What this cannot show:"]

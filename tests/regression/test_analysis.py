@@ -39,6 +39,39 @@ def test_contexts_example_through_the_analysis_layer() -> None:
     assert line.keyword == "immigration" and set(line.covariates) == {"party", "gender"}
 
 
+def _sample_run(**options) -> object:
+    sample = need_sample()
+    vectors = glove()
+    words = sorted(vectors.rows, key=vectors.rows.get)
+    raw = Embedding("cr_glove_subset", "en", words, vectors.matrix)
+    return run(sample / FILES[0], RegressOptions(text_column="text", clusters="instance",
+                                                 transform=str(sample / FILES[3]), **options),
+               raw)
+
+
+def test_fitted_embeddings_of_a_numeric_covariate_have_conTexts_cosines() -> None:
+    """The quick start's `immigration ~ nominate_dim1`, at the 5th and 95th percentiles of
+    nominate over the documents: cos with reform .6692875 → .4680526, enforce .4565472 →
+    .6440665."""
+    result = _sample_run(target="immigration", covariates="nominate_dim1", permutations=1,
+                         words=("reform", "enforce", "zzzz"))
+    low, high = result.fitted
+    assert (low.setting, high.setting) == ("5th percentile", "95th percentile")
+    assert float(low.value) == pytest.approx(-0.53065)
+    assert [c for _, c in low.cosines] == pytest.approx([0.6692875, 0.4565472], abs=1e-7)
+    assert [c for _, c in high.cosines] == pytest.approx([0.4680526, 0.6440665], abs=1e-7)
+    assert result.missing_words == ("zzzz",)
+
+
+def test_each_partys_average_has_conTexts_cosines() -> None:
+    """The quick start's `cos_sim` of each party's average `immigr*` instance."""
+    result = _sample_run(target="immigr*", covariates="party", permutations=1,
+                         words=("reform", "enforcement"))
+    cosines = {g.level: [c for _, c in g.cosines] for g in result.groups}
+    assert cosines["D"] == pytest.approx([0.5949757, 0.6059709], abs=1e-7)
+    assert cosines["R"] == pytest.approx([0.4270958, 0.5968879], abs=1e-7)
+
+
 def test_a_planted_party_effect_on_a_generated_corpus(tmp_path: Path) -> None:
     path = texts.write(tmp_path / "t.csv")
     options = RegressOptions(target="policy", covariates="party, score", text_column="text",

@@ -60,11 +60,12 @@ def test_json_has_every_promised_field_per_coefficient(capsys, corpus: Path) -> 
 def test_the_text_says_what_a_norm_means_and_what_it_cannot_show(capsys, corpus: Path) -> None:
     code, out, _ = run(capsys, str(corpus), "--target", "policy", "--covariates", "party",
                        "--text-column", "speech", "--transform", "none", "--min-count", "2",
-                       "--permutations", "19")
+                       "--permutations", "19", "--words", "army,family,qqqzx")
     assert code == 0
     assert "party_B" in out and "how much, not how" in out
     assert "What this cannot show:" in out and "not their effect" in out
     assert "[policy]" in out  # a keyword-in-context line
+    assert "  party = B: army 0." in out and "No vector for: qqqzx." in out
 
 
 @pytest.mark.parametrize(("argv", "message"), [
