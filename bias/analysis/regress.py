@@ -40,6 +40,7 @@ from bias.analysis.regress_results import (
     RegressResult,
 )
 from bias.corpus.options import ReadOptions
+from bias.corpus.readers import Document
 from bias.corpus.readers import columns as file_columns
 from bias.corpus.readers import documents as read_documents
 from bias.corpus.tokens import tokeniser
@@ -190,7 +191,7 @@ def _cleaning(options: RegressOptions) -> Cleaning:
     return Cleaning(options.min_chars, options.min_count, stop)
 
 
-def _read(path: Path, read: ReadOptions, options: RegressOptions):
+def _read(path: Path, read: ReadOptions, options: RegressOptions) -> Iterator[Document]:
     return read_documents(path, read, options.covariate_columns)
 
 

@@ -86,15 +86,9 @@ class Matcher:
     def starts(self, tokens: Padded) -> Iterator[int]:
         """The positions where the whole target begins."""
         length = len(self.patterns)
-        first = self.memo[0]
         for at, token in enumerate(tokens):
-            if token is None:
-                continue
-            hit = first.get(token)
-            if hit is None:
-                hit = self.matches(0, token)
-            if hit and all(self.matches(k, tokens[at + k]) if at + k < len(tokens) else False
-                           for k in range(1, length)):
+            if self.matches(0, token) and at + length <= len(tokens) and all(
+                    self.matches(k, tokens[at + k]) for k in range(1, length)):
                 yield at
 
 
