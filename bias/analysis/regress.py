@@ -57,7 +57,12 @@ from bias.regression.instances import (
     count_words,
     forms_in,
 )
-from bias.regression.neighbours import cosines, nearest_contexts, nearest_words
+from bias.regression.neighbours import (
+    bootstrap_cosines,
+    cosines,
+    nearest_contexts,
+    nearest_words,
+)
 from bias.regression.regression import Regression, fitted, regress
 from bias.vectors.embeddings import Embedding
 
@@ -110,7 +115,7 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
         kind="regress", target=options.target, covariates=options.covariate_columns,
         corpus=corpus, transform=_transform_name(options, embedding),
         regression=regression,
-        groups=_groups(design, kept, values, options, embedded, vectors, chosen),
+        groups=_groups(design, kept, values, options, embedded, vectors, chosen, labels),
         fitted=_fitted(design, regression, values, options, chosen),
         missing_words=tuple(w for w in options.words if w not in chosen.rows),
         readings=tuple(_readings(regression, embedded.vectors, kept, values, unit_documents,
@@ -254,6 +259,11 @@ def _covariates(values: tuple[str, ...], options: RegressOptions) -> dict[str, s
     return dict(zip(options.covariate_columns, values, strict=True))
 
 
+BOOTSTRAP_STREAM = 1
+"""The bootstrap's random stream is (seed, 1): the permutations' is the seed alone, so one seed
+gives both, and neither changes when the other's number of draws does."""
+
+
 def _chosen_words(embedding: Embedding, words: tuple[str, ...]) -> alc.WordVectors:
     """The vectors of the words to compare with (exactly as spelled; the encoder's for any)."""
     if embedding.encode is not None and words:
@@ -292,11 +302,12 @@ def _is_number(text: str) -> bool:
 
 def _groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
             options: RegressOptions, embedded: alc.Embedded, vectors: alc.WordVectors,
-            chosen: alc.WordVectors) -> tuple[GroupNeighbours, ...]:
-    """Each level of each categorical covariate: its average instance's nearest words, and its
-    cosine with the chosen words."""
+            chosen: alc.WordVectors, labels: np.ndarray) -> tuple[GroupNeighbours, ...]:
+    """Each level of each categorical covariate: its average instance's nearest words with
+    bootstrap intervals, and its cosine with the chosen words."""
     out = []
     names = options.covariate_columns
+    rng = np.random.default_rng([options.seed, BOOTSTRAP_STREAM])
     for covariate, levels in design.levels.items():
         at = names.index(covariate)
         level_of = np.array([values[instance.document][at] for instance in kept])
@@ -304,7 +315,12 @@ def _groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
             mask = level_of == level
             average = embedded.vectors[mask].mean(axis=0)
             best = nearest_words(average, vectors, embedded.features, options.neighbours)
+            rows = np.asarray(vectors.matrix[[vectors.rows[w] for w, _ in best]])
+            intervals = bootstrap_cosines(
+                embedded.vectors[mask], np.unique(labels[mask], return_inverse=True)[1], rows,
+                options.bootstraps, rng, options.level)
             out.append(GroupNeighbours(covariate, level, int(mask.sum()), tuple(best),
+                                       tuple(map(tuple, intervals.tolist())),
                                        cosines(average, chosen, options.words)))
     return tuple(out)
 

@@ -66,6 +66,8 @@ class GroupNeighbours:
     level: str
     instances: int
     neighbours: tuple[tuple[str, float], ...]
+    intervals: tuple[tuple[float, float], ...]
+    """A bootstrap interval for each neighbour's cosine (the group's clusters resampled)."""
     cosines: tuple[tuple[str, float], ...]
     """The group average's cosine with each of the chosen words."""
 

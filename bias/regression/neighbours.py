@@ -4,6 +4,9 @@ and the contexts nearest a coefficient's direction.
 * A group's neighbours (conText's `nns`): the cosine of the group's average ALC embedding with
   each candidate word's vector; the candidates are the context words that had a vector (the
   quick start's choice: words of the corpus, not the whole vocabulary).
+* Their bootstrap intervals (as conText's `get_nns`): the group's clusters resampled with
+  replacement, the average recomputed, the cosine with each listed word; the percentile
+  interval of those cosines.
 * A coefficient's nearest contexts (in the spirit of conText's `ncs`): the instances whose
   embedding, centred on the average instance, points most nearly along β_k. Centring matters:
   every instance shares the target's common meaning, which would otherwise swamp the direction
@@ -56,3 +59,22 @@ def cosines(point: np.ndarray, vectors: WordVectors, words: Sequence[str]
         return ()
     matrix = np.asarray(vectors.matrix[[vectors.rows[w] for w in found]], dtype=np.float64)
     return tuple(zip(found, (_unit(matrix) @ _unit(point)).tolist(), strict=True))
+
+
+def bootstrap_cosines(
+    embeddings: np.ndarray, labels: np.ndarray, words: np.ndarray, draws: int,
+    rng: np.random.Generator, level: float,
+) -> np.ndarray:
+    """(len(words) × 2) percentile intervals of the cosine between the average of `embeddings`
+    and each row of `words`, resampling the clusters `labels` (0 … G−1) with replacement."""
+    count = int(labels.max()) + 1
+    sums = np.zeros((count, embeddings.shape[1]))
+    np.add.at(sums, labels, embeddings)
+    sizes = np.bincount(labels, minlength=count).astype(np.float64)
+    picks = rng.integers(0, count, size=(draws, count))
+    weights = np.zeros((draws, count))
+    np.add.at(weights, (np.arange(draws)[:, None], picks), 1.0)
+    averages = (weights @ sums) / (weights @ sizes)[:, None]
+    values = _unit(averages) @ _unit(words).T  # (draws, words)
+    tail = (1 - level) / 2 * 100
+    return np.percentile(values, [tail, 100 - tail], axis=0).T

@@ -112,9 +112,13 @@ def regression_text(result: RegressResult) -> str:
         interval = f"{_number(c.interval.low)} to {_number(c.interval.high)}"
         lines.append(f"  {c.name:<24} {c.squared_norm:>12.3f} {c.squared_norm_corrected:>10.3f} "
                      f"{interval:>20} {_p(c.p_value):>8} {c.instances:>9,}")
-    lines += ["", MEANING, ""]
+    lines += ["", MEANING, "",
+              f"Nearest words of each group's average use, with {regression.level:.0%} bootstrap "
+              f"intervals of the cosine ({result.options.bootstraps:,} resamples of the "
+              "group's documents):"]
     for group in result.groups:
-        words = ", ".join(f"{word} {cosine:.2f}" for word, cosine in group.neighbours)
+        words = ", ".join(f"{word} {cosine:.2f} ({low:.2f}–{high:.2f})" for (word, cosine),
+                          (low, high) in zip(group.neighbours, group.intervals, strict=True))
         lines.append(f"  {group.covariate} = {group.level} ({group.instances:,} instances): "
                      f"{words}")
     lines.append("")
