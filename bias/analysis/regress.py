@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +38,7 @@ from bias.analysis.regress_results import (
     DocumentInfluence,
     FittedEmbedding,
     GroupNeighbours,
+    Leaning,
     RegressResult,
 )
 from bias.corpus.options import ReadOptions
@@ -60,6 +62,7 @@ from bias.regression.instances import (
 from bias.regression.neighbours import (
     bootstrap_cosines,
     cosines,
+    leaning_test,
     nearest_contexts,
     nearest_words,
 )
@@ -77,6 +80,7 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
 
         embedding = load_embedding(options.embedding)
     matrix = _check_vectors(embedding, options)
+    attributes = _attributes(embedding, options.attributes)
     cleaning = _cleaning(options)
     counts, tokens, values, found = _instances(path, read, options, cleaning)
     if embedding.encode is not None:
@@ -118,6 +122,8 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
         groups=_groups(design, kept, values, options, embedded, vectors, chosen, labels),
         fitted=_fitted(design, regression, values, options, chosen),
         missing_words=tuple(w for w in options.words if w not in chosen.rows),
+        leanings=_leanings(design, kept, values, options, embedded.vectors, labels, attributes),
+        missing_attribute_words=attributes.missing if attributes else (),
         readings=tuple(_readings(regression, embedded.vectors, kept, values, unit_documents,
                                  options)),
         limits=_limits(options, design, clusters, regression, embedding),
@@ -259,9 +265,64 @@ def _covariates(values: tuple[str, ...], options: RegressOptions) -> dict[str, s
     return dict(zip(options.covariate_columns, values, strict=True))
 
 
+@dataclass(frozen=True)
+class _Attributes:
+    names: tuple[str, str]
+    first: np.ndarray
+    second: np.ndarray
+    missing: tuple[str, ...]
+
+
+def _attributes(embedding: Embedding, wordset: str | None) -> _Attributes | None:
+    """A WEAT test's attribute lists as vectors (with the usual spelling fallbacks; the
+    encoder's for any word), read before the corpus; a list with no vector is one sentence."""
+    if wordset is None:
+        return None
+    from bias.wordsets.library import get_wordset
+
+    test = get_wordset(wordset)
+    rows, missing = [], []
+    for terms in (test.A, test.B):
+        words = list(terms.words)
+        if embedding.encode is not None:
+            rows.append(np.asarray(embedding.encode(words), dtype=np.float64))
+            continue
+        found = [lookup for lookup in embedding.lookup_all(words) if lookup.found]
+        missing += [w for w in words if w not in {lookup.word for lookup in found}]
+        if not found:
+            raise BiasInputError(f"None of the words of '{terms.name}' in {test.id} has a "
+                                 f"vector in {embedding.name}.")
+        rows.append(np.asarray(embedding.vectors_for(found), dtype=np.float64))
+    return _Attributes((test.A.name, test.B.name), rows[0], rows[1], tuple(missing))
+
+
+def _leanings(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
+              options: RegressOptions, embeddings: np.ndarray, labels: np.ndarray,
+              attributes: _Attributes | None) -> tuple[Leaning, ...]:
+    """Each non-reference level of each categorical covariate against its reference."""
+    if attributes is None:
+        return ()
+    rng = np.random.default_rng([options.seed, LEANING_STREAM])
+    names = options.covariate_columns
+    out = []
+    for covariate, levels in design.levels.items():
+        at = names.index(covariate)
+        level_of = np.array([values[instance.document][at] for instance in kept])
+        for level in levels[1:]:
+            pair = (level_of == level) | (level_of == levels[0])
+            units = np.unique(labels[pair], return_inverse=True)[1]
+            mine, theirs, p = leaning_test(
+                embeddings[pair], units, level_of[pair] == level, attributes.first,
+                attributes.second, options.permutations, rng)
+            out.append(Leaning(covariate, level, levels[0], *attributes.names, mine, theirs,
+                               mine - theirs, p))
+    return tuple(out)
+
+
 BOOTSTRAP_STREAM = 1
 """The bootstrap's random stream is (seed, 1): the permutations' is the seed alone, so one seed
 gives both, and neither changes when the other's number of draws does."""
+LEANING_STREAM = 2
 
 
 def _chosen_words(embedding: Embedding, words: tuple[str, ...]) -> alc.WordVectors:

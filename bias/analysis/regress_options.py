@@ -70,6 +70,9 @@ class RegressOptions:
     contexts: int = bounded(5, CONTEXTS)
     bootstraps: int = bounded(100, BOOTSTRAPS)
     """Resamples of each group's documents for its neighbours' intervals (conText's 100)."""
+    attributes: str | None = None
+    """A WEAT test (id or file) whose attribute lists A and B each group's uses are compared
+    with: does group X's use lean more to A (career) than the reference's, with a p-value?"""
     words: tuple[str, ...] = ()
     """Words to compare with: each group's average and each fitted embedding (a numeric
     covariate at its 5th and 95th percentiles, a categorical one at each level) get their

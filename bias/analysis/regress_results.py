@@ -73,6 +73,24 @@ class GroupNeighbours:
 
 
 @dataclass(frozen=True)
+class Leaning:
+    """Whether a level's uses lean more to the first attribute list than the reference's do:
+    each group's mean cosine with A minus with B, their difference, and a two-sided p-value
+    from shuffling documents between the two groups."""
+
+    covariate: str
+    level: str
+    reference: str
+    first: str
+    second: str
+    """The two attribute lists' names."""
+    level_leaning: float
+    reference_leaning: float
+    difference: float
+    p_value: float
+
+
+@dataclass(frozen=True)
 class FittedEmbedding:
     """What the model expects a use of the target to look like at one setting of a covariate
     (the others at their reference level, or their mean), compared with the chosen words."""
@@ -97,6 +115,9 @@ class RegressResult:
     fitted: tuple[FittedEmbedding, ...]
     missing_words: tuple[str, ...]
     """Chosen words with no vector (no cosine is given for them)."""
+    leanings: tuple[Leaning, ...]
+    missing_attribute_words: tuple[str, ...]
+    """Attribute words with no vector, left out of the leanings."""
     limits: tuple[str, ...]
     """Codes of what this result cannot show (worded by bias/report/regression_text.py)."""
     provenance: Provenance

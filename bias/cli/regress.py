@@ -65,6 +65,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     regress.add_argument("--words", default="", metavar="W[,W…]",
                          help="words to compare each group's and each fitted embedding with "
                          "(cosines; e.g. reform,enforcement)")
+    regress.add_argument("--attributes", metavar="ID_OR_FILE",
+                         help="a WEAT test whose attribute lists A and B each group's uses are "
+                         "compared with (a p-value by shuffling documents between groups)")
     regress.add_argument("--clusters", choices=CLUSTERS, default=DEFAULTS["clusters"],
                          help="units for the errors, jackknife and permutations (default auto: "
                          "documents when one has several instances)")
@@ -96,6 +99,7 @@ def run(args: argparse.Namespace) -> None:
         categorical=tuple(c.strip() for c in args.categorical.split(",") if c.strip()),
         references=_references(args.reference), clusters=args.clusters,
         words=tuple(w.strip() for w in args.words.split(",") if w.strip()),
+        attributes=args.attributes,
         **{name: getattr(args, name) for name in _NUMBERS},
     )
     result = analysis.run(Path(args.file).expanduser(), options)

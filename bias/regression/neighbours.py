@@ -7,6 +7,9 @@ and the contexts nearest a coefficient's direction.
 * Their bootstrap intervals (as conText's `get_nns`): the group's clusters resampled with
   replacement, the average recomputed, the cosine with each listed word; the percentile
   interval of those cosines.
+* A group's leaning between two word lists (a WEAT test's attributes: career vs family): the
+  mean cosine of its average with the first list minus with the second, compared with the
+  reference group's, a p-value from shuffling whole documents between the two groups.
 * A coefficient's nearest contexts (in the spirit of conText's `ncs`): the instances whose
   embedding, centred on the average instance, points most nearly along β_k. Centring matters:
   every instance shares the target's common meaning, which would otherwise swamp the direction
@@ -20,6 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from bias.regression.alc import WordVectors
+from bias.regression.permutations import BLOCK
 
 
 def _unit(matrix: np.ndarray) -> np.ndarray:
@@ -78,3 +82,40 @@ def bootstrap_cosines(
     values = _unit(averages) @ _unit(words).T  # (draws, words)
     tail = (1 - level) / 2 * 100
     return np.percentile(values, [tail, 100 - tail], axis=0).T
+
+
+def leaning(average: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Mean cosine with the rows of `first` minus mean cosine with those of `second`, for each
+    row of `average` (a WEAT association, s(w, A, B), of a group's embedding)."""
+    unit = _unit(np.atleast_2d(average))
+    return (unit @ _unit(first).T).mean(axis=1) - (unit @ _unit(second).T).mean(axis=1)
+
+
+def leaning_test(
+    embeddings: np.ndarray, labels: np.ndarray, in_level: np.ndarray, first: np.ndarray,
+    second: np.ndarray, permutations: int, rng: np.random.Generator,
+) -> tuple[float, float, float]:
+    """(leaning of the level's average, of the reference's, two-sided permutation p of their
+    difference), the clusters `labels` (0 … G−1, each wholly in one group; `in_level` per
+    instance) shuffled between the two groups."""
+    count = int(labels.max()) + 1
+    sums = np.zeros((count, embeddings.shape[1]))
+    np.add.at(sums, labels, embeddings)
+    sizes = np.bincount(labels, minlength=count).astype(np.float64)
+    member = np.zeros(count)
+    member[labels[in_level]] = 1.0
+
+    def differences(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        level = leaning((masks @ sums) / (masks @ sizes)[:, None], first, second)
+        other = leaning(((1 - masks) @ sums) / ((1 - masks) @ sizes)[:, None], first, second)
+        return level, other
+
+    level, other = differences(member[None, :])
+    observed = abs(level[0] - other[0])
+    reached = 0
+    for start in range(0, permutations, BLOCK):
+        draws = min(BLOCK, permutations - start)
+        masks = rng.permuted(np.broadcast_to(member, (draws, count)), axis=1)
+        shuffled_level, shuffled_other = differences(masks)
+        reached += int((np.abs(shuffled_level - shuffled_other) >= observed).sum())
+    return float(level[0]), float(other[0]), (1 + reached) / (1 + permutations)

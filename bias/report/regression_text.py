@@ -92,6 +92,21 @@ def _cosines(result: RegressResult) -> list[str]:
     return [*lines, ""]
 
 
+def _leanings(result: RegressResult) -> list[str]:
+    if not result.leanings:
+        return []
+    first = result.leanings[0]
+    lines = [f"Leaning to '{first.first}' rather than '{first.second}' (mean cosine with the "
+             "first list minus with the second), each level against its reference; p from "
+             "shuffling documents between the two:"]
+    lines += [f"  {item.covariate} = {item.level}: {item.level_leaning:+.3f} against "
+              f"{item.reference} {item.reference_leaning:+.3f}: difference "
+              f"{item.difference:+.3f}, p = {_p(item.p_value)}" for item in result.leanings]
+    if result.missing_attribute_words:
+        lines.append(f"  No vector for: {', '.join(result.missing_attribute_words)}.")
+    return [*lines, ""]
+
+
 def regression_text(result: RegressResult) -> str:
     corpus, regression = result.corpus, result.regression
     forms = ", ".join(f"{form} {count:,}" for form, count in corpus.forms.items())
@@ -123,6 +138,7 @@ def regression_text(result: RegressResult) -> str:
                      f"{words}")
     lines.append("")
     lines += _cosines(result)
+    lines += _leanings(result)
     for reading in result.readings:
         lines += _reading(reading)
     lines += ["", "What this cannot show:"]

@@ -98,3 +98,32 @@ def test_bootstrap_intervals_of_cosines_equal_a_resampling_loop() -> None:
     slow = np.percentile(np.array(values), [5, 95], axis=0).T
     assert np.allclose(fast, slow, atol=1e-12)
     assert (fast[:, 0] < fast[:, 1]).all()
+
+
+def test_the_leaning_test_equals_a_shuffling_loop() -> None:
+    from bias.regression.neighbours import leaning_test
+
+    rng = np.random.default_rng(6)
+    labels = np.repeat(np.arange(10), 2)
+    embeddings = rng.normal(size=(20, 4)) + (labels >= 5)[:, None] * [1, 0, 0, 0]
+    first, second = rng.normal(size=(3, 4)), rng.normal(size=(2, 4))
+    in_level = labels >= 5
+    mine, theirs, p = leaning_test(embeddings, labels, in_level, first, second, 150,
+                                   np.random.default_rng(2))
+
+    def lean(rows):
+        average = rows.mean(axis=0) / np.linalg.norm(rows.mean(axis=0))
+        cos = [[average @ w / np.linalg.norm(w) for w in words] for words in (first, second)]
+        return np.mean(cos[0]) - np.mean(cos[1])
+
+    assert mine == pytest.approx(lean(embeddings[in_level]), abs=1e-12)
+    assert theirs == pytest.approx(lean(embeddings[~in_level]), abs=1e-12)
+    member = (np.arange(10) >= 5).astype(float)
+    draws = np.random.default_rng(2)  # the same shuffles, in blocks of BLOCK
+    reached, observed = 0, abs(mine - theirs)
+    for start in range(0, 150, permutations.BLOCK):
+        count = min(permutations.BLOCK, 150 - start)
+        for mask in draws.permuted(np.broadcast_to(member, (count, 10)), axis=1):
+            chosen = mask[labels] == 1
+            reached += abs(lean(embeddings[chosen]) - lean(embeddings[~chosen])) >= observed
+    assert p == (1 + reached) / 151

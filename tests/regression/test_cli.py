@@ -83,3 +83,19 @@ def test_bad_input_is_one_sentence_and_exit_2(capsys, corpus: Path, argv, messag
     code, out, err = run(capsys, str(corpus), *flags)
     assert code == 2 and out == ""
     assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_groups_leaning_between_a_tests_attribute_lists(capsys, corpus: Path) -> None:
+    """Party A speaks of family and school (the Home list), party B of the army: B's uses of
+    'policy' lean more to Work, against Home, than A's."""
+    attributes = Path(__file__).resolve().parents[2] / "docs/examples/addresses-work-home.json"
+    code, out, err = run(capsys, str(corpus), "--target", "policy", "--covariates", "party",
+                         "--text-column", "speech", "--transform", "none", "--min-count", "2",
+                         "--permutations", "99", "--attributes", str(attributes), "--json")
+    assert code == 0, err
+    (leaning,) = json.loads(out)["leanings"]
+    assert (leaning["level"], leaning["reference"]) == ("B", "A")
+    assert (leaning["first"], leaning["second"]) == ("Work", "Home")
+    assert leaning["difference"] > 0 and leaning["p_value"] == 0.01
+    assert leaning["difference"] == pytest.approx(
+        leaning["level_leaning"] - leaning["reference_leaning"])
