@@ -19,15 +19,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from bias.analysis.regress_groups import (
+    attributes,
+    chosen_words,
+    fitted_embeddings,
+    groups,
+    leanings,
+    ratios,
+)
 from bias.analysis.regress_options import (
     FEW_INSTANCES,
     PAD,
-    PERCENTILES,
     TRANSFORMS,
     RegressOptions,
 )
@@ -36,9 +42,6 @@ from bias.analysis.regress_results import (
     ContextLine,
     CorpusSummary,
     DocumentInfluence,
-    FittedEmbedding,
-    GroupNeighbours,
-    Leaning,
     RegressResult,
 )
 from bias.corpus.options import ReadOptions
@@ -60,13 +63,9 @@ from bias.regression.instances import (
     forms_in,
 )
 from bias.regression.neighbours import (
-    bootstrap_cosines,
-    cosines,
-    leaning_test,
     nearest_contexts,
-    nearest_words,
 )
-from bias.regression.regression import Regression, fitted, regress
+from bias.regression.regression import Regression, regress
 from bias.vectors.embeddings import Embedding
 
 
@@ -80,7 +79,7 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
 
         embedding = load_embedding(options.embedding)
     matrix = _check_vectors(embedding, options)
-    attributes = _attributes(embedding, options.attributes)
+    wordlists = attributes(embedding, options.attributes)
     cleaning = _cleaning(options)
     counts, tokens, values, found = _instances(path, read, options, cleaning)
     if embedding.encode is not None:
@@ -90,12 +89,7 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
         vectors = alc.WordVectors(embedding.rows(counts), embedding.vectors)
         if options.transform == "corpus":
             matrix = _corpus_transform(path, read, options, counts, cleaning, vectors)
-        embedded = alc.embed_instances(found.instances, vectors, matrix)
-    if not len(embedded.kept):
-        raise BiasInputError(
-            f"None of the {len(found.instances):,} instances has a context word with a vector "
-            f"in {embedding.name}: is it an embedding of the corpus's language?"
-        )
+        embedded = _embedded(found, vectors, matrix, embedding.name)
     kept = [found.instances[i] for i in embedded.kept]
     design = _design(kept, values, options)
     documents = np.array([instance.document for instance in kept])
@@ -107,7 +101,8 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
             f"Only {labels.max() + 1} {clusters}s have the target; {len(design.names) + 2} or "
             "more are needed for these covariates."
         )
-    chosen = _chosen_words(embedding, options.words)
+    chosen = chosen_words(embedding, options.words)
+    neighbours = groups(design, kept, values, options, embedded, vectors, chosen, labels)
     regression = regress(design.matrix, design.names, embedded.vectors, labels,
                          options.permutations, options.seed, options.level)
     unit_documents = np.zeros(labels.max() + 1, dtype=np.int64)
@@ -119,11 +114,12 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
         kind="regress", target=options.target, covariates=options.covariate_columns,
         corpus=corpus, transform=_transform_name(options, embedding),
         regression=regression,
-        groups=_groups(design, kept, values, options, embedded, vectors, chosen, labels),
-        fitted=_fitted(design, regression, values, options, chosen),
+        groups=neighbours,
+        ratios=ratios(neighbours, kept, values, options, embedded.vectors, vectors, labels),
+        fitted=fitted_embeddings(design, regression, values, options, chosen),
         missing_words=tuple(w for w in options.words if w not in chosen.rows),
-        leanings=_leanings(design, kept, values, options, embedded.vectors, labels, attributes),
-        missing_attribute_words=attributes.missing if attributes else (),
+        leanings=leanings(design, kept, values, options, embedded.vectors, labels, wordlists),
+        missing_attribute_words=wordlists.missing if wordlists else (),
         readings=tuple(_readings(regression, embedded.vectors, kept, values, unit_documents,
                                  options)),
         limits=_limits(options, design, clusters, regression, embedding),
@@ -131,6 +127,17 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
                                           "covariates": options.covariates}, options),
         options=options,
     )
+
+
+def _embedded(found: Found, vectors: alc.WordVectors, matrix: np.ndarray | None,
+              name: str) -> alc.Embedded:
+    embedded = alc.embed_instances(found.instances, vectors, matrix)
+    if not len(embedded.kept):
+        raise BiasInputError(
+            f"None of the {len(found.instances):,} instances has a context word with a vector "
+            f"in {name}: is it an embedding of the corpus's language?"
+        )
+    return embedded
 
 
 def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning: Cleaning
@@ -263,127 +270,6 @@ def _transform_name(options: RegressOptions, embedding: Embedding) -> str:
 
 def _covariates(values: tuple[str, ...], options: RegressOptions) -> dict[str, str]:
     return dict(zip(options.covariate_columns, values, strict=True))
-
-
-@dataclass(frozen=True)
-class _Attributes:
-    names: tuple[str, str]
-    first: np.ndarray
-    second: np.ndarray
-    missing: tuple[str, ...]
-
-
-def _attributes(embedding: Embedding, wordset: str | None) -> _Attributes | None:
-    """A WEAT test's attribute lists as vectors (with the usual spelling fallbacks; the
-    encoder's for any word), read before the corpus; a list with no vector is one sentence."""
-    if wordset is None:
-        return None
-    from bias.wordsets.library import get_wordset
-
-    test = get_wordset(wordset)
-    rows, missing = [], []
-    for terms in (test.A, test.B):
-        words = list(terms.words)
-        if embedding.encode is not None:
-            rows.append(np.asarray(embedding.encode(words), dtype=np.float64))
-            continue
-        found = [lookup for lookup in embedding.lookup_all(words) if lookup.found]
-        missing += [w for w in words if w not in {lookup.word for lookup in found}]
-        if not found:
-            raise BiasInputError(f"None of the words of '{terms.name}' in {test.id} has a "
-                                 f"vector in {embedding.name}.")
-        rows.append(np.asarray(embedding.vectors_for(found), dtype=np.float64))
-    return _Attributes((test.A.name, test.B.name), rows[0], rows[1], tuple(missing))
-
-
-def _leanings(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
-              options: RegressOptions, embeddings: np.ndarray, labels: np.ndarray,
-              attributes: _Attributes | None) -> tuple[Leaning, ...]:
-    """Each non-reference level of each categorical covariate against its reference."""
-    if attributes is None:
-        return ()
-    rng = np.random.default_rng([options.seed, LEANING_STREAM])
-    names = options.covariate_columns
-    out = []
-    for covariate, levels in design.levels.items():
-        at = names.index(covariate)
-        level_of = np.array([values[instance.document][at] for instance in kept])
-        for level in levels[1:]:
-            pair = (level_of == level) | (level_of == levels[0])
-            units = np.unique(labels[pair], return_inverse=True)[1]
-            mine, theirs, p = leaning_test(
-                embeddings[pair], units, level_of[pair] == level, attributes.first,
-                attributes.second, options.permutations, rng)
-            out.append(Leaning(covariate, level, levels[0], *attributes.names, mine, theirs,
-                               mine - theirs, p))
-    return tuple(out)
-
-
-BOOTSTRAP_STREAM = 1
-"""The bootstrap's random stream is (seed, 1): the permutations' is the seed alone, so one seed
-gives both, and neither changes when the other's number of draws does."""
-LEANING_STREAM = 2
-
-
-def _chosen_words(embedding: Embedding, words: tuple[str, ...]) -> alc.WordVectors:
-    """The vectors of the words to compare with (exactly as spelled; the encoder's for any)."""
-    if embedding.encode is not None and words:
-        return passages.candidate_vectors(words, embedding.encode)
-    return alc.WordVectors(embedding.rows(words), embedding.vectors)
-
-
-def _fitted(design: Design, regression: Regression, values: list[tuple[str, ...]],
-            options: RegressOptions, chosen: alc.WordVectors) -> tuple[FittedEmbedding, ...]:
-    """Each categorical covariate at each level, each numeric one at its 5th and 95th
-    percentiles over the documents; the other covariates at their reference or mean."""
-    if not options.words:
-        return ()
-    names = options.covariate_columns
-    numbers = {name: np.array([float(v[names.index(name)]) for v in values
-                               if _is_number(v[names.index(name)])]) for name in design.numeric}
-    base: dict[str, str | float] = {name: levels[0] for name, levels in design.levels.items()}
-    base |= {name: float(design.matrix[:, design.names.index(name)].mean())
-             for name in design.numeric}
-    settings: list[tuple[str, str, str | float]] = [
-        (name, level, level) for name, levels in design.levels.items() for level in levels]
-    settings += [(name, f"{q}th percentile", float(np.percentile(numbers[name], q)))
-                 for name in design.numeric for q in PERCENTILES]
-    return tuple(
-        FittedEmbedding(name, setting, str(value), cosines(
-            fitted(regression, design.row(base | {name: value})), chosen, options.words))
-        for name, setting, value in settings)
-
-
-def _is_number(text: str) -> bool:
-    try:
-        return bool(np.isfinite(float(text)))
-    except ValueError:
-        return False
-
-
-def _groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
-            options: RegressOptions, embedded: alc.Embedded, vectors: alc.WordVectors,
-            chosen: alc.WordVectors, labels: np.ndarray) -> tuple[GroupNeighbours, ...]:
-    """Each level of each categorical covariate: its average instance's nearest words with
-    bootstrap intervals, and its cosine with the chosen words."""
-    out = []
-    names = options.covariate_columns
-    rng = np.random.default_rng([options.seed, BOOTSTRAP_STREAM])
-    for covariate, levels in design.levels.items():
-        at = names.index(covariate)
-        level_of = np.array([values[instance.document][at] for instance in kept])
-        for level in levels:
-            mask = level_of == level
-            average = embedded.vectors[mask].mean(axis=0)
-            best = nearest_words(average, vectors, embedded.features, options.neighbours)
-            rows = np.asarray(vectors.matrix[[vectors.rows[w] for w, _ in best]])
-            intervals = bootstrap_cosines(
-                embedded.vectors[mask], np.unique(labels[mask], return_inverse=True)[1], rows,
-                options.bootstraps, rng, options.level)
-            out.append(GroupNeighbours(covariate, level, int(mask.sum()), tuple(best),
-                                       tuple(map(tuple, intervals.tolist())),
-                                       cosines(average, chosen, options.words)))
-    return tuple(out)
 
 
 def _line(instance: Instance, values: list[tuple[str, ...]], options: RegressOptions,

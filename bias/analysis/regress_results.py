@@ -91,6 +91,26 @@ class Leaning:
 
 
 @dataclass(frozen=True)
+class NeighbourRatio:
+    """conText's `nns_ratio` for one word of the two groups' neighbours: its cosine with the
+    level's average over its cosine with the reference's (above 1: nearer the level's use),
+    a permutation p of |ratio − 1|, and whose neighbour it is ('level', 'reference', 'shared')."""
+
+    word: str
+    ratio: float
+    p_value: float
+    neighbour_of: str
+
+
+@dataclass(frozen=True)
+class GroupRatios:
+    covariate: str
+    level: str
+    reference: str
+    words: tuple[NeighbourRatio, ...]
+
+
+@dataclass(frozen=True)
 class FittedEmbedding:
     """What the model expects a use of the target to look like at one setting of a covariate
     (the others at their reference level, or their mean), compared with the chosen words."""
@@ -115,6 +135,7 @@ class RegressResult:
     fitted: tuple[FittedEmbedding, ...]
     missing_words: tuple[str, ...]
     """Chosen words with no vector (no cosine is given for them)."""
+    ratios: tuple[GroupRatios, ...]
     leanings: tuple[Leaning, ...]
     missing_attribute_words: tuple[str, ...]
     """Attribute words with no vector, left out of the leanings."""

@@ -91,6 +91,31 @@ def leaning(average: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.nd
     return (unit @ _unit(first).T).mean(axis=1) - (unit @ _unit(second).T).mean(axis=1)
 
 
+def _two_groups(embeddings: np.ndarray, labels: np.ndarray, in_level: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cluster sums, sizes, and 1 for the level's clusters (each wholly in one group)."""
+    count = int(labels.max()) + 1
+    sums = np.zeros((count, embeddings.shape[1]))
+    np.add.at(sums, labels, embeddings)
+    member = np.zeros(count)
+    member[labels[in_level]] = 1.0
+    return sums, np.bincount(labels, minlength=count).astype(np.float64), member
+
+
+def _averages(sums: np.ndarray, sizes: np.ndarray, masks: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Each mask's two group averages: of the clusters marked 1, and of the others."""
+    return ((masks @ sums) / (masks @ sizes)[:, None],
+            ((1 - masks) @ sums) / ((1 - masks) @ sizes)[:, None])
+
+
+def _shuffles(member: np.ndarray, permutations: int, rng: np.random.Generator):
+    """The clusters' group marks shuffled, `BLOCK` permutations at a time."""
+    for start in range(0, permutations, BLOCK):
+        draws = min(BLOCK, permutations - start)
+        yield rng.permuted(np.broadcast_to(member, (draws, len(member))), axis=1)
+
+
 def leaning_test(
     embeddings: np.ndarray, labels: np.ndarray, in_level: np.ndarray, first: np.ndarray,
     second: np.ndarray, permutations: int, rng: np.random.Generator,
@@ -98,24 +123,32 @@ def leaning_test(
     """(leaning of the level's average, of the reference's, two-sided permutation p of their
     difference), the clusters `labels` (0 … G−1, each wholly in one group; `in_level` per
     instance) shuffled between the two groups."""
-    count = int(labels.max()) + 1
-    sums = np.zeros((count, embeddings.shape[1]))
-    np.add.at(sums, labels, embeddings)
-    sizes = np.bincount(labels, minlength=count).astype(np.float64)
-    member = np.zeros(count)
-    member[labels[in_level]] = 1.0
-
-    def differences(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        level = leaning((masks @ sums) / (masks @ sizes)[:, None], first, second)
-        other = leaning(((1 - masks) @ sums) / ((1 - masks) @ sizes)[:, None], first, second)
-        return level, other
-
-    level, other = differences(member[None, :])
-    observed = abs(level[0] - other[0])
+    sums, sizes, member = _two_groups(embeddings, labels, in_level)
+    mine, theirs = (leaning(a, first, second) for a in _averages(sums, sizes, member[None, :]))
+    observed = abs(mine[0] - theirs[0])
     reached = 0
-    for start in range(0, permutations, BLOCK):
-        draws = min(BLOCK, permutations - start)
-        masks = rng.permuted(np.broadcast_to(member, (draws, count)), axis=1)
-        shuffled_level, shuffled_other = differences(masks)
-        reached += int((np.abs(shuffled_level - shuffled_other) >= observed).sum())
-    return float(level[0]), float(other[0]), (1 + reached) / (1 + permutations)
+    for masks in _shuffles(member, permutations, rng):
+        level, other = (leaning(a, first, second) for a in _averages(sums, sizes, masks))
+        reached += int((np.abs(level - other) >= observed).sum())
+    return float(mine[0]), float(theirs[0]), (1 + reached) / (1 + permutations)
+
+
+def ratio_test(
+    embeddings: np.ndarray, labels: np.ndarray, in_level: np.ndarray, words: np.ndarray,
+    permutations: int, rng: np.random.Generator,
+) -> tuple[np.ndarray, np.ndarray]:
+    """conText's `nns_ratio`: each word's cosine with the level's average over its cosine with
+    the reference's, and a permutation p of |ratio − 1| (how much the word tells the groups
+    apart), clusters shuffled between the groups."""
+    sums, sizes, member = _two_groups(embeddings, labels, in_level)
+    unit_words = _unit(words)
+
+    def ratios(masks: np.ndarray) -> np.ndarray:
+        level, other = _averages(sums, sizes, masks)
+        return (_unit(level) @ unit_words.T) / (_unit(other) @ unit_words.T)
+
+    observed = ratios(member[None, :])[0]
+    reached = np.zeros(len(words), dtype=np.int64)
+    for masks in _shuffles(member, permutations, rng):
+        reached += (np.abs(ratios(masks) - 1) >= np.abs(observed - 1)).sum(axis=0)
+    return observed, (1 + reached) / (1 + permutations)

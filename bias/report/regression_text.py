@@ -92,6 +92,18 @@ def _cosines(result: RegressResult) -> list[str]:
     return [*lines, ""]
 
 
+def _ratios(result: RegressResult) -> list[str]:
+    """conText's nns_ratio: which neighbours tell a level's use from the reference's."""
+    lines = []
+    for item in result.ratios:
+        lines.append(f"Cosine with {item.covariate} = {item.level}'s use over cosine with "
+                     f"{item.reference}'s (above 1: nearer {item.level}'s; p from shuffling "
+                     "documents):")
+        lines.append("  " + ", ".join(f"{w.word} {w.ratio:.2f} (p {_p(w.p_value)})"
+                                      for w in item.words))
+    return [*lines, ""] if lines else []
+
+
 def _leanings(result: RegressResult) -> list[str]:
     if not result.leanings:
         return []
@@ -137,6 +149,7 @@ def regression_text(result: RegressResult) -> str:
         lines.append(f"  {group.covariate} = {group.level} ({group.instances:,} instances): "
                      f"{words}")
     lines.append("")
+    lines += _ratios(result)
     lines += _cosines(result)
     lines += _leanings(result)
     for reading in result.readings:

@@ -127,3 +127,28 @@ def test_the_leaning_test_equals_a_shuffling_loop() -> None:
             chosen = mask[labels] == 1
             reached += abs(lean(embeddings[chosen]) - lean(embeddings[~chosen])) >= observed
     assert p == (1 + reached) / 151
+
+
+def test_the_ratio_test_equals_a_shuffling_loop() -> None:
+    from bias.regression.neighbours import ratio_test
+
+    rng = np.random.default_rng(8)
+    labels = np.repeat(np.arange(8), 3)
+    embeddings = rng.normal(size=(24, 4)) + 2 + (labels >= 4)[:, None] * [1, 0, 0, 0]
+    words = rng.normal(size=(3, 4)) + 2
+    in_level = labels >= 4
+    ratio, p = ratio_test(embeddings, labels, in_level, words, 120, np.random.default_rng(5))
+
+    def ratios(chosen):
+        cos = [[a @ w / np.linalg.norm(a) / np.linalg.norm(w) for w in words]
+               for a in (embeddings[chosen].mean(axis=0), embeddings[~chosen].mean(axis=0))]
+        return np.array(cos[0]) / np.array(cos[1])
+
+    assert np.allclose(ratio, ratios(in_level), atol=1e-12)
+    member = (np.arange(8) >= 4).astype(float)
+    draws, reached = np.random.default_rng(5), np.zeros(3)
+    for start in range(0, 120, permutations.BLOCK):
+        count = min(permutations.BLOCK, 120 - start)
+        for mask in draws.permuted(np.broadcast_to(member, (count, 8)), axis=1):
+            reached += np.abs(ratios(mask[labels] == 1) - 1) >= np.abs(ratio - 1)
+    assert p.tolist() == ((1 + reached) / 121).tolist()

@@ -72,6 +72,21 @@ def test_each_partys_average_has_conTexts_cosines() -> None:
     assert cosines["R"] == pytest.approx([0.4270958, 0.5968879], abs=1e-7)
 
 
+def test_the_neighbour_ratios_are_conTexts_nns_ratio() -> None:
+    """The quick start's `nns_ratio(N = 5, numerator = "R")` on the `immigr*` instances."""
+    result = _sample_run(target="immigr*", covariates="party", permutations=19, neighbours=5)
+    (ratios,) = result.ratios
+    assert (ratios.level, ratios.reference) == ("R", "D")
+    assert [(w.word, round(w.ratio, 7)) for w in ratios.words] == [
+        ("illegal", 1.1834716), ("amnesty", 1.1716428), ("illegally", 1.1232888),
+        ("immigrants", 1.0070933), ("immigration", 0.9809758), ("undocumented", 0.9008638),
+        ("broken", 0.7631982)]
+    whose = {w.word: w.neighbour_of for w in ratios.words}
+    assert whose["illegal"] == "shared" and whose["broken"] == "reference"
+    assert whose["amnesty"] == "level"
+    assert all(0 < w.p_value <= 1 for w in ratios.words)
+
+
 def test_a_planted_party_effect_on_a_generated_corpus(tmp_path: Path) -> None:
     path = texts.write(tmp_path / "t.csv")
     options = RegressOptions(target="policy", covariates="party, score", text_column="text",
