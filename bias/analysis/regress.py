@@ -50,6 +50,7 @@ from bias.corpus.readers import columns as file_columns
 from bias.corpus.readers import documents as read_documents
 from bias.corpus.tokens import tokeniser
 from bias.errors import BiasInputError
+from bias.jobs import checkpoint
 from bias.provenance import provenance
 from bias.regression import alc, passages
 from bias.regression.design import Design, build_design
@@ -67,6 +68,12 @@ from bias.regression.neighbours import (
 )
 from bias.regression.regression import Regression, regress
 from bias.vectors.embeddings import Embedding
+
+CHECK_EVERY = 1_000
+"""Documents read between two points where a run may be stopped."""
+SHARED_ROWS = 10_000
+"""Distinct rows of covariate values kept once each; beyond that (a number unique to each
+document) rows are kept as read, without a table that would double them."""
 
 
 def run(path: Path, options: RegressOptions, embedding: Embedding | None = None) -> RegressResult:
@@ -210,7 +217,11 @@ def _cleaning(options: RegressOptions) -> Cleaning:
 
 
 def _read(path: Path, read: ReadOptions, options: RegressOptions) -> Iterator[Document]:
-    return read_documents(path, read, options.covariate_columns)
+    """The file's documents, with a point to stop (Cancel) every `CHECK_EVERY` of them."""
+    for number, document in enumerate(read_documents(path, read, options.covariate_columns)):
+        if number % CHECK_EVERY == 0:
+            checkpoint()
+        yield document
 
 
 def _tokens(path: Path, read: ReadOptions, options: RegressOptions) -> Iterator[list[str]]:
@@ -221,13 +232,19 @@ def _tokens(path: Path, read: ReadOptions, options: RegressOptions) -> Iterator[
 
 def _first_pass(path: Path, read: ReadOptions, options: RegressOptions, cleaning: Cleaning
                 ) -> tuple[Counter[str], int, list[tuple[str, ...]]]:
-    """Word counts and each document's covariate values (all a later step keeps of the file)."""
+    """Word counts and each document's covariate values (all a later step keeps of the file:
+    equal rows of values are kept once, so a million speeches of two parties and two genders
+    hold four tuples)."""
     values: list[tuple[str, ...]] = []
+    distinct: dict[tuple[str, ...], tuple[str, ...]] = {}
     cut = tokeniser(options.language, read)
 
     def texts() -> Iterator[list[str]]:
         for document in _read(path, read, options):
-            values.append(document.values)
+            row = document.values
+            if len(distinct) < SHARED_ROWS:
+                row = distinct.setdefault(row, row)
+            values.append(distinct.get(row, row))
             yield cut(document.text)
 
     counts, tokens = count_words(texts(), cleaning)

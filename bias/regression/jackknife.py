@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from bias.jobs import checkpoint
 from bias.regression.ols import Fit, Units, small_sample_factor
 
 BLOCK_FLOATS = 4_000_000
@@ -53,6 +54,7 @@ def leave_one_out(units: Units, full: Fit) -> np.ndarray:
     norms = np.einsum("kd,kd->k", full.beta, full.beta)
     out = np.empty((count, columns))
     for start in range(0, count, step):
+        checkpoint(start, count)
         part = slice(start, start + step)
         zg, rg, xg, mg = z[part], rho[part], x[part], sizes[part]
         rho2 = np.einsum("gd,gd->g", rg, rg)

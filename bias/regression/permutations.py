@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from bias.jobs import checkpoint
 from bias.regression.jackknife import SINGULAR
 from bias.regression.ols import Fit, Units
 
@@ -38,6 +39,7 @@ def exceedances(units: Units, full: Fit, permutations: int, seed: int) -> np.nda
     count, columns = x.shape
     reached = np.zeros(columns, dtype=np.int64)
     for start in range(0, permutations, BLOCK):
+        checkpoint(start, permutations)
         draws = min(BLOCK, permutations - start)
         order = rng.permuted(np.broadcast_to(np.arange(count), (draws, count)), axis=1)
         shuffled = x[order]  # (draws, G, p)
