@@ -149,4 +149,6 @@ class RegressResult:
         squared_norm_corrected, interval, p_value, instances, …) and every option."""
         data = jsonable(self) | {"options": jsonable(self.options)}
         data["coefficients"] = data["regression"].pop("coefficients")
+        for coefficient in data["coefficients"]:  # `readings` names them by document
+            coefficient.pop("most_influential")
         return data

@@ -96,6 +96,11 @@ def test_a_planted_party_effect_on_a_generated_corpus(tmp_path: Path) -> None:
     assert named["party_B"].p_value == 0.01 and named["score"].p_value > 0.05
     assert named["party_B"].squared_norm_corrected > 10 * abs(named["score"].squared_norm_corrected)
     assert result.corpus.clusters == "document" and result.corpus.units == 60
+    moved = result.readings[0].most_influential  # the jackknife's, named by document
+    assert [m.estimate_without for m in moved] == [
+        i.estimate_without for i in named["party_B"].most_influential]
+    assert all(1 <= m.document <= 60 for m in moved)
+    assert moved[0].covariates["party"] in ("A", "B")
     assert result.corpus.instances == 120  # two uses per document; "and", "ok" are too short
     for group in result.groups:  # each party's own words lead its neighbours
         words = [word for word, _ in group.neighbours]

@@ -51,6 +51,8 @@ def test_json_has_every_promised_field_per_coefficient(capsys, corpus: Path) -> 
                 "instances"} <= set(coefficient)
         assert set(coefficient["interval"]) == {"low", "high"}
     assert party["instances"] == 20 and year["instances"] == 40
+    assert "most_influential" not in party  # in `readings`, by document
+    assert data["readings"][0]["most_influential"][0]["document"] >= 1
     assert party["p_value"] == 0.01
     assert data["corpus"]["instances"] == 40 and data["corpus"]["clusters"] == "instance"
     assert data["options"]["window"] == 6 and data["provenance"]["embedding"]["name"] == (
