@@ -2,7 +2,10 @@
 no Streamlit in the engine, Plotly only in the charts, no private Streamlit API anywhere, and
 every page a `main()` over named parts.
 
-Layers, lowest first: compute ← vectors ← corpus ← stats ← discovery ← debiasing ← report ← cli.
+Layers, lowest first: compute ← vectors ← corpus ← stats ← regression ← discovery ← debiasing ←
+analysis ← report ← cli. `regression` (embedding regression: numpy on instances) may use the
+corpus readers and vectors below it; `analysis` (one module per thing a user does) may use every
+engine layer below it and is used by report and cli, never the other way.
 Top-level modules of `bias/` (errors, files, limits, notes, spreadsheet, wordsets, drafts) are
 shared ground that any layer may use; they import no layer above `vectors`.
 """
@@ -14,7 +17,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ["compute", "vectors", "corpus", "stats", "discovery", "debiasing", "report", "cli"]
+LAYERS = ["compute", "vectors", "corpus", "stats", "regression", "discovery", "debiasing",
+          "analysis", "report", "cli"]
 
 
 def module_name(path: Path) -> str:

@@ -32,6 +32,7 @@ COMMANDS = {
     "reproduce": "bias.cli.reproduce",
     "debias": "bias.cli.debias",
     "train": "bias.cli.train",
+    "regress": "bias.cli.regress",
 }
 """Command name -> its module. Only the module of the command being run is imported: the others
 pull in polars, the tagger or the importers, and `weat` would start twice as slowly."""

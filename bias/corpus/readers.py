@@ -46,10 +46,12 @@ _TOO_LONG = (
 
 @dataclass(frozen=True)
 class Document:
-    """One document's text, and its group's value (None without a group column)."""
+    """One document's text, its group's value (None without a group column), and the values
+    of any other columns asked for (`documents(..., columns=...)`), as written, stripped."""
 
     text: str
     group: str | None = None
+    values: tuple[str, ...] = ()
 
 
 def label(path: Path) -> str:
@@ -107,10 +109,19 @@ def check_file(path: Path) -> str:
     return kind
 
 
-def documents(path: Path, options: ReadOptions) -> Iterator[Document]:
-    """Every document of the file in order (empty ones too: the scan counts and skips them)."""
+def documents(
+    path: Path, options: ReadOptions, columns: tuple[str, ...] = ()
+) -> Iterator[Document]:
+    """Every document of the file in order (empty ones too: the scan counts and skips them),
+    with the values of `columns` (covariates of an embedding regression; empty cells as "")."""
     kind = check_file(path)
     name = label(path)
+    if columns and kind in ("text", "zip"):
+        raise BiasInputError(
+            f"{name} has no columns, so it cannot have the columns {', '.join(columns)}; "
+            "use a CSV, TSV or JSON Lines file with one column for the text and one per "
+            "covariate."
+        )
     if options.group_column and kind in ("text", "zip"):
         raise BiasInputError(
             f"{name} has no columns, so it cannot have a group column; use a CSV, TSV or "
@@ -123,9 +134,10 @@ def documents(path: Path, options: ReadOptions) -> Iterator[Document]:
         if kind == "text":
             yield from _text_documents(handle, name, options.documents)
         elif kind == "jsonl":
-            yield from _jsonl_documents(handle, name, options)
+            yield from _jsonl_documents(handle, name, options, columns)
         else:
-            yield from _table_documents(handle, name, options, "\t" if kind == "tsv" else ",")
+            yield from _table_documents(handle, name, options,
+                                        "\t" if kind == "tsv" else ",", columns)
 
 
 def _lines(handle: BinaryIO, name: str) -> Iterator[str]:
@@ -217,7 +229,7 @@ def _text(value: str, where: str, key: str) -> str:
 
 
 def _table_documents(
-    handle: BinaryIO, name: str, options: ReadOptions, delimiter: str
+    handle: BinaryIO, name: str, options: ReadOptions, delimiter: str, columns: tuple[str, ...]
 ) -> Iterator[Document]:
     csv.field_size_limit(MAX_DOCUMENT_BYTES)
     reader = csv.reader(_lines(handle, name), delimiter=delimiter)
@@ -228,10 +240,11 @@ def _table_documents(
         header = [column.strip() for column in header]
         text_column = _need_text_column(options, name, header)
         wanted = [text_column] + ([options.group_column] if options.group_column else [])
-        for column in wanted:
+        for column in [*wanted, *columns]:
             if column not in header:
                 raise _missing_column(column, name, header)
         text_at = header.index(text_column)
+        value_at = [header.index(column) for column in columns]
         group_at = header.index(options.group_column) if options.group_column else None
         for row in reader:
             if not row:
@@ -243,7 +256,7 @@ def _table_documents(
                     "the file's quoting."
                 )
             group = None if group_at is None else _group_value(row[group_at], where, options)
-            yield Document(row[text_at], group)
+            yield Document(row[text_at], group, tuple(row[at].strip() for at in value_at))
     except csv.Error as exc:
         raise BiasInputError(
             f"{name} cannot be read as {'TSV' if delimiter == chr(9) else 'CSV'} near row "
@@ -251,7 +264,9 @@ def _table_documents(
         ) from None
 
 
-def _jsonl_documents(handle: BinaryIO, name: str, options: ReadOptions) -> Iterator[Document]:
+def _jsonl_documents(
+    handle: BinaryIO, name: str, options: ReadOptions, columns: tuple[str, ...]
+) -> Iterator[Document]:
     for number, line in enumerate(_lines(handle, name), start=1):
         if not line.strip():
             continue
@@ -261,7 +276,7 @@ def _jsonl_documents(handle: BinaryIO, name: str, options: ReadOptions) -> Itera
             raise BiasInputError(f"{where} is not a JSON object.")
         text_key = _need_text_column(options, name, list(record))
         wanted = [text_key] + ([options.group_column] if options.group_column else [])
-        for key in wanted:
+        for key in [*wanted, *columns]:
             if key not in record:
                 raise BiasInputError(
                     f"{where} has no key '{key}'; its keys are: {', '.join(list(record)[:30])}."
@@ -273,7 +288,9 @@ def _jsonl_documents(handle: BinaryIO, name: str, options: ReadOptions) -> Itera
         group = None
         if options.group_column:
             group = _group_value(record[options.group_column], where, options)
-        yield Document(text, group)
+        values = tuple("" if record[key] is None else _text(str(record[key]).strip(), where, key)
+                       for key in columns)
+        yield Document(text, group, values)
 
 
 def _zip_documents(path: Path) -> Iterator[Document]:

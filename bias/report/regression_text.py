@@ -1,0 +1,159 @@
+"""An embedding regression in words (command line; the page and reports will read the same
+sentences): the numbers, what a norm means and does not mean, and what the run could not show."""
+
+from __future__ import annotations
+
+from bias.analysis.regress_results import CoefficientReading, ContextLine, RegressResult
+
+MEANING = (
+    "A coefficient's squared norm is how far the target's average use moves in the embedding "
+    "space between the reference level and this one (or per unit of a numeric covariate), with "
+    "the other covariates held fixed. The corrected value subtracts what noise alone would add "
+    "over the dimensions (Green et al. 2025): near or below 0, no difference was measured. A norm "
+    "says how much, not how: the neighbours and nearest contexts below show in which direction."
+)
+
+LIMITS = {
+    "association-not-cause": (
+        "The covariates describe who used the word; a difference is an association with them, "
+        "not their effect (topics, time and speakers come with them)."),
+    "unit-length-vectors": (
+        "Norms are in units of this embedding's unit-length vectors: compare them within one "
+        "run, not across embeddings, windows, transforms or corpora."),
+    "plain-average": (
+        "No transform: each instance is the plain average of its context words, which the most "
+        "common words dominate; differences are harder to see (Khodak et al. 2018)."),
+    "encoder-contexts": (
+        "Each context was read whole, the target in it, by a sentence encoder: a different kind "
+        "of model from word vectors, whose norms are not comparable with à la carte ones; its "
+        "nearest words are the encoder's vectors of single words, which it was not made for."),
+    "transform-from-file": (
+        "The transform was read from a file: it is only right for vectors of the kind it was "
+        "estimated on (this embedding, at unit length)."),
+    "independent-instances": (
+        "Instances were treated as independent (one cluster each); uses in one document share "
+        "its speaker and topic, so the errors and the p-values may be too small."),
+    "few-instances-per-group": (
+        "At least one group has fewer than 50 instances: its average embedding is noisy "
+        "(Rodriguez et al. 2023 find about 50 needed for a stable one)."),
+    "numeric-no-neighbours": (
+        "Numeric covariates have no groups, so no neighbours are listed for them."),
+    "interval-undefined": (
+        "Some intervals could not be computed: leaving out a single document leaves a level "
+        "with no instance."),
+    "few-permutations": (
+        "Fewer than 1,000 permutations: the p-values are coarse (the smallest possible is "
+        "1/(1 + permutations))."),
+}
+
+
+def _number(value: float) -> str:
+    return "n/a" if value != value else f"{value:.3f}"
+
+
+def _p(value: float) -> str:
+    return f"{value:.4f}" if value >= 0.0001 else f"{value:.1e}"
+
+
+def _line(line: ContextLine) -> str:
+    where = ", ".join(f"{k}={v}" for k, v in line.covariates.items())
+    return (f"    document {line.document:,} ({where}), cosine {line.cosine:.2f}: "
+            f"… {line.left} [{line.keyword}] {line.right} …")
+
+
+def _reading(reading: CoefficientReading) -> list[str]:
+    lines = [f"  {reading.name}: contexts nearest its direction"]
+    lines += [_line(line) for line in reading.nearest_contexts]
+    moved = "; ".join(f"document {item.document:,} → {_number(item.estimate_without)} "
+                      f"({item.change:+.3f})" for item in reading.most_influential)
+    lines.append(f"    without one document: {moved}")
+    lines.append(f"    without those {len(reading.most_influential)} together: "
+                 f"{_number(reading.without_most_influential)}")
+    return lines
+
+
+def _pairs(pairs: tuple[tuple[str, float], ...]) -> str:
+    return ", ".join(f"{word} {cosine:.3f}" for word, cosine in pairs)
+
+
+def _cosines(result: RegressResult) -> list[str]:
+    """Cosines with the chosen words: each group's average, each fitted embedding."""
+    if not result.fitted:
+        return []
+    lines = ["Cosine with the chosen words, of each group's average use:"]
+    lines += [f"  {g.covariate} = {g.level}: {_pairs(g.cosines)}" for g in result.groups]
+    lines.append("and of the use the model expects (other covariates at their reference level "
+                 "or mean):")
+    lines += [f"  {f.covariate} at {f.setting} ({f.value}): {_pairs(f.cosines)}"
+              if f.setting != f.value else f"  {f.covariate} = {f.value}: {_pairs(f.cosines)}"
+              for f in result.fitted]
+    if result.missing_words:
+        lines.append(f"  No vector for: {', '.join(result.missing_words)}.")
+    return [*lines, ""]
+
+
+def _ratios(result: RegressResult) -> list[str]:
+    """conText's nns_ratio: which neighbours tell a level's use from the reference's."""
+    lines = []
+    for item in result.ratios:
+        lines.append(f"Cosine with {item.covariate} = {item.level}'s use over cosine with "
+                     f"{item.reference}'s (above 1: nearer {item.level}'s; p from shuffling "
+                     "documents):")
+        lines.append("  " + ", ".join(f"{w.word} {w.ratio:.2f} (p {_p(w.p_value)})"
+                                      for w in item.words))
+    return [*lines, ""] if lines else []
+
+
+def _leanings(result: RegressResult) -> list[str]:
+    if not result.leanings:
+        return []
+    first = result.leanings[0]
+    lines = [f"Leaning to '{first.first}' rather than '{first.second}' (mean cosine with the "
+             "first list minus with the second), each level against its reference; p from "
+             "shuffling documents between the two:"]
+    lines += [f"  {item.covariate} = {item.level}: {item.level_leaning:+.3f} against "
+              f"{item.reference} {item.reference_leaning:+.3f}: difference "
+              f"{item.difference:+.3f}, p = {_p(item.p_value)}" for item in result.leanings]
+    if result.missing_attribute_words:
+        lines.append(f"  No vector for: {', '.join(result.missing_attribute_words)}.")
+    return [*lines, ""]
+
+
+def regression_text(result: RegressResult) -> str:
+    corpus, regression = result.corpus, result.regression
+    forms = ", ".join(f"{form} {count:,}" for form, count in corpus.forms.items())
+    lines = [
+        f"Embedding regression of '{result.target}' on {', '.join(result.covariates)} in "
+        f"{corpus.file}: {corpus.instances:,} instances ({forms}) in {corpus.documents:,} "
+        f"documents; {corpus.dropped:,} dropped because no context word has a vector; "
+        f"{corpus.without_vector:,} of {corpus.context_tokens:,} context words have no vector "
+        "and are left out of the averages.",
+        f"Embedding {result.provenance.embedding.name}, transform: {result.transform}; "
+        f"clusters: {corpus.clusters} ({corpus.units:,}); {regression.permutations:,} "
+        f"permutations, seed {regression.seed}.",
+        "",
+        f"  {'coefficient':<24} {'squared norm':>12} {'corrected':>10} "
+        f"{f'{regression.level:.0%} interval':>20} {'p':>8} {'instances':>9}",
+    ]
+    for c in regression.coefficients:
+        interval = f"{_number(c.interval.low)} to {_number(c.interval.high)}"
+        lines.append(f"  {c.name:<24} {c.squared_norm:>12.3f} {c.squared_norm_corrected:>10.3f} "
+                     f"{interval:>20} {_p(c.p_value):>8} {c.instances:>9,}")
+    lines += ["", MEANING, "",
+              f"Nearest words of each group's average use, with {regression.level:.0%} bootstrap "
+              f"intervals of the cosine ({result.options.bootstraps:,} resamples of the "
+              "group's documents):"]
+    for group in result.groups:
+        words = ", ".join(f"{word} {cosine:.2f} ({low:.2f}–{high:.2f})" for (word, cosine),
+                          (low, high) in zip(group.neighbours, group.intervals, strict=True))
+        lines.append(f"  {group.covariate} = {group.level} ({group.instances:,} instances): "
+                     f"{words}")
+    lines.append("")
+    lines += _ratios(result)
+    lines += _cosines(result)
+    lines += _leanings(result)
+    for reading in result.readings:
+        lines += _reading(reading)
+    lines += ["", "What this cannot show:"]
+    lines += [f"  - {LIMITS[code]}" for code in result.limits]
+    return "\n".join(lines)
