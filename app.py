@@ -34,6 +34,8 @@ PAGES = [
     st.Page(ROOT / "views/debias.py", title="Debias", icon=":material/tune:"),
     st.Page(ROOT / "views/embeddings.py", title="Embeddings", icon=":material/database:"),
     st.Page(ROOT / "views/texts.py", title="Your texts", icon=":material/description:"),
+    st.Page(ROOT / "views/regression.py", title="Embedding regression",
+            icon=":material/stacked_line_chart:"),
 ]
 
 page = st.navigation(PAGES)

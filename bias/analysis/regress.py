@@ -17,6 +17,7 @@ been estimated on the same kind of vectors (`limits` says so when one is read).
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,6 +51,7 @@ from bias.corpus.readers import columns as file_columns
 from bias.corpus.readers import documents as read_documents
 from bias.corpus.tokens import tokeniser
 from bias.errors import BiasInputError
+from bias.files import home, write_bytes_atomic
 from bias.jobs import checkpoint
 from bias.provenance import provenance
 from bias.regression import alc, passages
@@ -186,14 +188,36 @@ def _check_vectors(embedding: Embedding, options: RegressOptions) -> np.ndarray 
     return None
 
 
-def _check_columns(path: Path, options: RegressOptions) -> ReadOptions:
-    read = ReadOptions(text_column=options.text_column, lowercase=not options.case_sensitive)
+def corpus_columns(path: Path) -> list[str]:
+    """The columns of the corpus at `path`; a file without any (plain text, a zip) is one
+    sentence, since the covariates are columns."""
     present = file_columns(path)
     if not present:
         raise BiasInputError(
             f"{path.name} has no columns; embedding regression needs a CSV, TSV or JSON Lines "
             "file with a text column and one column per covariate."
         )
+    return present
+
+
+def keep_transform(data: bytes, filename: str) -> Path:
+    """Where an uploaded transform is kept (once per content, atomically), so a run and its
+    `reproduce` read it like a transform named on the command line; too large a file is refused
+    before it is written."""
+    if len(data) > alc.MAX_TRANSFORM_BYTES:
+        raise BiasInputError(f"{filename} is larger than {alc.MAX_TRANSFORM_BYTES >> 20} MB; a "
+                             "transform is a D × D matrix (300 × 300 is under 1 MB).")
+    suffix = ".npy" if filename.lower().endswith(".npy") else ".txt"
+    path = home() / "transforms" / f"{hashlib.sha256(data).hexdigest()}{suffix}"
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, data)
+    return path
+
+
+def _check_columns(path: Path, options: RegressOptions) -> ReadOptions:
+    read = ReadOptions(text_column=options.text_column, lowercase=not options.case_sensitive)
+    present = corpus_columns(path)
     for column in (options.text_column, *options.covariate_columns):
         if column is None:
             raise BiasInputError(f"Say which column of {path.name} holds the text "

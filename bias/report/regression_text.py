@@ -67,9 +67,42 @@ def _reading(reading: CoefficientReading) -> list[str]:
     moved = "; ".join(f"document {item.document:,} → {_number(item.estimate_without)} "
                       f"({item.change:+.3f})" for item in reading.most_influential)
     lines.append(f"    without one document: {moved}")
-    lines.append(f"    without those {len(reading.most_influential)} together: "
-                 f"{_number(reading.without_most_influential)}")
+    lines.append(f"    {without_together(reading)}")
     return lines
+
+
+def without_together(reading: CoefficientReading) -> str:
+    """The check that a handful of documents do not carry the estimate."""
+    return (f"without those {len(reading.most_influential)} together: "
+            f"{_number(reading.without_most_influential)}")
+
+
+def summary(result: RegressResult) -> tuple[str, str]:
+    """What was regressed on what, over how many instances, and how (the first two lines)."""
+    corpus, regression = result.corpus, result.regression
+    forms = ", ".join(f"{form} {count:,}" for form, count in corpus.forms.items())
+    return (
+        f"Embedding regression of '{result.target}' on {', '.join(result.covariates)} in "
+        f"{corpus.file}: {corpus.instances:,} instances ({forms}) in {corpus.documents:,} "
+        f"documents; {corpus.dropped:,} dropped because no context word has a vector; "
+        f"{corpus.without_vector:,} of {corpus.context_tokens:,} context words have no vector "
+        "and are left out of the averages.",
+        f"Embedding {result.provenance.embedding.name}, transform: {result.transform}; "
+        f"clusters: {corpus.clusters} ({corpus.units:,}); {regression.permutations:,} "
+        f"permutations, seed {regression.seed}.",
+    )
+
+
+def neighbours_heading(result: RegressResult) -> str:
+    regression = result.regression
+    return (f"Nearest words of each group's average use, with {regression.level:.0%} bootstrap "
+            f"intervals of the cosine ({result.options.bootstraps:,} resamples of the "
+            "group's documents):")
+
+
+def cannot_show(result: RegressResult) -> list[str]:
+    """What the run could not show, one sentence per limit."""
+    return [LIMITS[code] for code in result.limits]
 
 
 def _pairs(pairs: tuple[tuple[str, float], ...]) -> str:
@@ -120,17 +153,9 @@ def _leanings(result: RegressResult) -> list[str]:
 
 
 def regression_text(result: RegressResult) -> str:
-    corpus, regression = result.corpus, result.regression
-    forms = ", ".join(f"{form} {count:,}" for form, count in corpus.forms.items())
+    regression = result.regression
     lines = [
-        f"Embedding regression of '{result.target}' on {', '.join(result.covariates)} in "
-        f"{corpus.file}: {corpus.instances:,} instances ({forms}) in {corpus.documents:,} "
-        f"documents; {corpus.dropped:,} dropped because no context word has a vector; "
-        f"{corpus.without_vector:,} of {corpus.context_tokens:,} context words have no vector "
-        "and are left out of the averages.",
-        f"Embedding {result.provenance.embedding.name}, transform: {result.transform}; "
-        f"clusters: {corpus.clusters} ({corpus.units:,}); {regression.permutations:,} "
-        f"permutations, seed {regression.seed}.",
+        *summary(result),
         "",
         f"  {'coefficient':<24} {'squared norm':>12} {'corrected':>10} "
         f"{f'{regression.level:.0%} interval':>20} {'p':>8} {'instances':>9}",
@@ -139,10 +164,7 @@ def regression_text(result: RegressResult) -> str:
         interval = f"{_number(c.interval.low)} to {_number(c.interval.high)}"
         lines.append(f"  {c.name:<24} {c.squared_norm:>12.3f} {c.squared_norm_corrected:>10.3f} "
                      f"{interval:>20} {_p(c.p_value):>8} {c.instances:>9,}")
-    lines += ["", MEANING, "",
-              f"Nearest words of each group's average use, with {regression.level:.0%} bootstrap "
-              f"intervals of the cosine ({result.options.bootstraps:,} resamples of the "
-              "group's documents):"]
+    lines += ["", MEANING, "", neighbours_heading(result)]
     for group in result.groups:
         words = ", ".join(f"{word} {cosine:.2f} ({low:.2f}–{high:.2f})" for (word, cosine),
                           (low, high) in zip(group.neighbours, group.intervals, strict=True))
@@ -155,5 +177,5 @@ def regression_text(result: RegressResult) -> str:
     for reading in result.readings:
         lines += _reading(reading)
     lines += ["", "What this cannot show:"]
-    lines += [f"  - {LIMITS[code]}" for code in result.limits]
+    lines += [f"  - {sentence}" for sentence in cannot_show(result)]
     return "\n".join(lines)

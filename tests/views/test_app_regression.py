@@ -1,0 +1,121 @@
+"""The Embedding regression page in AppTest, on a tiny generated corpus of real English words with
+a party effect planted, on the bundled GloVe: the page's table, neighbours, contexts and
+influential documents show the numbers the command line's JSON gives for the same options (the
+faces agree); a missing target is one sentence, not a traceback."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from bias.cli import main
+from bias.corpus.sources import ENV
+from tests.apptest import open_app
+
+WORDS = {"A": ["family", "children", "school", "teachers", "parents", "health", "care"],
+         "B": ["army", "soldiers", "military", "troops", "defense", "security", "weapons"]}
+COMMON = ["government", "people", "country", "state", "today", "year", "new", "public"]
+CHOICES = {"text_column": "speech", "target": "policy", "covariates": ["party", "region"],
+           "min_count": 2, "permutations": 49}
+
+
+def write_corpus(path: Path) -> Path:
+    """40 speeches; party B's uses of 'policy' come with military words (the planted effect),
+    the region is unrelated to the words."""
+    rng = random.Random(3)
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["speech", "party", "region"])
+        for i in range(40):
+            party = "AB"[i % 2]
+            words = [rng.choice(WORDS[party] if rng.random() < 0.6 else COMMON)
+                     for _ in range(10)]
+            out.writerow([" ".join([*words[:5], "policy", *words[5:]]), party,
+                          ["north", "south"][i % 3 % 2]])
+    return path
+
+
+@pytest.fixture
+def page(home, tmp_path, monkeypatch):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    write_corpus(folder / "speeches.csv")
+    monkeypatch.setenv(ENV, str(folder))
+    at = open_app("views/regression.py")
+    assert not at.exception, at.exception
+    at.selectbox(key="_regression.server_corpus").set_value("speeches.csv").run()
+    return at, folder / "speeches.csv"
+
+
+def cli_json(capsys, corpus: Path) -> dict:
+    code = main(["regress", str(corpus), "--target", CHOICES["target"], "--covariates",
+                 ",".join(CHOICES["covariates"]), "--text-column", CHOICES["text_column"],
+                 "--min-count", str(CHOICES["min_count"]), "--permutations",
+                 str(CHOICES["permutations"]), "--transform", "none", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_the_page_shows_the_numbers_of_the_cli_json(page, capsys):
+    at, corpus = page
+    at.selectbox(key="_regression.text_column").set_value(CHOICES["text_column"]).run()
+    at.text_input(key="_regression.target").set_value(CHOICES["target"]).run()
+    at.multiselect(key="_regression.covariates").set_value(CHOICES["covariates"]).run()
+    at.number_input(key="_regression.min_count").set_value(CHOICES["min_count"]).run()
+    at.number_input(key="_regression.permutations").set_value(CHOICES["permutations"]).run()
+    at.radio(key="_regression.transform").set_value("none").run()  # 23 words: too few for one
+    next(b for b in at.button if b.label == "Run the regression").click().run()
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+    data = cli_json(capsys, corpus)
+
+    table = at.dataframe[0].value
+    assert list(table["coefficient"]) == ["party_B", "region_south"]
+    for row, coefficient in zip(table.to_dict("records"), data["coefficients"], strict=True):
+        assert row["squared norm"] == coefficient["squared_norm"]
+        assert row["corrected"] == coefficient["squared_norm_corrected"]
+        assert (row["95% low"], row["95% high"]) == (coefficient["interval"]["low"],
+                                                     coefficient["interval"]["high"])
+        assert row["p-value"] == coefficient["p_value"]
+        assert row["instances"] == coefficient["instances"]
+    party, region = data["coefficients"]
+    assert party["p_value"] == 0.02  # the planted effect found (the smallest p of 49 draws)
+    assert region["interval"]["low"] < 0 < region["interval"]["high"]  # none planted
+    assert region["squared_norm_corrected"] < party["squared_norm_corrected"] / 20
+
+    groups = at.dataframe[1:5]  # party A, party B, region north, region south
+    for shown, group in zip(groups, data["groups"], strict=True):
+        assert list(shown.value["word"]) == [w for w, _ in group["neighbours"]]
+        assert list(shown.value["cosine"]) == [c for _, c in group["neighbours"]]
+        assert list(shown.value["low"]) == [low for low, _ in group["intervals"]]
+
+    contexts, moved = at.dataframe[5].value, at.dataframe[6].value
+    reading = data["readings"][0]
+    assert list(contexts["document"]) == [c["document"] for c in reading["nearest_contexts"]]
+    assert list(contexts["target"]) == ["policy"] * len(contexts)
+    assert list(contexts["cosine"]) == [c["cosine"] for c in reading["nearest_contexts"]]
+    first = reading["nearest_contexts"][0]
+    assert contexts["covariates"][0] == (f"party = {first['covariates']['party']}, "
+                                         f"region = {first['covariates']['region']}")
+    assert list(moved["without it"]) == [m["estimate_without"]
+                                         for m in reading["most_influential"]]
+    assert any(f"{reading['without_most_influential']:.3f}" in c.value for c in at.caption)
+    assert [b.label for b in at.get("download_button")] == ["Download JSON"]
+
+
+def test_a_target_that_never_occurs_is_one_sentence(page):
+    at, _ = page
+    at.selectbox(key="_regression.text_column").set_value("speech").run()
+    at.text_input(key="_regression.target").set_value("zebra").run()
+    at.multiselect(key="_regression.covariates").set_value(["party"]).run()
+    next(b for b in at.button if b.label == "Run the regression").click().run()
+    assert not at.exception, at.exception
+    assert [e.value for e in at.error] == [
+        "The target 'zebra' never occurs in speeches.csv (after leaving out words shorter than "
+        "3 characters and words seen fewer than 5 times)."]
+    assert not at.dataframe
