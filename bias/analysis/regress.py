@@ -207,8 +207,8 @@ def keep_transform(data: bytes, filename: str) -> Path:
     if len(data) > alc.MAX_TRANSFORM_BYTES:
         raise BiasInputError(f"{filename} is larger than {alc.MAX_TRANSFORM_BYTES >> 20} MB; a "
                              "transform is a D × D matrix (300 × 300 is under 1 MB).")
-    suffix = ".npy" if filename.lower().endswith(".npy") else ".txt"
-    path = home() / "transforms" / f"{hashlib.sha256(data).hexdigest()}{suffix}"
+    binary = filename.lower().endswith(".npy")  # any other name is read as numbers in text
+    path = home() / "transforms" / (hashlib.sha256(data).hexdigest() + (".npy" if binary else ""))
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(path, data)
