@@ -52,7 +52,7 @@ KEPT_KEY = PREFIX + "kept"  # (the upload's id, where its copy was kept)
 TRANSFORM_UPLOAD_KEY = PREFIX + "transform_upload"
 RESULT_KEY = PREFIX + "result"
 NONE = "(none)"
-GROUPS_PER_ROW = 3
+GROUPS_PER_ROW = 2
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)
             if f.default is not dataclasses.MISSING}
 TRANSFORM_LABELS = {"corpus": "estimated on your corpus", "none": "none (a plain average)",
@@ -198,8 +198,8 @@ def choose_vectors() -> tuple[str, str, str]:
 
 def choose_numbers() -> dict[str, int]:
     with st.expander("Window, words kept and permutations"):
-        cells = st.columns(len(NUMBER_HELP))
-        return {field: int(cells[i].number_input(
+        cells = st.columns(3)  # five in a row would cut their labels at 800 px
+        return {field: int(cells[i % 3].number_input(
             label, step=1, help=text, **field_bounds(RegressOptions, field),
             **persistent(PREFIX + field, DEFAULTS[field])))
             for i, (field, (label, text)) in enumerate(NUMBER_HELP.items())}
@@ -229,24 +229,26 @@ def _covariates(values: dict[str, str]) -> str:
     return ", ".join(f"{k} = {v}" for k, v in values.items())
 
 
-def _contexts(lines: tuple[ContextLine, ...]) -> list[dict]:
-    return [{"document": line.document, "covariates": _covariates(line.covariates),
-             "before": line.left, "target": line.keyword, "after": line.right,
-             "cosine": line.cosine} for line in lines]
+def _context(line: ContextLine) -> str:
+    """A keyword-in-context line as Markdown: where it comes from, then the words around the
+    target (a list item wraps on a narrow screen, where a table's cell would cut it)."""
+    return (f"- document {line.document:,} ({md(_covariates(line.covariates))}), cosine "
+            f"{line.cosine:.2f}: … {md(line.left)} **{md(line.keyword)}** {md(line.right)} …")
 
 
 def show_coefficients(result: RegressResult) -> None:
     regression = result.regression
     level = f"{regression.level:.0%}"
-    st.dataframe([{
-        "coefficient": c.name, "squared norm": c.squared_norm,
-        "corrected": c.squared_norm_corrected, f"{level} low": c.interval.low,
-        f"{level} high": c.interval.high, "p-value": c.p_value, "instances": c.instances,
-        "documents": c.units} for c in regression.coefficients],
-        hide_index=True, width="stretch",
-        column_config={name: st.column_config.NumberColumn(format="%.4f") for name in
-                       ("squared norm", "corrected", f"{level} low", f"{level} high",
-                        "p-value")})
+    numbers = ("corrected", f"{level} low", f"{level} high", "p-value", "squared norm")
+    st.dataframe([{  # the most read first: a narrow screen scrolls to the rest
+        "coefficient": c.name, "corrected": c.squared_norm_corrected,
+        f"{level} low": c.interval.low, f"{level} high": c.interval.high, "p-value": c.p_value,
+        "instances": c.instances, "documents": c.units, "squared norm": c.squared_norm}
+        for c in regression.coefficients], hide_index=True, width="stretch",
+        column_config={name: st.column_config.NumberColumn(format="%.4f", width="small")
+                       for name in numbers}
+        | {name: st.column_config.NumberColumn(width="small")
+           for name in ("instances", "documents")})
     st.plotly_chart(estimates_figure(regression), width="stretch")
     st.caption(md(MEANING))
 
@@ -264,24 +266,20 @@ def show_groups(result: RegressResult) -> None:
 
 def _group(group: GroupNeighbours, column) -> None:
     with column:
-        st.markdown(md(f"**{group.covariate} = {group.level}** ({group.instances:,} "
-                       "instances)"))
-        st.dataframe([{"word": word, "cosine": cosine, "low": low, "high": high}
+        st.markdown(f"**{md(group.covariate)} = {md(group.level)}** ({group.instances:,} "
+                    "instances)")
+        st.dataframe([{"word": word, "cosine": cosine, "interval": f"{low:.3f}–{high:.3f}"}
                       for (word, cosine), (low, high) in zip(group.neighbours,
                                                              group.intervals, strict=True)],
-                     hide_index=True, width="stretch",
-                     column_config={name: st.column_config.NumberColumn(format="%.3f")
-                                    for name in ("cosine", "low", "high")})
+                     hide_index=True, width="stretch",  # three columns fit half of 800 px
+                     column_config={"cosine": st.column_config.NumberColumn(format="%.3f")})
 
 
 def show_readings(result: RegressResult) -> None:
     st.subheader("The texts behind each number")
     for reading in result.readings:
-        st.markdown(md(f"**{reading.name}**: the uses nearest its direction"))
-        st.dataframe(_contexts(reading.nearest_contexts), hide_index=True, width="stretch",
-                     column_config={"cosine": st.column_config.NumberColumn(format="%.2f"),
-                                    "before": st.column_config.TextColumn(width="medium"),
-                                    "after": st.column_config.TextColumn(width="medium")})
+        st.markdown(f"**{md(reading.name)}**: the uses nearest its direction")
+        st.markdown("\n".join(_context(line) for line in reading.nearest_contexts))
         st.markdown(md("The documents that move it most (its corrected value without each):"))
         st.dataframe([{"document": item.document, "covariates": _covariates(item.covariates),
                        "without it": item.estimate_without, "change": item.change}

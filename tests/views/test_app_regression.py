@@ -92,16 +92,18 @@ def test_the_page_shows_the_numbers_of_the_cli_json(page, capsys):
     for shown, group in zip(groups, data["groups"], strict=True):
         assert list(shown.value["word"]) == [w for w, _ in group["neighbours"]]
         assert list(shown.value["cosine"]) == [c for _, c in group["neighbours"]]
-        assert list(shown.value["low"]) == [low for low, _ in group["intervals"]]
+        assert list(shown.value["interval"]) == [f"{low:.3f}–{high:.3f}"
+                                                 for low, high in group["intervals"]]
 
-    contexts, moved = at.dataframe[5].value, at.dataframe[6].value
+    moved = at.dataframe[5].value
     reading = data["readings"][0]
-    assert list(contexts["document"]) == [c["document"] for c in reading["nearest_contexts"]]
-    assert list(contexts["target"]) == ["policy"] * len(contexts)
-    assert list(contexts["cosine"]) == [c["cosine"] for c in reading["nearest_contexts"]]
-    first = reading["nearest_contexts"][0]
-    assert contexts["covariates"][0] == (f"party = {first['covariates']['party']}, "
-                                         f"region = {first['covariates']['region']}")
+    lines = next(m.value for m in at.markdown if m.value.startswith("- document ")).split("\n")
+    assert len(lines) == len(reading["nearest_contexts"])
+    for line, context in zip(lines, reading["nearest_contexts"], strict=True):
+        where = ", ".join(f"{k} = {v}" for k, v in context["covariates"].items())
+        assert line.startswith(f"- document {context['document']} ({where}), cosine "
+                               f"{context['cosine']:.2f}: … ")
+        assert f"**{context['keyword']}**" in line
     assert list(moved["without it"]) == [m["estimate_without"]
                                          for m in reading["most_influential"]]
     assert any(f"{reading['without_most_influential']:.3f}" in c.value for c in at.caption)

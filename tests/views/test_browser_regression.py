@@ -1,0 +1,50 @@
+"""The Embedding regression page in a real headless Chromium at 1400 and 800 px: upload the
+presidential addresses (docs/examples), target nation*, covariate `kind` (a decade bin of `year`
+is not an option of the analysis yet), run in the queue, and see the table, the chart with
+intervals, the neighbours per group, the contexts and the JSON button; nothing cut or
+overflowing the chart. Screenshots land in BIASWORDS_SCREENSHOTS (default /tmp)."""
+
+import pytest
+
+from bench.screenshots import clipped_chart_text, full_shot, settle
+from tests.views.chromium_steps import ROOT, SCREENSHOT_DIR, choose
+
+pytestmark = pytest.mark.browser
+
+CORPUS = ROOT / "docs/examples/presidential-addresses.csv"
+
+
+def fill(page, label: str, value: str) -> None:
+    field = page.get_by_label(label, exact=True)
+    field.fill(value)
+    field.press("Enter")
+    settle(page, 500)
+
+
+def test_nation_by_kind_of_address(server, visitor):
+    page = visitor(1400, 1300)
+    page.goto(f"{server}/regression", timeout=60_000)
+    page.get_by_text("Embedding regression").first.wait_for(timeout=60_000)
+    page.locator('input[type="file"]').set_input_files(str(CORPUS))
+    page.get_by_role("combobox", name="Text column").wait_for(timeout=30_000)
+    fill(page, "Target", "nation*")
+    choose(page, "Covariates", "kind")
+    page.keyboard.press("Escape")
+    settle(page, 500)
+    page.get_by_text("Window, words kept and permutations").click()
+    fill(page, "Permutations", "199")
+    page.get_by_role("button", name="Run the regression").click()
+    page.get_by_text("kind = state_of_the_union").first.wait_for(timeout=120_000)
+    settle(page, 1500)
+    summary = page.locator('[data-testid="stMarkdown"]').filter(has_text="680 instances")
+    summary.first.wait_for(timeout=30_000)  # every use of nation*, national, nations …
+    assert page.locator(".js-plotly-plot").count() == 1
+    assert page.get_by_role("button", name="Download JSON").is_visible()
+    assert page.get_by_role("heading", name="What this cannot show").is_visible()
+    for width in (1400, 800):
+        page.set_viewport_size({"width": width, "height": 1300})
+        settle(page, 1000)
+        assert clipped_chart_text(page) == []
+        assert page.locator(".js-plotly-plot .ytick text").all_text_contents() == [
+            "kind_state_of_the_union"]
+        full_shot(page, SCREENSHOT_DIR / f"regression_{width}.png", width)
