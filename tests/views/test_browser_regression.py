@@ -34,12 +34,13 @@ def test_nation_by_kind_of_address(server, visitor):
     page.get_by_text("Window, words kept and permutations").click()
     fill(page, "Permutations", "199")
     page.get_by_role("button", name="Run the regression").click()
-    page.get_by_text("kind = state_of_the_union").first.wait_for(timeout=120_000)
+    page.get_by_role("button", name="Download JSON").wait_for(timeout=120_000)  # drawn last
     settle(page, 1500)
     summary = page.locator('[data-testid="stMarkdown"]').filter(has_text="680 instances")
     summary.first.wait_for(timeout=30_000)  # every use of nation*, national, nations …
+    page.get_by_text("kind = inaugural (413 instances)", exact=True).wait_for(timeout=30_000)
+    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
     assert page.locator(".js-plotly-plot").count() == 1
-    assert page.get_by_role("button", name="Download JSON").is_visible()
     assert page.get_by_role("heading", name="What this cannot show").is_visible()
     for width in (1400, 800):
         page.set_viewport_size({"width": width, "height": 1300})
