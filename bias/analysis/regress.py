@@ -18,6 +18,7 @@ been estimated on the same kind of vectors (`limits` says so when one is read).
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -207,8 +208,8 @@ def keep_transform(data: bytes, filename: str) -> Path:
     if len(data) > alc.MAX_TRANSFORM_BYTES:
         raise BiasInputError(f"{filename} is larger than {alc.MAX_TRANSFORM_BYTES >> 20} MB; a "
                              "transform is a D × D matrix (300 × 300 is under 1 MB).")
-    binary = filename.lower().endswith(".npy")  # any other name is read as numbers in text
-    path = home() / "transforms" / (hashlib.sha256(data).hexdigest() + (".npy" if binary else ""))
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(filename).name).strip("-.")[:80] or "transform"
+    path = home() / "transforms" / hashlib.sha256(data).hexdigest() / name  # its sentences name it
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(path, data)

@@ -121,3 +121,17 @@ def test_a_target_that_never_occurs_is_one_sentence(page):
         "The target 'zebra' never occurs in speeches.csv (after leaving out words shorter than "
         "3 characters and words seen fewer than 5 times)."]
     assert not at.dataframe
+
+
+def test_a_corpus_without_columns_is_one_sentence(home, tmp_path, monkeypatch):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    (folder / "plain.txt").write_text("policy of the people\n" * 20, encoding="utf-8")
+    monkeypatch.setenv(ENV, str(folder))
+    at = open_app("views/regression.py")
+    at.selectbox(key="_regression.server_corpus").set_value("plain.txt").run()
+    assert not at.exception, at.exception
+    assert [e.value for e in at.error] == [
+        "plain.txt has no columns; embedding regression needs a CSV, TSV or JSON Lines file "
+        "with a text column and one column per covariate."]
+    assert next(b for b in at.button if b.label == "Run the regression").disabled
