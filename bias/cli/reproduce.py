@@ -22,7 +22,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="re-train this trained embedding from its corpus and compare")
     parser.add_argument("--corpus", metavar="FILE",
                         help="with --trained: the corpus's copy, if it moved (its sha256 must "
-                        "match)")
+                        "match); for a regression's JSON: its corpus (default: the recorded "
+                        "file name beside the JSON)")
     parser.add_argument("--embedding", help="re-run on this embedding instead of the recorded "
                         "name (its sha256 must still match)")
     parser.set_defaults(run=run)
@@ -47,7 +48,9 @@ def run(args: argparse.Namespace) -> int:
     from bias.report.reproduce import outcome_lines, reproduce_text
 
     path = Path(args.file).expanduser()
-    outcome = reproduce_text(read_text(path, "report"), path.name, args.embedding)
+    outcome = reproduce_text(read_text(path, "report"), path.name, args.embedding,
+                             Path(args.corpus).expanduser() if args.corpus else None,
+                             path.parent)
     first, *rest = outcome_lines(outcome, path.name)
     print("\n".join([first, *(f"  {line}" for line in rest)]))
     return 0 if outcome.matches else 1

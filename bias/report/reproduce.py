@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields, replace
+from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.limits import MAX_INPUT_FILE_BYTES
+from bias.report import reproduce_regression as regression
 from bias.report.manifest import edited, is_page, read_manifest
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
@@ -60,6 +62,8 @@ def _same(a: object, b: object) -> bool:
 
 
 def _flat(data: dict) -> dict[str, object]:
+    if regression.is_regression(data):
+        return regression.flat(data)
     if "draws" in data and "candidates" in data:  # a BiasWords run
         out = {f"summary.{k}": (data.get("summary") or {}).get(k)
                for k in ("draws", "significant", "share_significant", "effect_size_mean")}
@@ -168,9 +172,11 @@ def reproduce_upload(data: bytes, where: str) -> Reproduction:
     return reproduce_text(text, where)
 
 
-def reproduce_text(text: str, where: str, embedding: str | None = None) -> Reproduction:
+def reproduce_text(text: str, where: str, embedding: str | None = None,
+                   corpus: Path | None = None, folder: Path | None = None) -> Reproduction:
     """`reproduce` of a report's (or a JSON's) text, and whether the page was edited after it
-    was written (its content digest, `bias.report.manifest.edited`)."""
+    was written (its content digest, `bias.report.manifest.edited`). A regression runs on
+    `corpus`, else on the recorded file name in `folder` (the JSON's)."""
     manifest = read_manifest(text, where)
     changed = edited(text, manifest)
     if changed is None and is_page(text):  # its digest deleted: an edit could not be seen
@@ -179,7 +185,7 @@ def reproduce_text(text: str, where: str, embedding: str | None = None) -> Repro
             "to its numbers could not be noticed; write the report again, or reproduce its "
             "JSON."
         )
-    outcome = reproduce(manifest, where, embedding)
+    outcome = reproduce(manifest, where, embedding, corpus, folder)
     return replace(outcome, edited=changed)
 
 
@@ -199,7 +205,8 @@ def outcome_lines(outcome: Reproduction, where: str) -> list[str]:
             "page BiasWords wrote with its results).", *numbers]
 
 
-def reproduce(manifest: dict, where: str, embedding: str | None = None) -> Reproduction:
+def reproduce(manifest: dict, where: str, embedding: str | None = None,
+              corpus: Path | None = None, folder: Path | None = None) -> Reproduction:
     """Re-run every result of `manifest` (from `bias.report.manifest.read_manifest`)."""
     differences = []
     for index, recorded in enumerate(manifest["results"]):
@@ -207,8 +214,13 @@ def reproduce(manifest: dict, where: str, embedding: str | None = None) -> Repro
         record = recorded.get("provenance") if isinstance(recorded, dict) else None
         if not isinstance(record, dict):
             raise BiasInputError(f"{label} has no provenance, so it cannot be re-run.")
-        now = _flat(_rerun(record, _embedding(record.get("embedding") or {}, embedding, label),
-                           label, recorded))
+        vectors = _embedding(record.get("embedding") or {}, embedding, label)
+        if regression.is_regression(recorded):
+            now = _flat(regression.rerun(
+                recorded, vectors, label,
+                regression.corpus_of(recorded, label, corpus, folder)))
+        else:
+            now = _flat(_rerun(record, vectors, label, recorded))
         then = _flat(recorded)
         differences += [Difference(recorded.get("title", label), key, then[key], now[key])
                         for key in now if not _same(then[key], now[key])]

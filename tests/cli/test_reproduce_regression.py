@@ -1,0 +1,82 @@
+"""`python -m bias reproduce` of a regression's JSON: the same numbers again from the recorded
+options (exit 0), a changed number named (exit 1), a corpus not found or a JSON whose options
+are not a regression's one sentence (exit 2)."""
+
+import csv
+import json
+import random
+import shutil
+
+import pytest
+
+from bias.cli import main
+
+WORDS = {"A": ["family", "children", "school", "teachers", "parents", "health", "care"],
+         "B": ["army", "soldiers", "military", "troops", "defense", "security", "weapons"]}
+COMMON = ["government", "people", "country", "state", "today", "year", "new", "public"]
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def recorded(tmp_path, capsys):
+    """A regression's JSON beside its corpus (30 speeches, a party effect planted)."""
+    rng = random.Random(4)
+    corpus = tmp_path / "speeches.csv"
+    with corpus.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["speech", "party"])
+        for i in range(30):
+            party = "AB"[i % 2]
+            words = [rng.choice(WORDS[party] if rng.random() < 0.6 else COMMON)
+                     for _ in range(10)]
+            out.writerow([" ".join([*words[:5], "policy", *words[5:]]), party])
+    code, out, err = run(capsys, "regress", corpus, "--target", "policy", "--covariates",
+                         "party", "--text-column", "speech", "--transform", "none",
+                         "--min-count", "2", "--permutations", "19", "--seed", "7", "--json")
+    assert code == 0, err
+    path = tmp_path / "result.json"
+    path.write_text(out, encoding="utf-8")
+    return path
+
+
+def test_a_regression_reproduces_and_a_changed_number_is_named(recorded, capsys):
+    code, out, _ = run(capsys, "reproduce", recorded)
+    assert (code, out) == (0, "result.json: all 1 result(s) reproduce: every number matches.\n")
+    data = json.loads(recorded.read_text(encoding="utf-8"))
+    assert data["options"]["seed"] == 7 and data["coefficients"][0]["p_value"] == 0.05
+    data["coefficients"][0]["p_value"] = 0.5
+    data["coefficients"][0]["interval"]["low"] += 1e-6
+    recorded.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "reproduce", recorded)
+    assert code == 1
+    assert out.splitlines() == [
+        "result.json: 2 number(s) differ:",
+        "  result.json, result 1: party_B.p_value was 0.5, now 0.05",
+        f"  result.json, result 1: party_B.interval.low was "
+        f"{data['coefficients'][0]['interval']['low']}, now "
+        f"{data['coefficients'][0]['interval']['low'] - 1e-6}"]
+
+
+def test_the_corpus_elsewhere_is_named_with_corpus(recorded, capsys, tmp_path):
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    shutil.move(recorded, moved / "result.json")
+    code, _, err = run(capsys, "reproduce", moved / "result.json")
+    assert code == 2 and "computed on the corpus 'speeches.csv', which is not at " in err
+    code, out, _ = run(capsys, "reproduce", moved / "result.json", "--corpus",
+                       tmp_path / "speeches.csv")
+    assert code == 0 and "every number matches" in out
+
+
+def test_options_that_are_not_a_regressions_are_one_sentence(recorded, capsys):
+    data = json.loads(recorded.read_text(encoding="utf-8"))
+    data["options"]["iterations"] = 5
+    recorded.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "reproduce", recorded)
+    assert code == 2
+    assert "result.json, result 1: its options are not those of an embedding regression." in err
