@@ -25,6 +25,7 @@ from bias.errors import BiasInputError
 from bias.regression.alc import MAX_TRANSFORM_BYTES
 from bias.report.charts.regression import estimates_figure
 from bias.report.markup import md
+from bias.report.regression_html import regression_report_html
 from bias.report.regression_text import (
     MEANING,
     cannot_show,
@@ -41,6 +42,7 @@ from views.shared import (
     field_bounds,
     persistent,
     put,
+    report_button,
     show_error,
     sidebar,
 )
@@ -301,6 +303,10 @@ def show_result(result: RegressResult) -> None:
         st.markdown(md(f"- {sentence}"))
     with st.expander("Everything in words (as the command line prints it)"):
         st.code(regression_text(result), language=None, wrap_lines=True)
+    report_button(lambda: regression_report_html(result),
+                  f"regression-{Path(result.corpus.file).stem}.html",
+                  "the numbers, the chart, each group's neighbours, the texts behind each number "
+                  "and the methods; reproduce it with the corpus beside it")
     st.download_button(
         "Download JSON", data=json.dumps(result.to_dict(), ensure_ascii=False, indent=2),
         file_name=f"regression-{Path(result.corpus.file).stem}.json", mime="application/json",

@@ -9,7 +9,7 @@ import dataclasses
 from bias.analysis import regress as analysis
 from bias.analysis.regress_options import CLUSTERS, RegressOptions
 from bias.bounds import bound_of
-from bias.cli.args import bounded, bounded_help, print_json
+from bias.cli.args import bounded, bounded_help, print_json, write_report
 
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)
             if f.default is not dataclasses.MISSING}
@@ -72,6 +72,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                          help="units for the errors, jackknife and permutations (default auto: "
                          "documents when one has several instances)")
     regress.add_argument("--json", action="store_true", help="machine-readable output")
+    regress.add_argument("--report", metavar="FILE.html",
+                         help="also write a self-contained report (numbers, chart, neighbours, "
+                         "the texts behind each number, methods; `reproduce` re-runs it)")
     regress.set_defaults(run=run)
 
 
@@ -104,3 +107,7 @@ def run(args: argparse.Namespace) -> None:
     )
     result = analysis.run(Path(args.file).expanduser(), options)
     print_json(result.to_dict()) if args.json else print(regression_text(result))
+    if args.report:
+        from bias.report.regression_html import regression_report_html
+
+        write_report(args.report, regression_report_html(result))

@@ -1,6 +1,6 @@
-"""`python -m bias reproduce` of a regression's JSON: the same numbers again from the recorded
-options (exit 0), a changed number named (exit 1), a corpus not found or a JSON whose options
-are not a regression's one sentence (exit 2)."""
+"""`python -m bias reproduce` of a regression's JSON or report: the same numbers again from the
+recorded options (exit 0), a changed number named (exit 1), a corpus not found or a JSON whose
+options are not a regression's one sentence (exit 2)."""
 
 import csv
 import json
@@ -80,3 +80,21 @@ def test_options_that_are_not_a_regressions_are_one_sentence(recorded, capsys):
     code, _, err = run(capsys, "reproduce", recorded)
     assert code == 2
     assert "result.json, result 1: its options are not those of an embedding regression." in err
+
+
+def test_the_report_shows_the_numbers_and_reproduces(recorded, capsys, tmp_path):
+    report = tmp_path / "r.html"
+    options = json.loads(recorded.read_text(encoding="utf-8"))["options"]
+    code, out, err = run(capsys, "regress", tmp_path / "speeches.csv", "--target", "policy",
+                         "--covariates", "party", "--text-column", "speech", "--transform",
+                         "none", "--min-count", "2", "--permutations", "19", "--seed",
+                         options["seed"], "--report", report, "--json")
+    assert code == 0 and f"Report written to {report}" in err
+    party = json.loads(out)["coefficients"][0]
+    page = report.read_text(encoding="utf-8")
+    assert (f"<td>party_B</td><td>{party['squared_norm_corrected']:.4f}</td>"
+            f"<td>{party['interval']['low']:.4f}</td>") in page
+    assert "<script src" not in page and page.count("Plotly.newPlot(") == 1  # offline
+    assert "Rodriguez, Spirling &amp; Stewart 2023" in page
+    code, out, _ = run(capsys, "reproduce", report)  # the corpus beside it
+    assert (code, out) == (0, "r.html: all 1 result(s) reproduce: every number matches.\n")

@@ -107,7 +107,7 @@ def test_the_page_shows_the_numbers_of_the_cli_json(page, capsys):
     assert list(moved["without it"]) == [m["estimate_without"]
                                          for m in reading["most_influential"]]
     assert any(f"{reading['without_most_influential']:.3f}" in c.value for c in at.caption)
-    assert [b.label for b in at.get("download_button")] == ["Download JSON"]
+    assert [b.label for b in at.get("download_button")] == ["Download report", "Download JSON"]
 
 
 def test_a_target_that_never_occurs_is_one_sentence(page):

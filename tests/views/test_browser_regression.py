@@ -7,7 +7,7 @@ overflowing the chart. Screenshots land in BIASWORDS_SCREENSHOTS (default /tmp).
 import pytest
 
 from bench.screenshots import clipped_chart_text, full_shot, settle
-from tests.views.chromium_steps import ROOT, SCREENSHOT_DIR, choose
+from tests.views.chromium_steps import ROOT, SCREENSHOT_DIR, choose, downloaded, opens_offline
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,7 @@ def fill(page, label: str, value: str) -> None:
     settle(page, 500)
 
 
-def test_nation_by_kind_of_address(server, visitor):
+def test_nation_by_kind_of_address(server, visitor, chromium, tmp_path):
     page = visitor(1400, 1300)
     page.goto(f"{server}/regression", timeout=60_000)
     page.get_by_text("Embedding regression").first.wait_for(timeout=60_000)
@@ -49,6 +49,8 @@ def test_nation_by_kind_of_address(server, visitor):
         assert page.locator(".js-plotly-plot .ytick text").all_text_contents() == [
             "kind_state_of_the_union"]
         full_shot(page, SCREENSHOT_DIR / f"regression_{width}.png", width)
+    report = downloaded(page, "Download report", tmp_path, "regression.html")
+    opens_offline(chromium, report, "680 instances", "report_regression.png")
 
 
 FRENCH = {"gauche": ["famille", "enfants", "école", "santé", "travail", "solidarité"],
