@@ -7,6 +7,7 @@ import re
 import pytest
 
 from bias.report import text
+from bias.report import weat_captions as captions
 from bias.report.charts.weat import null_histogram_figure
 from bias.report.notes import note_text
 from bias.report.verdict import coverage_text, headline
@@ -62,7 +63,7 @@ def test_the_histograms_red_band_is_visible_and_its_caption_counts_it():
     result = run_weat(load_embedding(DEFAULT_EMBEDDING), get_wordset("weat7"),
                       WeatOptions(ci_resamples=0))
     assert result.exceed == 3 and result.iterations == 12_870
-    caption = text.null_histogram_caption(result)
+    caption = captions.null_histogram_caption(result)
     assert "3 of 12,870 (0.023%), the p-value, too few to show as bars" in caption
     fig = null_histogram_figure(result)
     low, high = fig.layout.xaxis.range

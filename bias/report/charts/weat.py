@@ -10,7 +10,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from bias.report import text
+from bias.report import weat_captions as captions
 from bias.report.markup import plotly_text
 from bias.stats.null_histogram import HISTOGRAM_BINS
 from bias.stats.weat import WeatResult
@@ -147,15 +147,15 @@ def association_figure(result: WeatResult) -> go.Figure:
         row_heights=[max(targets, 1), max(attributes, 1)],
         vertical_spacing=0.32 / max(1, (targets + attributes) / 12),
         subplot_titles=(
-            text.association_panel_title("targets"),
-            text.association_panel_title("attributes"),
+            captions.association_panel_title("targets"),
+            captions.association_panel_title("attributes"),
         ),
     )
     _bars(fig, result, "XY", "association", row=1)
     _bars(fig, result, "AB", "association", row=2)
     for row, keys, (left, right) in ((1, "XY", "BA"), (2, "AB", "YX")):
         fig.update_xaxes(
-            title_text=text.association_axis(names[left], names[right]),
+            title_text=captions.association_axis(names[left], names[right]),
             range=_around_zero(result, "association", keys),
             row=row,
             col=1,
@@ -176,7 +176,7 @@ def influence_figure(result: WeatResult) -> go.Figure:
     _bars(fig, result, "XYAB", "influence", row=None)
     fig.update_layout(
         xaxis={
-            "title": text.influence_axis(result.effect_size),
+            "title": captions.influence_axis(result.effect_size),
             "automargin": True,
             "range": _around_zero(result, "influence", "XYAB"),
         },
