@@ -47,10 +47,14 @@ def result_headline(result: WeatResult, sensitivity: MethodSensitivity | None = 
     and its p when the association runs the other way, and preceded, on the encoder, by what
     changes with the extraction method (`method_caveat`) before any number."""
     text = headline(result.verdict)
+    x, y, a, b = set_names(result)
     if result.verdict.state == "other_way":
-        x, y, a, b = set_names(result)
         text += (f": '{x}' is closer to '{b}' and '{y}' to '{a}' ({other_tail_phrase(result)}, "
                  f"d = {format_d(result.effect_size)})")
+    elif result.verdict.state in ("holds", "these_words") and result.effect_size < 0:
+        # a two-sided test found it against the stated direction: say which way
+        text += (f", the other way round: '{x}' is closer to '{b}' and '{y}' to '{a}' "
+                 f"(d = {format_d(result.effect_size)})")
     caveat = method_caveat(sensitivity)
     return f"{caveat} {text}" if caveat else text
 

@@ -169,3 +169,11 @@ def test_a_verdict_that_changes_with_the_method_is_flagged(reversed_result):
 
 def result_wordset():
     return planted(strength=0.4, seed=3)[1]
+
+
+def test_a_two_sided_finding_against_the_direction_says_which_way(reversed_result):
+    result = replace(reversed_result, verdict=replace(reversed_result.verdict, state="holds"))
+    assert words.result_headline(result) == (
+        "Bias detected at the 5% level, and it holds when the words are resampled, the other "
+        f"way round: 'Set X' is closer to 'Career' and 'Set Y' to 'Home' (d = "
+        f"{result.effect_size:.2f})")
