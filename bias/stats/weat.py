@@ -50,6 +50,7 @@ from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, leaves_out_shared
 from bias.vectors.encoder import result_block
 from bias.wordsets import SET_KEYS, Reported, WordSet
+from bias.wordsets.language_guess import guess_notes
 
 CI_RESAMPLES = Bound("The number of bootstrap resamples", 0, 1_000_000)
 
@@ -290,7 +291,7 @@ def run_weat(
     interval = effect_size_interval(
         cos_a, cos_b, nx, resamples=options.ci_resamples, seed=options.seed
     )
-    notes = set_notes(reports, embedding, wordset)
+    notes = guess_notes(wordset.language_guess) + set_notes(reports, embedding, wordset)
     # Words that mean something else under a lookup fallback ("Bill" found as "bill").
     notes += ambiguity_notes(embedding, {k: r.used_lookups for k, r in reports.items()})
     if math.isnan(d):

@@ -11,6 +11,7 @@ from pathlib import Path
 from bias.errors import BiasInputError
 from bias.files import read_json
 from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, NamedSets, Reported, TermSet, WordSet
+from bias.wordsets.language_guess import language_of
 
 _WORD_SEPARATORS = re.compile(r"[,;\t]")
 """What separates words on one line of a pasted list, besides the line break: the comma, the
@@ -91,16 +92,19 @@ def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> 
     for key, value in source.items():
         if not isinstance(value, str):
             raise BiasInputError(f"{where}: source field '{key}' must be text.")
+    term_sets = {key: _term_set(key, sets[key], where) for key in SET_KEYS}
+    language, guess = language_of(data, [w for t in term_sets.values() for w in t.words])
     return WordSet(
         id=str(data.get("id") or default_id),
         title=str(data.get("title") or data.get("id") or default_id),
-        language=str(data.get("language") or "en"),
-        **{key: _term_set(key, sets[key], where) for key in SET_KEYS},
+        language=language,
+        **term_sets,
         source=source,
         reported=_reported(data.get("reported"), where),
         notes=tuple(notes),
         variant_of=data.get("variant_of"),
         origin=origin,
+        language_guess=guess,
     )
 
 
@@ -113,7 +117,8 @@ def read_wordset(path: Path, origin: str = "file") -> WordSet:
 def named_sets_of(wordset: WordSet) -> NamedSets:
     """The four-set form as named sets: targets X, Y and attributes A, B."""
     return NamedSets(
-        wordset.id, wordset.title, wordset.language, (wordset.X, wordset.Y), (wordset.A, wordset.B)
+        wordset.id, wordset.title, wordset.language, (wordset.X, wordset.Y), (wordset.A, wordset.B),
+        language_guess=wordset.language_guess,
     )
 
 
@@ -157,9 +162,12 @@ def parse_named_sets(data: object, *, where: str, default_id: str) -> NamedSets:
             f"{where}: a word-set file needs named 'targets' and/or 'attributes', or sets "
             "X, Y, A, B (only those the measure uses)."
         )
+    language, guess = language_of(
+        data, [w for group in groups.values() for terms in group for w in terms.words])
     return NamedSets(
         id=str(data.get("id") or default_id),
         title=str(data.get("title") or data.get("id") or default_id),
-        language=str(data.get("language") or "en"),
+        language=language,
         **groups,
+        language_guess=guess,
     )
