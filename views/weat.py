@@ -19,12 +19,12 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.limits import HEAVY_WORK
-from bias.notes import Note
 from bias.report import text
 from bias.report.markup import md
 from bias.report.notes import note_text
 from bias.stats.budget import check_weat, weat_work
 from bias.stats.confounds import weat_confounds
+from bias.stats.set_reports import repeated_note
 from bias.stats.weat import SetReport, WeatOptions
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
@@ -433,8 +433,7 @@ def word_list(key: str, embedding: Embedding, lists_language: str) -> int:
         caption += f", {counts.shared} more only {verb} a vector"
         caption += " (left out)" if leave_out else ""
     st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
-    if repeated:
-        note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
+    if (note := repeated_note(report)) is not None:
         st.info(md(note_text(note)), icon=":material/content_copy:")
     if missing:
         st.warning(md(missing), icon=":material/search_off:")

@@ -70,7 +70,7 @@ def show_metrics(result: WeatResult) -> None:
             st.metric(
                 cmp.reported_d_label,
                 cmp.reported_d_value,
-                help=f"{md(cmp.where)}. Ours as printed there: {cmp.ours_d}.",
+                help=f"{md(cmp.where)}. {text.ours_in_their_form(cmp)}",
                 width=METRIC_WIDTH,
             )
 
@@ -90,7 +90,7 @@ def details_lines(shown: state.ShownResult, original: WordSet | None) -> list[st
     cmp = text.comparison(result) if result.verdict.comparable else None
     if cmp:
         lines.append(f"Reported in {cmp.where}: {cmp.reported_d}, p {cmp.reported_p}. "
-                     f"{cmp.note} Ours, as printed there: {cmp.ours_d}.")
+                     f"{cmp.note} {text.ours_in_their_form(cmp)}")
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             lines.append(under)
     elif result.reported is not None and not result.verdict.comparable:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from bias.notes import Note
-from bias.report.text import as_words
+from bias.report.text import as_words, plural
 from bias.vectors.catalog import language_name
 from bias.wordsets.language_guess import MIN_MARGIN, MIN_ZIPF
 
@@ -48,11 +48,16 @@ def _phrases(d: dict) -> str:
 
 
 def _repeated_words(d: dict) -> str:
-    verb = "has" if len(d["words"]) == 1 else "have"
-    return (
-        f"{_set(d)}: {', '.join(d['words'])} {verb} the same vector as a word "
-        "before in the set (a repeat, or another spelling); each vector is counted once."
-    )
+    twice = d.get("listed_twice", [])
+    spelled = [w for w in d["words"] if w not in twice]
+    parts = []
+    if twice:
+        parts.append(f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} listed twice")
+    if spelled:
+        verb = "has" if len(spelled) == 1 else "have"
+        parts.append(f"{', '.join(spelled)} {verb} the same vector as another spelling before "
+                     "it in the set")
+    return f"{_set(d)}: {'; '.join(parts)}; each vector is counted once."
 
 
 def _shared_words(d: dict) -> str:
@@ -88,8 +93,8 @@ def _shared_rows(d: dict) -> str:
 
 def _unequal_sizes(d: dict) -> str:
     return (
-        f"{d['first']} has {d['first_size']} words and {d['second']} has {d['second_size']}: "
-        "all are kept; means are compared, not sums."
+        f"{d['first']} uses {plural(d['first_size'], 'distinct vector')} and {d['second']} "
+        f"{d['second_size']:,}: every one is kept, and means are compared, not sums."
     )
 
 

@@ -44,6 +44,11 @@ def format_p(p: float) -> str:
     return f"{p:.2g}" if p < 0.001 else f"{p:.4f}"
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 word', '3 words': a count with its noun (a regular plural)."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def p_phrase(p: float) -> str:
     """'p = 0.018', or 'p < 0.0001' where `format_p` already gives a bound."""
     text = format_p(p)
@@ -230,6 +235,12 @@ class Comparison:
     ours_d: str
     where: str
     note: str
+
+
+def ours_in_their_form(cmp: Comparison) -> str:
+    """Our d written as the source wrote its own ('Ours, written the same way: |d| = 0.87'):
+    an absolute value where it printed one."""
+    return f"Ours, written the same way: {cmp.ours_d}."
 
 
 def reported_p_text(rep: Reported) -> str:

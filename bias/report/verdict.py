@@ -184,6 +184,11 @@ def coverage_text(coverage: dict[str, Coverage]) -> str:
     elif shared:
         text += (f"; {shared} more have no vector of their own and only share a frequent "
                  "word's")
+    used = sum(c.used for c in coverage.values())
+    if used != found + shared:  # repeats merged: the count the test and its notes go by
+        text += (f"; the test uses {used} distinct vectors ("
+                 + ", ".join(f"{key} {c.used}" for key, c in coverage.items())
+                 + "), a word listed twice or sharing a vector counted once")
     return text
 
 
