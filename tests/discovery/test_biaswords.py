@@ -34,6 +34,7 @@ from bias.discovery.curation import (
 from bias.discovery.filters import paper_only
 from bias.discovery.sampling import Draw, DrawOptions, draw_sets, summarise
 from bias.discovery.saved_draws import save_draw
+from bias.discovery.table import FIT_DECIMALS, SHOWN
 from bias.errors import BiasInputError
 from bias.report.notes import notes_text
 from bias.vectors.embeddings import Embedding
@@ -386,6 +387,20 @@ def test_decisions_are_spelled_out_for_people(home, planted):
     assert kept_by_filter.height and set(kept_by_filter["verdict"]) == {""}
     assert shown["check"].null_count() == 0
     assert curated.with_table(shown).table.equals(curated.table)  # display columns drop out
+
+
+def test_the_grid_shows_no_none(home, planted):
+    """Concept fit's signals, null on rows it did not judge, were shown as 'None' in the grid;
+    their text forms are blank there and the numbers as the help describes them elsewhere."""
+    emb, ws = planted
+    shown = with_decisions(generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS)).table)
+    for column, decimals in FIT_DECIMALS.items():
+        text, numbers = shown[column + SHOWN], shown[column]
+        assert text.null_count() == 0
+        assert ((text == "") == numbers.is_null()).all()
+        assert [f"{v:.{decimals}f}" for v in numbers.drop_nulls()] == [t for t in text if t]
+    assert shown["fit_name"].is_null().all()  # no encoder here: a blank column, not 'None'
+    assert set(shown["fit_name" + SHOWN]) == {""}
 
 
 def test_regenerating_keeps_the_previous_curation_as_a_backup(home, planted):
