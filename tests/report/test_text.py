@@ -112,3 +112,10 @@ def test_influence_axis_and_caption_follow_the_sign_of_d():
 
 def test_association_axes_name_what_each_panel_measures():
     assert cap.association_axis("Arts", "Math") == "← closer to 'Arts'   ·   closer to 'Math' →"
+
+
+def test_ours_is_written_the_same_way_not_as_printed_there():
+    """'Ours, as printed there' read as if the source had printed our value."""
+    cmp = text.Comparison("0.01", "|d| = 0.87", "0.87", "Reported |d|", "0.02", "|d| = 0.91",
+                          "Table 2", "")
+    assert text.ours_in_their_form(cmp) == "Ours, written the same way: |d| = 0.91."

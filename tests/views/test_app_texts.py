@@ -27,3 +27,18 @@ def test_preview_train_and_test_a_server_corpus(home, tmp_path, monkeypatch):
     next(b for b in at.button if b.label == "Run the test on every model").click().run()
     assert any("one model" in m.value for m in at.markdown)
     assert any("may not survive retraining" in c.value for c in at.caption)
+
+
+def test_every_training_setting_has_help_and_the_docs_are_a_section(home, tmp_path, monkeypatch):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    write_txt(folder / "planted.txt", 1.0, count=20)
+    monkeypatch.setenv(ENV, str(folder))
+    at = open_app("views/texts.py")
+    at.selectbox(key="texts.server_corpus").set_value("planted.txt").run()
+    settings = [at.selectbox(key="texts.method"), at.selectbox(key="texts.architecture"),
+                *(n for n in at.number_input if n.key.startswith("texts."))]
+    assert len(settings) == 8 and all(w.help for w in settings)
+    assert not any("docs/corpus.md" in m.value for m in at.markdown)
+    assert any(e.label.startswith("What a corpus needs (docs/corpus.md, 'How big must a corpus")
+               for e in at.expander)
