@@ -4,7 +4,7 @@ same on the WEAT page, in the CLI text, in Batch's Table 7 and in every export."
 from __future__ import annotations
 
 from bias.report.encoder_text import different_model_text
-from bias.report.text import as_words, format_d, other_tail_phrase, set_names
+from bias.report.text import as_words, format_d, other_tail_phrase, p_phrase, set_names
 from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import COMPARABLE_COVERAGE, MIN_SET_WORDS, Coverage, State, Verdict
@@ -55,8 +55,21 @@ def result_headline(result: WeatResult, sensitivity: MethodSensitivity | None = 
         # a two-sided test found it against the stated direction: say which way
         text += (f", the other way round: '{x}' is closer to '{b}' and '{y}' to '{a}' "
                  f"(d = {format_d(result.effect_size)})")
-    caveat = method_caveat(sensitivity)
-    return f"{caveat} {text}" if caveat else text
+    caveats = [c for c in (selection_caveat(result), method_caveat(sensitivity)) if c]
+    return " ".join([*caveats, text])
+
+
+def selection_caveat(result: WeatResult) -> str | None:
+    """'Picked among 100 draws on this embedding: …' for a set chosen among BiasWords' draws
+    and tested on the embedding it was drawn on (`WeatResult.selection`), else None. It leads
+    the headline: the test re-finds what the picking found."""
+    selection = result.selection
+    if selection is None:
+        return None
+    return (f"Picked among {selection.draws:,} draws on this embedding (draw {selection.draw}): "
+            f"after {selection.correction.capitalize()}'s correction over the draws "
+            f"{p_phrase(selection.p_corrected)}. This test re-finds what the picking found; a "
+            "confirmation needs another embedding or corpus.")
 
 
 def method_caveat(sensitivity: MethodSensitivity | None) -> str | None:

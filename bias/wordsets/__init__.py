@@ -72,6 +72,24 @@ class Reported:
 
 
 @dataclass(frozen=True)
+class Selection:
+    """How a set was chosen among BiasWords' draws: the `draw` picked of `draws` drawn on
+    `embedding`, its p as drawn and after Holm's correction over the draws (`p_corrected`).
+    A test on that embedding re-finds what the picking found, so its verdict shows the
+    corrected p and says that a confirmation needs another embedding or corpus."""
+
+    embedding: str
+    draw: int
+    draws: int
+    p_value: float
+    p_corrected: float
+    correction: str = "holm"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class WordSet:
     """A complete WEAT test: two target sets, two attribute sets, and their provenance."""
 
@@ -93,6 +111,8 @@ class WordSet:
     language_guess: LanguageGuess | None = None
     """How `language` was guessed from the words, for a file that gave none (every result
     says so); None when the file gave it. Saved files state the language."""
+    selection: Selection | None = None
+    """How the set was picked among draws (BiasWords), kept in its file; None otherwise."""
 
     def __post_init__(self) -> None:
         check_text("title", self.title, MAX_TITLE_CHARS)
@@ -130,6 +150,7 @@ class WordSet:
             "reported": reported,
             "notes": list(self.notes),
             "variant_of": self.variant_of,
+            **({"selection": self.selection.to_dict()} if self.selection else {}),
         }
 
 

@@ -10,7 +10,15 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.files import read_json
-from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, NamedSets, Reported, TermSet, WordSet
+from bias.wordsets import (
+    DEFAULT_SET_NAMES,
+    SET_KEYS,
+    NamedSets,
+    Reported,
+    Selection,
+    TermSet,
+    WordSet,
+)
 from bias.wordsets.language_guess import language_of
 
 _WORD_SEPARATORS = re.compile(r"[,;\t]")
@@ -72,6 +80,28 @@ def _reported(raw: object, where: str) -> Reported | None:
     return reported
 
 
+def _selection(raw: object, where: str) -> Selection | None:
+    """A set's `selection` (how it was picked among draws), checked field by field."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise BiasInputError(f"{where}: 'selection' must be an object or null.")
+    try:
+        selection = Selection(
+            embedding=str(raw["embedding"]), draw=int(raw["draw"]), draws=int(raw["draws"]),
+            p_value=float(raw["p_value"]), p_corrected=float(raw["p_corrected"]),
+            correction=str(raw.get("correction", "holm")))
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise BiasInputError(
+            f"{where}: 'selection' needs embedding, draw, draws, p_value and p_corrected "
+            "(numbers where they are counts or p-values).") from exc
+    ps = (selection.p_value, selection.p_corrected)
+    if not all(0 <= p <= 1 for p in ps) or not 1 <= selection.draw <= selection.draws:
+        raise BiasInputError(f"{where}: 'selection' has a p-value outside 0 to 1 or a draw "
+                             "outside 1 to its number of draws.")
+    return selection
+
+
 def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> WordSet:
     """Validate a decoded JSON object (full format, or just the four sets) into a WordSet."""
     if not isinstance(data, dict):
@@ -105,6 +135,7 @@ def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> 
         variant_of=data.get("variant_of"),
         origin=origin,
         language_guess=guess,
+        selection=_selection(data.get("selection"), where),
     )
 
 

@@ -576,6 +576,22 @@ def test_save_draw_as_user_wordset(home):
     assert validation["curated"] is False
     expected = min(1.0, 4 * draw.p_value)  # Holm for the smallest of four p-values
     assert math.isclose(validation["p_value_holm_over_draws"], expected)
+    # How it was chosen travels with the set (its file's `selection`) ...
+    selection = stored.selection
+    assert (selection.embedding, selection.draw, selection.draws) == ("pools", draw.index, 4)
+    assert selection.p_value == draw.p_value and math.isclose(selection.p_corrected, expected)
+    # ... and a test on the embedding it was drawn on leads with the corrected p.
+    from bias.report.verdict import result_headline
+    from bias.stats.weat import WeatOptions, run_weat
+
+    again = run_weat(emb, stored, WeatOptions(ci_resamples=0))
+    assert again.selection == selection and again.to_dict()["selection"]["draws"] == 4
+    assert result_headline(again).startswith(
+        f"Picked among 4 draws on this embedding (draw {draw.index}): after Holm's correction "
+        f"over the draws p = {expected:.3f}. This test re-finds what the picking found; a "
+        "confirmation needs another embedding or corpus. ")
+    elsewhere = run_weat(replace(emb, name="other"), stored, WeatOptions(ci_resamples=0))
+    assert elsewhere.selection is None and not result_headline(elsewhere).startswith("Picked")
 
 
 # --- the bundled GloVe and weat6 ----------------------------------------------------------------
