@@ -245,9 +245,16 @@ def restore(key: str, default: object) -> str:
             )
             saved = default
         st.session_state[key] = saved
-    if "_" + key not in st.session_state:
-        st.session_state["_" + key] = st.session_state[key]
-    return "_" + key
+    widget = "_" + key
+    if widget not in st.session_state:
+        st.session_state[widget] = st.session_state[key]
+    elif st.session_state[widget] != st.session_state[key]:
+        # The box holds what the visitor typed, but its on_change never copied it: Streamlit
+        # skips the remaining callbacks of a run that a newer rerun interrupts, and compacts
+        # their values as seen. Fields filled 50 ms apart were saved with their old values
+        # (issue 42); the box is what the visitor sees, so it wins.
+        remember(key, st.session_state[widget])
+    return widget
 
 
 def _changed(key: str, then: Callable[..., None] | None, args: tuple) -> None:

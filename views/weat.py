@@ -586,7 +586,12 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     A callback (not code after the button) so the preset box can follow before it is drawn; the
     result stays valid because its lists did not change.
     """
-    # The title as typed, also when its box's change and this click come in one rerun.
+    # The title and lists as their boxes show them, also when a box's change and this click
+    # come in one rerun, or a newer rerun skipped the box's own callback (`restore` copies a
+    # box's value that its callback did not).
+    for key in SET_KEYS:
+        restore(state.weat_name_key(key), DEFAULT_SET_NAMES[key])
+        restore(state.weat_words_key(key), "")
     remember(state.WEAT_TITLE, st.session_state[restore(state.WEAT_TITLE, "")])
     st.session_state.pop(SAVE_ERROR, None)
     try:
@@ -646,13 +651,19 @@ def main() -> None:
     top = st.columns([1, 3], vertical_alignment="bottom")
     language = language_box(top[0], everything, infos, embedding)
     preset, on_screen = test_box(top[1], everything, language)
-    language_offer(everything, language, embedding, infos)
-    if not any(info.language == language for info in infos.values()):
-        no_embedding_panel(language)
-    about_test(everything, preset, on_screen)
+    # What comes and goes above the lists (the edited notice appears with the first change)
+    # sits in one container, and so does what comes and goes below them: an element inserted
+    # before a box moved it, Streamlit drew it anew with the server's value, and words typed
+    # into it meanwhile were lost (fields filled 50 ms apart, issue 42).
+    with st.container():
+        language_offer(everything, language, embedding, infos)
+        if not any(info.language == language for info in infos.values()):
+            no_embedding_panel(language)
+        about_test(everything, preset, on_screen)
     used_sizes = word_lists(embedding, test_language(everything, language))
     advanced_options(embedding)
-    run = run_button(everything, language, embedding)
+    with st.container():
+        run = run_button(everything, language, embedding)
 
     restore(SHOWN_FOR, "")
     job = job_slot()
@@ -664,9 +675,10 @@ def main() -> None:
         run_test(job, embedding, everything, language, used_sizes)
 
     shown_result = state.shown_result()
-    if shown_result is not None:
-        with st.container(key=RESULT_BOX):
+    with st.container(key=RESULT_BOX):  # there with or without a result: the save box stays put
+        if shown_result is not None:
             show_result(shown_result, everything, lists_now())
+    if shown_result is not None:
         if run:  # the result is where the eyes are: Run moves the page to it
             state.count_run()
         # Drawn on every rerun, so the elements below keep their place (an expander that moves is
