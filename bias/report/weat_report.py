@@ -35,8 +35,10 @@ def weat_report(result: WeatResult, confounds: WeatConfounds | None = None,
         f"Embedding: {result.embedding} ({language_name(result.language)})",
         *([f"  {encoder_text(result.encoder)}"] if result.encoder is not None else []),
         "",
-        *_number_lines(result),
+        # The verdict first: what changes with the encoder's method or the picking among draws
+        # leads it, before any number.
         f"  {result_headline(result, sensitivity)}.",
+        *_number_lines(result),
         f"  {meaning(result)}",
         f"  {explanation(result)}",
         f"  {coverage_text(result.coverage)}.",

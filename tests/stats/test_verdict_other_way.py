@@ -177,3 +177,11 @@ def test_a_two_sided_finding_against_the_direction_says_which_way(reversed_resul
         "Bias detected at the 5% level, and it holds when the words are resampled, the other "
         f"way round: 'Set X' is closer to 'Career' and 'Set Y' to 'Home' (d = "
         f"{result.effect_size:.2f})")
+
+
+def test_the_cli_text_says_the_verdict_before_any_number(reversed_result):
+    both = sensitivity({"passage": (-1.08, "other_way"), "template": (1.34, "holds")}, "passage")
+    lines = weat_report(reversed_result, sensitivity=both).splitlines()
+    verdict = next(i for i, line in enumerate(lines) if "Depends on the extraction method" in line)
+    first_number = next(i for i, line in enumerate(lines) if "effect size d =" in line)
+    assert verdict < first_number
