@@ -77,6 +77,7 @@ from views.shared import (
     DRAFT_PARAM,
     field_bounds,
     persistent,
+    put,
     report_button,
     restore,
     sidebar,
@@ -711,8 +712,19 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     if st.button("Save as word set", icon=":material/save:"):
         saved = save_draw(wordset, draw, title=title, embedding=embedding.name, sampling=sampling)
         st.session_state[saved_key] = (saved.title, saved.id)
+        choose_on_weat_page(saved)
     if saved_key in st.session_state:
         where_to_use(*st.session_state[saved_key])
+
+
+def choose_on_weat_page(saved: WordSet) -> None:
+    """Make the set just saved the WEAT page's test, with its lists, so that 'Test it on the
+    WEAT page' opens it (it opened the test chosen there before, and Run tested those lists)."""
+    put(state.WEAT_LANGUAGE, saved.language)
+    put(state.WEAT_PRESET, saved.id)
+    for key, terms in saved.sets().items():
+        put(state.weat_name_key(key), terms.name)
+        put(state.weat_words_key(key), "\n".join(terms.words))
 
 
 def where_to_use(title: str, wordset_id: str) -> None:
