@@ -245,16 +245,21 @@ def restore(key: str, default: object) -> str:
             )
             saved = default
         st.session_state[key] = saved
+    if "_" + key not in st.session_state:
+        st.session_state["_" + key] = st.session_state[key]
+    return "_" + key
+
+
+def synced(key: str) -> None:
+    """Copy the value a widget holds to its kept value `key` where its on_change did not.
+
+    Streamlit skips the remaining callbacks of a run that a newer rerun interrupts, and takes
+    their values as seen: fields filled 50 ms apart were saved with their old values while the
+    boxes showed the new ones (issue 42). The box is what the visitor sees, so it wins. Only
+    for a key a widget shows (`persistent`): `restore` also keeps values no widget shows."""
     widget = "_" + key
-    if widget not in st.session_state:
-        st.session_state[widget] = st.session_state[key]
-    elif st.session_state[widget] != st.session_state[key]:
-        # The box holds what the visitor typed, but its on_change never copied it: Streamlit
-        # skips the remaining callbacks of a run that a newer rerun interrupts, and compacts
-        # their values as seen. Fields filled 50 ms apart were saved with their old values
-        # (issue 42); the box is what the visitor sees, so it wins.
+    if widget in st.session_state and st.session_state[widget] != st.session_state.get(key):
         remember(key, st.session_state[widget])
-    return widget
 
 
 def _changed(key: str, then: Callable[..., None] | None, args: tuple) -> None:
@@ -272,7 +277,9 @@ def persistent(key: str, default: object, *, on_change: Callable[..., None] | No
     The widget's key from `restore`, and a callback that copies every change back to `key` and
     the draft, then calls `on_change(*args)` when given (the value is then already `key`'s).
     """
-    return {"key": restore(key, default), "on_change": _changed, "args": (key, on_change, args)}
+    widget = restore(key, default)
+    synced(key)
+    return {"key": widget, "on_change": _changed, "args": (key, on_change, args)}
 
 
 def show_error(exc: BaseException) -> None:

@@ -55,6 +55,7 @@ from views.shared import (
     set_active_embedding,
     show_error,
     sidebar,
+    synced,
 )
 from views.uploads import vector_uploader
 from views.weat_result import show_result
@@ -587,11 +588,9 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     result stays valid because its lists did not change.
     """
     # The title and lists as their boxes show them, also when a box's change and this click
-    # come in one rerun, or a newer rerun skipped the box's own callback (`restore` copies a
-    # box's value that its callback did not).
-    for key in SET_KEYS:
-        restore(state.weat_name_key(key), DEFAULT_SET_NAMES[key])
-        restore(state.weat_words_key(key), "")
+    # come in one rerun, or a newer rerun skipped the box's own callback (`synced`).
+    for key in (*map(state.weat_name_key, SET_KEYS), *map(state.weat_words_key, SET_KEYS)):
+        synced(key)
     remember(state.WEAT_TITLE, st.session_state[restore(state.WEAT_TITLE, "")])
     st.session_state.pop(SAVE_ERROR, None)
     try:
