@@ -201,7 +201,7 @@ def coverage_text(coverage: dict[str, Coverage]) -> str:
     if used != found + shared:  # repeats merged: the count the test and its notes go by
         text += (f"; the test uses {used} distinct vectors ("
                  + ", ".join(f"{key} {c.used}" for key, c in coverage.items())
-                 + "), a word listed twice or sharing a vector counted once")
+                 + "): a vector listed twice counts once, and a word left out not at all")
     return text
 
 
