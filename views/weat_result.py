@@ -55,6 +55,15 @@ def show_metrics(result: WeatResult) -> None:
             "real one. Below 0.05 counts as a bias.",
             width=METRIC_WIDTH,
         )
+        if text.runs_the_other_way(result):  # the p above counts the stated direction only
+            st.metric(
+                "p the other way",
+                text.other_tail_text(result),
+                help="The share of reshuffled lists leaning at least this far against the "
+                "stated direction. The test stays one-sided as published: this direction was "
+                "not the one tested.",
+                width=METRIC_WIDTH,
+            )
         st.metric(
             "Effect size d",
             text.format_d(result.effect_size),

@@ -77,15 +77,23 @@ def p_statement(result: WeatResult) -> str:
     return p_phrase(result.p_value)
 
 
-def other_tail_phrase(result: WeatResult) -> str:
-    """The other tail's p of a one-sided result, 'p = 0.0042 the other way', or 'p < 1.0 × 10⁻⁵
-    the other way' when no random draw leaned as far that way (p = 1/(N+1), a bound)."""
+def other_tail_text(result: WeatResult) -> str:
+    """The other tail's p of a one-sided result for a number field: '0.0042', or '< 1.0 × 10⁻⁵'
+    when no random draw leaned as far that way (p = 1/(N+1), a bound); '–' when not counted."""
     other = result.test.other_tail_p
     if other is None:
-        return "no p the other way (a two-sided test counts both)"
+        return "–"
     if result.method == "randomized" and other * (result.iterations + 1) < 1.5:
-        return f"p < {scientific(1 / result.iterations)} the other way"
-    return f"{p_phrase(other)} the other way"
+        return f"< {scientific(1 / result.iterations)}"
+    return format_p(other)
+
+
+def other_tail_phrase(result: WeatResult) -> str:
+    """'p = 0.0042 the other way', 'p < 1.0 × 10⁻⁵ the other way' (`other_tail_text`)."""
+    if result.test.other_tail_p is None:
+        return "no p the other way (a two-sided test counts both)"
+    number = other_tail_text(result)
+    return f"p {number if number.startswith('<') else '= ' + number} the other way"
 
 
 def runs_the_other_way(result: WeatResult) -> bool:

@@ -185,3 +185,12 @@ def test_the_cli_text_says_the_verdict_before_any_number(reversed_result):
     verdict = next(i for i, line in enumerate(lines) if "Depends on the extraction method" in line)
     first_number = next(i for i, line in enumerate(lines) if "effect size d =" in line)
     assert verdict < first_number
+
+
+def test_no_draw_the_other_way_is_a_bound(reversed_result):
+    test = replace(reversed_result.test, method="randomized", iterations=100_000,
+                   other_tail_p=1 / 100_001)
+    result = replace(reversed_result, test=test)
+    assert text.other_tail_text(result) == "< 1.0 × 10⁻⁵"
+    assert text.other_tail_phrase(result) == "p < 1.0 × 10⁻⁵ the other way"
+    assert text.other_tail_text(replace(result, test=replace(test, other_tail_p=None))) == "–"
