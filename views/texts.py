@@ -38,6 +38,7 @@ from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
+from views.docs_sections import show_docs
 from views.jobs import job_slot, run_job
 from views.shared import field_bounds, show_error, sidebar, user_errors
 
@@ -50,6 +51,23 @@ NO_COLUMN = "(none)"
 GROUP_BINS = {None: "each value", 10: "decades (bins of 10)", 100: "centuries (bins of 100)"}
 NUMBER_FIELDS = {"dimensions": "Dimensions", "window": "Window", "min_count": "Minimum count",
                  "epochs": "Epochs", "replicates": "Replicates", "seed": "Seed"}
+# What each training setting does, for its help (docs/corpus.md, 'The defaults and their reasons').
+TRAINING_HELP = {
+    "method": "word2vec learns one vector per word; fastText also learns pieces of words, so "
+    "rare and unseen word forms get a vector.",
+    "architecture": "skip-gram predicts the words around a word (better for rare words); CBOW "
+    "predicts a word from those around it (faster).",
+    "dimensions": "The length of each word's vector. More can hold more distinctions but needs "
+    "more text.",
+    "window": "How many words on each side count as a word's context.",
+    "min_count": "Words seen fewer times than this get no vector; a test word below it is "
+    "reported missing.",
+    "epochs": "How many passes over the corpus: more helps a small corpus, and takes longer.",
+    "replicates": "1 trains one model. More trains that many, each on a bootstrap sample of the "
+    "documents with its own seed, to show how far a result survives retraining.",
+    "seed": "The random seed: the same corpus, settings and seed give the same vectors bit "
+    "for bit.",
+}
 # The tests below the training: fewer draws than the WEAT page, since they run once per
 # replicate (the WEAT page runs any one of them with the full options).
 TEST_OPTIONS = WeatOptions(iterations=10_000, ci_resamples=1_000)
@@ -110,12 +128,15 @@ def choose_training() -> TrainOptions:
     defaults = TrainOptions()
     with st.expander("Training settings"):
         c1, c2 = st.columns(2)
-        method = c1.selectbox("Method", METHODS, key="texts.method")
-        architecture = c2.selectbox("Architecture", ARCHITECTURES, key="texts.architecture")
+        method = c1.selectbox("Method", METHODS, key="texts.method",
+                              help=TRAINING_HELP["method"])
+        architecture = c2.selectbox("Architecture", ARCHITECTURES, key="texts.architecture",
+                                    help=TRAINING_HELP["architecture"])
         cells = st.columns(3)
         numbers = {
             field: int(cells[i % 3].number_input(label, value=getattr(defaults, field), step=1,
                                                  key=f"texts.{field}",
+                                                 help=TRAINING_HELP[field],
                                                  **field_bounds(TrainOptions, field)))
             for i, (field, label) in enumerate(NUMBER_FIELDS.items())
         }
@@ -245,9 +266,9 @@ def main() -> None:
     st.write(
         "Train word embeddings on your own texts (newspapers of two decades, speeches of two "
         "parties), with replicates that show how far a result survives retraining, and one "
-        "model per group to compare groups or times. docs/corpus.md explains how big a corpus "
-        "must be and what the comparison can and cannot show."
+        "model per group to compare groups or times."
     )
+    show_docs("What a corpus needs", "corpus.md", "How big must a corpus be?")
     try:
         path = choose_corpus()
     except BiasInputError as exc:

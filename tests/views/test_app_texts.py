@@ -62,3 +62,18 @@ def test_a_year_column_grouped_by_decade(home, tmp_path, monkeypatch):
     shown = [m.value for m in at.markdown if m.value.startswith("Group ")]
     assert [line.split(":")[0] for line in shown] == ["Group '1950s'", "Group '1960s'"]
     assert shown[0].startswith("Group '1950s': 27 documents")  # 1951–1959: 9 of every 15
+
+
+def test_every_training_setting_has_help_and_the_docs_are_a_section(home, tmp_path, monkeypatch):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    write_txt(folder / "planted.txt", 1.0, count=20)
+    monkeypatch.setenv(ENV, str(folder))
+    at = open_app("views/texts.py")
+    at.selectbox(key="texts.server_corpus").set_value("planted.txt").run()
+    settings = [at.selectbox(key="texts.method"), at.selectbox(key="texts.architecture"),
+                *(n for n in at.number_input if n.key.startswith("texts."))]
+    assert len(settings) == 8 and all(w.help for w in settings)
+    assert not any("docs/corpus.md" in m.value for m in at.markdown)
+    assert any(e.label.startswith("What a corpus needs (docs/corpus.md, 'How big must a corpus")
+               for e in at.expander)
