@@ -27,8 +27,8 @@ In every split, the observed one included, d is computed in both sides over the 
 that both sides contain (`bias.stats.group_difference.split_difference`): the same rule
 everywhere, so the test stays exact. Counting a deal that lacks a word as extreme instead would
 make the test useless on small corpora: on the example presidential addresses (42 documents,
-31 and 11), 64% of random deals leave some tested word (mother, sons, wages, in 4 to 6
-documents) out of one side, so p could not fall below 0.64.
+31 and 11), 31 of 39 random deals left some tested word (wife, sons, wages, father: in 4 to 7
+documents) out of one side, so p could not have fallen below 0.8.
 
 Seeds: the observed groups' models get the seeds `train` gives a group's model without
 replicates (`model_seeds`); permutation i (1 … N) draws its deal and its two models' seeds from
