@@ -162,8 +162,7 @@ def tested_words(vocabulary: frozenset[str], wordset: WordSet, min_count: int,
             raise BiasInputError(
                 f"Only {len(forms)} of the {len(terms.words)} words of {terms.name} appear at "
                 f"least {min_count} times in the two groups together, and a list needs "
-                f"{min_set_words} to "
-                "compare the groups."
+                f"{min_set_words} to compare the groups."
             )
         kept[key] = tuple(forms)
     return TestWords(kept, tuple(left_out))

@@ -35,8 +35,9 @@ def difference_text(result: GroupDifference) -> str:
                      f"{result.alpha:g}; use at least {round(1 / result.alpha)} for a test at "
                      f"{result.alpha:g}.")
     if result.absent:
-        lines.append(f"  Absent from one of the two groups, so left out of both d's: {', '.join(result.absent)}"
-                     " (every deal leaves out, in the same way, the words a side lacks).")
+        lines.append("  Absent from one of the two groups, so left out of both d's: "
+                     f"{', '.join(result.absent)} (every deal leaves out, in the same way, the "
+                     "words a side lacks).")
     if result.lost_words:
         lines.append(f"  In {result.lost_words} of the {result.permutations} deals a side "
                      "lacked a tested word; their d's were computed without it, by the same rule.")

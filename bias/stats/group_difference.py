@@ -16,9 +16,8 @@ every deal: the same vocabulary (the two groups' documents pooled), the same tes
 same training (`bias.corpus.group_permutation`), and in each split d over the tested words both
 sides contain (`split_difference`). A split in which a list keeps fewer than `MIN_SET_WORDS`
 such words, or d is undefined, has no Δ: a deal's counts as at least as extreme (conservative),
-the observed split's is refused. The smallest p
-the test can give is 1 / (1 + N): with N = 19 it is 0.05, which can never be below 0.05; the
-default (`DEFAULT_PERMUTATIONS`) can reach 0.025.
+the observed split's is refused. The smallest p the test can give is 1 / (1 + N): with N = 19
+it is 0.05, which can never be below 0.05; the default (`DEFAULT_PERMUTATIONS`) can reach 0.025.
 
 What it shows: that the association differs between the two groups' texts more than chance
 dealing explains, for these words. What it cannot: why (topics, vocabulary, attitudes), or that
