@@ -215,6 +215,9 @@ def test_words_near_the_minimum_count_leave_no_deal_without_a_d(tmp_path):
     assert found.lost_words == 9 and found.undefined == 0
     assert not any(math.isnan(delta) for delta in found.permuted_differences)
     assert found.p_value == slow_p(found.difference, found.permuted_differences) == 0.4
+    again = compare_groups(path, language="en", groups=("big", "small"), wordset=WEAT6,
+                           read=READ, options=TrainOptions(**SMALL), permutations=9, workers=1)
+    assert again.permuted_differences == found.permuted_differences  # bit for bit
     text = difference_text(found)
     assert "left out of both d's: steve, joan, diana" in text
     assert "In 9 of the 9 deals a side lacked a tested word" in text
