@@ -436,6 +436,8 @@ def interval_caveat(result: WeatResult) -> str | None:
     """What the interval's measured coverage warns of, when it falls short (also among a
     result's warnings in its JSON and report), or None."""
     ci = result.interval
+    if ci is not None and math.isnan(ci.measured_coverage):  # never "nan% of the time"
+        return NOT_MEASURED
     if ci is None or ci.measured_coverage >= COVERAGE_SHOWN_BELOW:
         return None
     return (
@@ -444,6 +446,14 @@ def interval_caveat(result: WeatResult) -> str | None:
         f"{ci.level:.0%}: the true d is more often above the interval (docs/metrics.md)."
     )
 
+
+NOT_MEASURED = (
+    "How often such intervals hold the true d is not known for this one: it was measured for "
+    "95% intervals of attribute lists of two or more words whose target words' associations "
+    "differ (docs/metrics.md)."
+)
+"""The caveat of an interval whose coverage could not be looked up
+(`bias.stats.interval_coverage.measured_coverage` is nan)."""
 
 COVERAGE_SHOWN_BELOW = 0.93
 """An interval whose measured coverage (bias.stats.interval_coverage) falls below this says so."""
