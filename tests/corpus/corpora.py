@@ -59,18 +59,20 @@ GERMAN = ["der", "die", "und", "das", "ist", "nicht", "ein", "zu", "den", "von",
 """German function words: the words a German text has most, for its language to be guessed."""
 
 
-def write_german_csv(path: Path, years: range, count: int = 40, male_only: int | None = None
+def write_german_csv(path: Path, years: range, count: int = 40, two_women: range = range(0)
                      ) -> Path:
     """A CSV with columns year,text: `count` documents per year of `years`, WEAT 6's words among
-    German function words (planted, strength 1); the year `male_only` has male names only, so
-    its model has no vector for a female name."""
+    German function words (planted, strength 1); in the years `two_women` every woman is one of
+    two, so their models have 2 female names with a vector: too few for a verdict."""
+    females = list(WEAT6.Y.words)
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["year", "text"])
         rng = random.Random(3)
         for k, year in enumerate(years):
             for i, text in enumerate(documents(1.0, count, seed=20 + k)):
-                if year == male_only and i % 2:
-                    continue
-                writer.writerow([year, f"{text} {' '.join(rng.sample(GERMAN, 8))}"])
+                words = text.split()
+                if year in two_women and i % 2:
+                    words = [females[i // 2 % 2] if w == words[0] else w for w in words]
+                writer.writerow([year, " ".join(words + rng.sample(GERMAN, 8))])
     return path
