@@ -1,11 +1,16 @@
 """Your texts page: train embeddings on a corpus the researcher brings, then test them.
 
 Upload a file (or choose one the server's operator provides), pick its columns, see what
-training will give (`bias.corpus.train.inspect_corpus`), press Train: the job runs in the
-server's queue (`views.jobs`) with progress, words per second, time left and Cancel. The models
-become embeddings listed on every page. Below, any trained family can be tested: each
-replicate's d, the verdict over them, and the chart across groups. The engine decides
-everything; this page collects choices and shows results.
+training will give (`bias.corpus.train.inspect_corpus`, which also says when the corpus looks to
+be in another language than the chosen one), press Train: the job runs in the server's queue
+(`views.jobs`) with progress, words per second, time left and Cancel. The models become
+embeddings listed on every page. Two groups can be compared (the engine's permutation test).
+Below, any trained family can be tested: each replicate's d, the verdict over them, and the
+chart across groups. The engine decides everything; this page collects choices and shows results.
+
+What a visitor chose stays over page switches: every field is kept (`views.shared.persistent`),
+the upload by the path of its stored copy, and each result with the inputs it was made for, so a
+result of another file or other settings is never shown as this one's.
 """
 
 from __future__ import annotations
@@ -17,8 +22,10 @@ import streamlit as st
 from bias.corpus.family import family, family_list
 from bias.corpus.options import (
     ARCHITECTURES,
+    DEFAULT_PERMUTATIONS,
     DOCUMENT_MODES,
     METHODS,
+    PERMUTATIONS,
     ReadOptions,
     TrainOptions,
 )
@@ -35,8 +42,11 @@ from bias.report.corpus_text import (
     language_warning,
     train_text,
 )
+from bias.report.group_difference_text import difference_text
+from bias.report.group_difference_text import headline as difference_headline
 from bias.report.markup import md
 from bias.report.replicates_text import ONE_MODEL, SEPARATE_SPACES, group_text, headline
+from bias.stats.group_difference import compare_groups
 from bias.stats.replicates import AcrossGroups, run_trained
 from bias.stats.verdict import MIN_SET_WORDS
 from bias.stats.weat import WeatOptions
@@ -55,6 +65,7 @@ KEPT_KEY = "texts.kept"
 PREVIEW_KEY = "texts.preview"
 TRAINED_KEY = "texts.trained"
 TESTED_KEY = "texts.tested"
+COMPARED_KEY = "texts.compared"
 # The kept fields (`views.shared.persistent`; each widget's key is "_" + its key).
 SERVER_CORPUS = "texts.server_corpus"
 LANGUAGE = "texts.language"
@@ -225,8 +236,9 @@ def progress_text(tokens: int, models: int, epochs: int):
 
 
 def preview_and_train(path: Path, name: str, language: str, read: ReadOptions,
-                      options: TrainOptions, wordset: WordSet | None) -> None:
-    """The Preview and Train buttons and what they produce, kept while the inputs stay."""
+                      options: TrainOptions, wordset: WordSet | None):
+    """The Preview and Train buttons and what they produce, kept while the inputs stay; the
+    preview shown, or None."""
     wordsets = [wordset] if wordset else []
     inputs = (str(path), language, read, options, wordset.id if wordset else None)
     slot = job_slot()
@@ -260,17 +272,76 @@ def preview_and_train(path: Path, name: str, language: str, read: ReadOptions,
     if done := kept_for(TRAINED_KEY, (inputs, name)):
         st.success("Training done: the models are embeddings now, listed on every page.")
         st.code(done, language=None, wrap_lines=True)
+    return preview
+
+
+def check_compare_work(tokens: int, options: TrainOptions, permutations: int) -> None:
+    """The test trains the two groups' models once as they are and once per deal: refused in one
+    sentence past what this server trains for one request (`TRAINING_WORK`)."""
+    work = tokens * options.epochs * (permutations + 1)
+    if work > TRAINING_WORK:
+        raise BiasInputError(
+            f"Comparing these groups trains {permutations + 1} pairs of models on their "
+            f"{tokens:,} words × {options.epochs} epochs, more than this server trains for one "
+            f"request ({TRAINING_WORK:,} words); use fewer permutations or epochs.")
+
+
+def compare_two_groups(path: Path, language: str, read: ReadOptions, options: TrainOptions,
+                       preview) -> None:
+    """Whether two groups differ: the engine's permutation test (`bias.compare_groups`), its
+    models trained through the server's queue with progress and Cancel, and its sentence."""
+    st.subheader("Compare two groups")
+    if preview is None:
+        st.caption("Preview the corpus to choose two of its groups.")
+        return
+    values = [group.value for group in preview.groups]
+    if len(values) < 2:
+        st.caption("The corpus has one group: there is nothing to compare.")
+        return
+    c1, c2, c3, c4 = st.columns([2, 2, 3, 2])
+    first = kept_choice(c1, "First group", values, "texts.compare_first", values[0])
+    second = kept_choice(c2, "Second group", values, "texts.compare_second", values[1])
+    with c3:
+        wordset = choose_wordset(language, "texts.compare_set", "Compare by")
+    permutations = int(c4.number_input(
+        "Permutations", step=1, **persistent("texts.permutations", DEFAULT_PERMUTATIONS),
+        min_value=PERMUTATIONS.low, max_value=PERMUTATIONS.high,
+        help="How many times the two groups' documents are dealt at random into two groups "
+        "of the same sizes and trained again; p cannot fall below 1 / (permutations + 1)."))
+    inputs = (str(path), language, read, options, (first, second),
+              wordset.id if wordset else None, permutations)
+    slot = job_slot()
+    if st.button("Compare the two groups", icon=":material/compare_arrows:",
+                 disabled=wordset is None or first == second):
+        st.session_state.pop(COMPARED_KEY, None)
+        tokens = sum(g.tokens for g in preview.groups if g.value in (first, second))
+        try:
+            check_compare_work(tokens, options, permutations)
+            result = run_job(
+                slot, f"Comparing '{first}' and '{second}'", lambda: compare_groups(
+                    path, language=language, groups=(first, second), wordset=wordset, read=read,
+                    options=options, permutations=permutations),
+                describe=progress_text(tokens, 2 * (permutations + 1), options.epochs))
+        except BiasInputError as exc:
+            show_error(exc)
+        else:
+            st.session_state[COMPARED_KEY] = inputs, (difference_headline(result),
+                                                      difference_text(result))
+    if compared := kept_for(COMPARED_KEY, inputs):
+        st.markdown(f"**{md(compared[0])}**")
+        st.code(compared[1], language=None, wrap_lines=True)
 
 
 def show_tested(result) -> None:
     """The test over a family: the chart across groups, then each replicate's numbers."""
     if isinstance(result, AcrossGroups):
-        st.markdown(f"**{md(result.title)}** across {md(result.group_column)}, in the order "
-                    "of the values: each dot is the mean d of a group's replicates, its bar "
-                    "where the d of another training run would fall (95% prediction "
-                    "interval).")
-        st.plotly_chart(across_groups_figure(result), width="stretch")
         single = all(group.verdict.replicates == 1 for group in result.groups)
+        dots = ("each dot is the d of a group's one model" if single else
+                "each dot is the mean d of a group's replicates, its bar where the d of another "
+                "training run would fall (95% prediction interval)")
+        st.markdown(f"**{md(result.title)}** across {md(result.group_column)}, in the order "
+                    f"of the values: {dots}; the text below says each group's verdict and why.")
+        st.plotly_chart(across_groups_figure(result), width="stretch")
         st.caption(md(SEPARATE_SPACES + (f" {ONE_MODEL}" if single else "")))
     else:
         st.markdown(f"**{md(headline(result))}**")
@@ -335,7 +406,9 @@ def main() -> None:
                                  "replicates, NAME-<value> per group.")
             with c2:
                 wordset = choose_wordset(language, "texts.check_set", "Word set to check")
-            preview_and_train(path, name, language, read, options, wordset)
+            preview = preview_and_train(path, name, language, read, options, wordset)
+            if read.group_column:
+                compare_two_groups(path, language, read, options, preview)
     test_trained()
 
 

@@ -159,3 +159,29 @@ def test_the_upload_and_the_settings_outlive_a_visit_to_another_page(home, tmp_p
     assert any(m.value.startswith("The corpus: 40 documents") for m in at.markdown)
     _press(at, "Remove it")
     assert not any(b.label == "Preview" for b in at.button)
+
+
+def test_two_groups_compared_through_the_queue(home, tmp_path, monkeypatch):
+    """The engine's test between two groups (`train --compare-groups`) on the page: its
+    sentence, with what one permutation cannot show."""
+    at = _german(tmp_path, monkeypatch, years=range(1958, 1962), count=20)
+    at.selectbox(key="_texts.group").set_value("year").run()
+    assert "Preview the corpus to choose two of its groups." in [c.value for c in at.caption]
+    at.selectbox(key="_texts.group_bins").set_value(10).run()
+    for field, value in (("min_count", 2), ("dimensions", 8), ("epochs", 5)):
+        at.number_input(key=f"_texts.{field}").set_value(value).run()
+    _press(at, "Preview")
+    assert at.selectbox(key="_texts.compare_second").value == "1960s"
+    at.selectbox(key="_texts.compare_set").set_value("weat6").run()
+    at.number_input(key="_texts.permutations").set_value(1).run()
+    _press(at, "Compare the two groups")
+    assert not at.exception, at.exception
+    compared = at.code[-1].value
+    assert compared.startswith("WEAT 6: male vs. female names, career vs. family: does '1950s' "
+                               "differ from '1960s' (year)?")
+    assert ("With 1 permutations p cannot fall below 0.05; use at least 20 for a test at 0.05."
+            in compared)
+    assert any(m.value.startswith("**No evidence here that '1950s' and '1960s' differ")
+               for m in at.markdown)
+    at.number_input(key="_texts.permutations").set_value(2).run()  # other inputs: it goes
+    assert "does '1950s' differ" not in "".join(c.value for c in at.code)
