@@ -73,7 +73,7 @@ NAME = "texts.name"
 NAMED_FOR = "texts.named_for"  # the corpus the name was filled in for
 FAMILY = "texts.family"
 NO_COLUMN = "(none)"
-GROUP_BINS = {0: "each value", 10: "decades (bins of 10)", 100: "centuries (bins of 100)"}
+GROUP_BINS = {0: "each value", 10: "decade", 100: "century"}
 USE_HERE = ("Choose one under Active embedding in the sidebar to use it on every page; the whole "
             "family is tested below.")
 NUMBER_FIELDS = {"dimensions": "Dimensions", "window": "Window", "min_count": "Minimum count",
@@ -119,10 +119,9 @@ def choose_corpus() -> Path | None:
             kept = upload.file_id, keep_upload(upload.getvalue(), upload.name), upload.name
             st.session_state[KEPT_KEY] = kept
         elif upload is None and kept is not None:
-            c1, c2 = st.columns([4, 1], vertical_alignment="center")
-            c1.caption(f"Using **{md(kept[2])}**, uploaded earlier in this tab; upload another "
+            st.caption(f"Using **{md(kept[2])}**, uploaded earlier in this tab; upload another "
                        "file to replace it.")
-            c2.button("Remove it", icon=":material/close:", on_click=_forget_upload)
+            st.button("Remove it", icon=":material/close:", on_click=_forget_upload)
     chosen = None
     if offered:
         with tabs[1]:
@@ -151,8 +150,9 @@ def choose_reading(path: Path) -> tuple[str, ReadOptions]:
         return language, ReadOptions(text_column=text)
     bins = kept_choice(c3, "Group by", list(GROUP_BINS), "texts.group_bins", 0,
                        format_func=GROUP_BINS.get,
-                       help="A numeric column (a year) can be grouped into decades (1957 in "
-                       "the group 1950s) or centuries; a cell that is no number is refused.")
+                       help="A numeric column (a year) can be grouped into decades, bins of 10 "
+                       "(1957 in the group 1950s), or centuries, bins of 100; a cell that is no "
+                       "number is refused.")
     return language, ReadOptions(text_column=text, group_column=group, group_bins=bins or None)
 
 

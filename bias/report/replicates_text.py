@@ -84,6 +84,8 @@ def headline(result: ReplicateResult) -> str:
                     f"{p_phrase(result.opposite_p_values[0])} the other way)")
         if result.states[0] == "cannot_decide":  # across groups, each group says why
             return f"cannot decide (one model: {_why(result, [0])})"
+        if result.states[0] == "no_bias":  # no evidence here, not evidence of none
+            return "not significant: no evidence of bias here (one model)"
         return f"{WEAT_SHORT[result.states[0]]} (one model)"  # its own WEAT verdict
     n = verdict.replicates
     match verdict.state:

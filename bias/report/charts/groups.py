@@ -45,7 +45,8 @@ def across_groups_figure(across: AcrossGroups) -> go.Figure:
         height=380, margin={"t": 20, "l": 60, "r": 20, "b": 60},
         xaxis={"title": plotly_text(across.group_column or "group"), "type": "category",
                "categoryorder": "array", "categoryarray": values},
-        yaxis={"title": "effect size d (mean of replicates)", "zeroline": False},
+        yaxis={"title": "effect size d" + ("" if all(len(p["effect_sizes"]) == 1 for p in points)
+                                            else " (mean of replicates)"), "zeroline": False},
         legend={"orientation": "h", "y": -0.25},
     )
     return fig
