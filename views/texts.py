@@ -317,11 +317,12 @@ def compare_two_groups(path: Path, language: str, read: ReadOptions, options: Tr
         tokens = sum(g.tokens for g in preview.groups if g.value in (first, second))
         try:
             check_compare_work(tokens, options, permutations)
+            # each deal (and the groups as they are) trains a pair of models on `tokens` words
             result = run_job(
                 slot, f"Comparing '{first}' and '{second}'", lambda: compare_groups(
                     path, language=language, groups=(first, second), wordset=wordset, read=read,
                     options=options, permutations=permutations),
-                describe=progress_text(tokens, 2 * (permutations + 1), options.epochs))
+                describe=progress_text(tokens, permutations + 1, options.epochs))
         except BiasInputError as exc:
             show_error(exc)
         else:
