@@ -429,17 +429,18 @@ def effect_size_ci_text(result: WeatResult) -> str | None:
 
 
 def interval_caveat(result: WeatResult) -> str | None:
-    """What the interval's measured coverage warns of, when it falls short (also among a
-    result's warnings in its JSON and report), or None."""
+    """The interval's coverage falling short of its level, or `NOT_MEASURED`; or None."""
     ci = result.interval
     if ci is None or ci.measured_coverage >= COVERAGE_SHOWN_BELOW:
         return None
-    return (
+    return NOT_MEASURED if math.isnan(ci.measured_coverage) else (  # never "nan% of the time"
         f"On planted populations with a similar d and spread of the attribute words, such "
         f"intervals covered the true d {ci.measured_coverage:.1%} of the time, not "
         f"{ci.level:.0%}: the true d is more often above the interval (docs/metrics.md)."
     )
 
 
+NOT_MEASURED = ("How often such intervals hold the true d is not known: it was measured for 95% "
+                "intervals with 2 or more words in each attribute list (docs/metrics.md).")
 COVERAGE_SHOWN_BELOW = 0.93
 """An interval whose measured coverage (bias.stats.interval_coverage) falls below this says so."""
