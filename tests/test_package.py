@@ -52,6 +52,8 @@ COMMANDS = [
     ["train", "texts.txt", "--language", "en", "--name", "t", *SMALL_FLAGS],
     ["reproduce", "--trained", "t"],
     ["debias", "--method", "hard", "--pairs", "en-gender", "--json"],
+    ["regress", "addresses.csv", "--text-column", "text", "--target", "nation*",
+     "--covariates", "kind", "--transform", "none", "--permutations", "99", "--json"],
     ["embeddings", "--delete", "tiny"],
 ]
 """Every command of `python -m bias` (README, "The command line"), each once, on tiny inputs."""
@@ -167,6 +169,8 @@ def test_every_command_works_from_the_installed_copy(installed: Installed, tmp_p
     elsewhere.mkdir()
     write_txt(elsewhere / "texts.txt", planted=0.9, count=200)
     write_vec(elsewhere / "tiny.vec", "de")
+    shutil.copy(ROOT / "docs" / "examples" / "presidential-addresses.csv",
+                elsewhere / "addresses.csv")
     home = {**installed.clean, "BIASWORDS_HOME": str(tmp_path / "home")}
     codes = json.loads(run(installed.python, "-c", DRIVER, json.dumps(COMMANDS), cwd=elsewhere,
                            env=home))

@@ -164,3 +164,26 @@ def test_a_different_set_under_the_same_title_never_replaces_the_first(home):
     assert cyrillic.id == "my-word-set"
     saved = user_wordsets()
     assert saved["mine"].X == first.X and saved["mine-2"].X == first.Y
+
+
+def test_a_selection_meets_the_schema_and_round_trips(tmp_path):
+    """A set saved from BiasWords' draws keeps how it was chosen (optional `selection`)."""
+    from dataclasses import replace
+
+    from bias.errors import BiasInputError
+    from bias.wordsets import Selection
+    from bias.wordsets.parsing import parse_wordset
+
+    schema = json.loads((BUNDLED_DIR.parent / "docs" / "wordset.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    chosen = replace(get_wordset("weat7"),
+                     selection=Selection("glove-6b-50d", 3, 100, 0.0004, 0.04))
+    data = chosen.to_dict()
+    assert [e.message for e in validator.iter_errors(data)] == []
+    back = parse_wordset(data, where="x", default_id="x", origin="user")
+    assert back.selection == chosen.selection
+    assert "selection" not in get_wordset("weat7").to_dict()  # optional: absent when none
+    with pytest.raises(BiasInputError, match="draw outside 1 to its number of draws"):
+        parse_wordset({**data, "selection": {**data["selection"], "draw": 101}}, where="x",
+                      default_id="x", origin="user")
+    assert not validator.is_valid({**data, "selection": {"draws": 3}})

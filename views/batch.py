@@ -309,8 +309,9 @@ TABLE7_CAPTION = (
     "embedding our p and d, the verdict, the words found of those listed, and the "
     "values the source reported ('–': the test did not run on that embedding). Reported "
     "values come from the source's embedding (fastText for WEATHub). 'these words only': "
-    "p < 0.05 but the interval for d includes 0 when the words are resampled; 'cannot "
-    "decide': too few words or reshufflings for any p below 0.05."
+    "p < 0.05 but the interval for d includes 0 when the words are resampled; 'the other "
+    "way': no bias in the stated direction, but p < 0.05 the other way (the words lean "
+    "against it); 'cannot decide': too few words or reshufflings for any p below 0.05."
 )
 
 

@@ -48,6 +48,7 @@ from bias.discovery.options import MIN_ZIPF
 from bias.discovery.pos import UPOS_TAGS, pos_label, tagger_name
 from bias.discovery.sampling import DrawOptions, draw_sizes
 from bias.discovery.saved_draws import draws_table, save_draw
+from bias.discovery.table import FIT_DECIMALS, SHOWN
 from bias.errors import BiasInputError
 from bias.provenance import provenance
 from bias.report.biaswords_html import biaswords_report_html
@@ -76,6 +77,7 @@ from views.shared import (
     DRAFT_PARAM,
     field_bounds,
     persistent,
+    put,
     report_button,
     restore,
     sidebar,
@@ -90,7 +92,6 @@ PAPER_SEEDS = ("weat7-ger", "weat8-ger", "ger1", "ger2")
 FIRST_SEEDS = (*PAPER_SEEDS, "weat6")
 
 EDITABLE = ("kept", "candidate")
-FIT_COLUMNS = ("fit_rank", "fit_lean", "fit_seeds", "fit_name")
 TABLE_HEIGHT = 740  # 20 rows of the data editor at once (35 px a row and the header), not 11
 DEFAULTS = CandidateOptions()
 DRAW_DEFAULTS = DrawOptions()
@@ -483,7 +484,8 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
         # beside the pinned word.
         column_order=[
             "kept", "candidate", "verdict", "check", "set", "seed", "similarity",
-            *FIT_COLUMNS, *(("pos", "seed_pos") if candidates.tagger else ()),
+            *(column + SHOWN for column in FIT_DECIMALS),
+            *(("pos", "seed_pos") if candidates.tagger else ()),
         ],
         column_config={
             "kept": st.column_config.CheckboxColumn("Keep", help="Use this word in the draws",
@@ -506,18 +508,18 @@ def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, spac
                 "Seed's word type", help="The seed's own tag; the set's word type (the majority "
                 "of its seeds) is what candidates are compared with."
             ),
-            "fit_rank": st.column_config.NumberColumn(
+            "fit_rank" + SHOWN: st.column_config.TextColumn(
                 "Concept rank", width=96, help="Concept fit: how many frequent words lie nearer "
                 "this word than its set's centre (small = the concept is among its nearest "
                 "words). Blank where concept fit did not judge the word."),
-            "fit_lean": st.column_config.NumberColumn(
-                "Lean", format="%.2f", width=64, help="Concept fit: similarity with the set's "
+            "fit_lean" + SHOWN: st.column_config.TextColumn(
+                "Lean", width=64, help="Concept fit: similarity with the set's "
                 "centre minus with the opposed set's centre."),
-            "fit_seeds": st.column_config.NumberColumn(
+            "fit_seeds" + SHOWN: st.column_config.TextColumn(
                 "Seeds near", width=80, help="Concept fit: how many of the set's seeds are as "
                 "similar to it as the seeds are to each other."),
-            "fit_name": st.column_config.NumberColumn(
-                "Name lean", format="%.3f", width=80, help="Concept fit, from the bundled "
+            "fit_name" + SHOWN: st.column_config.TextColumn(
+                "Name lean", width=80, help="Concept fit, from the bundled "
                 "encoder: similarity with a search for a word of the set ('<name> word') minus "
                 "with the same for the opposed set. "
                 "Blank without the encoder (the notes say why)."),
@@ -710,8 +712,19 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     if st.button("Save as word set", icon=":material/save:"):
         saved = save_draw(wordset, draw, title=title, embedding=embedding.name, sampling=sampling)
         st.session_state[saved_key] = (saved.title, saved.id)
+        choose_on_weat_page(saved)
     if saved_key in st.session_state:
         where_to_use(*st.session_state[saved_key])
+
+
+def choose_on_weat_page(saved: WordSet) -> None:
+    """Make the set just saved the WEAT page's test, with its lists, so that 'Test it on the
+    WEAT page' opens it (it opened the test chosen there before, and Run tested those lists)."""
+    put(state.WEAT_LANGUAGE, saved.language)
+    put(state.WEAT_PRESET, saved.id)
+    for key, terms in saved.sets().items():
+        put(state.weat_name_key(key), terms.name)
+        put(state.weat_words_key(key), "\n".join(terms.words))
 
 
 def where_to_use(title: str, wordset_id: str) -> None:

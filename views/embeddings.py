@@ -20,6 +20,7 @@ from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, available_embeddings, language_name
 from bias.vectors.encoder import unavailable
 from views import state
+from views.docs_sections import show_docs
 from views.import_panel import Import, cancelled, run_import, word_limit
 from views.operator import confirmed
 from views.shared import (
@@ -247,8 +248,11 @@ def delete_imported(names: list[str]) -> None:
     if not names:
         return
     st.subheader("Delete an imported embedding")
-    victim = st.selectbox("Imported embedding", names)
-    if confirmed(f"embedding.{victim}", "Delete",
+    # Nothing chosen until a person chooses: the first entry preselected was a trained model
+    # one click from deletion.
+    victim = st.selectbox("Imported embedding", names, index=None,
+                          placeholder="Choose the embedding to delete")
+    if victim is not None and confirmed(f"embedding.{victim}", "Delete",
                  f"Delete the embedding '{victim}' for every visitor of this server? Tabs using "
                  "it will say it was deleted."):
         try:
@@ -278,7 +282,8 @@ def main() -> None:
             f"Also bundled, in {len(encoders)} languages: the encoder multilingual-e5-small "
             "(e5-small-ja-passage, and so on: the methods passage, query, and template where the "
             "language has templates), a different kind of model whose vectors are computed for "
-            "the words a test uses; choose it in the sidebar (docs/encoder.md)."))
+            "the words a test uses; choose it in the sidebar."))
+        show_docs("How the encoder's methods differ", "encoder.md", "Extraction methods")
     elif (reason := unavailable()) is not None:
         st.caption(md(reason))
     damaged = store.list_damaged()

@@ -27,19 +27,26 @@ from views.jobs import job_slot, run_job
 from views.shared import cached_weat, user_errors
 
 
-def encoder_panel(shown: state.ShownResult) -> MethodSensitivity | None:
-    """For a result on the encoder: what it is, then the test under each method with the
-    spread of d, and a warning when the sign depends on the method. None for other results."""
-    result = shown.result
-    if result.encoder is None or shown.wordset is None:
+def sensitivity_of(shown: state.ShownResult) -> MethodSensitivity | None:
+    """For a result on the encoder, the same test under every method (each run cached like any
+    WEAT): computed before the verdict is drawn, whose headline says when the sign or the
+    verdict changes with the method. None for other results."""
+    if shown.result.encoder is None or shown.wordset is None:
         return None
-    st.caption(md(encoder_text(result.encoder)))
     options = shown.made_for[2] if shown.made_for else WeatOptions()
-    sensitivity = None
     with user_errors(), st.spinner("The same test under every extraction method…"):
-        sensitivity = method_sensitivity(result, shown.wordset, options, runner=cached_weat)
+        return method_sensitivity(shown.result, shown.wordset, options, runner=cached_weat)
+    return None
+
+
+def encoder_panel(shown: state.ShownResult, sensitivity: MethodSensitivity | None) -> None:
+    """For a result on the encoder: what it is, then the test under each method
+    (`sensitivity_of`) with the spread of d, and a warning when the sign depends on the method."""
+    if shown.result.encoder is None:
+        return
+    st.caption(md(encoder_text(shown.result.encoder)))
     if sensitivity is None:
-        return None
+        return
     st.markdown("**The same test under every extraction method**")
     table = pl.DataFrame([{"method": row.method, "d": row.effect_size, "p": row.p_value,
                            "verdict": SHORT[row.verdict]} for row in sensitivity.rows])
@@ -51,7 +58,6 @@ def encoder_panel(shown: state.ShownResult) -> MethodSensitivity | None:
         st.caption(md(line))
     for warning in notes_text(sensitivity.notes):
         st.warning(md(warning), icon=":material/swap_vert:")
-    return sensitivity
 
 
 def vocabulary_for(embedding: Embedding) -> Embedding | None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import polars as pl
 import streamlit as st
@@ -43,6 +42,7 @@ from bias.wordsets.ordering import first_gender_test, numbered_test, term_pairs
 from bias.wordsets.parsing import named_sets_of, parse_named_sets
 from bias.wordsets.parsing import parse_words as split_words
 from views import state
+from views.docs_sections import show_docs
 from views.jobs import job_slot, run_job
 from views.shared import (
     cached_embedding,
@@ -57,7 +57,6 @@ from views.shared import (
 )
 
 DEFAULTS = MeasureOptions()
-DOCS = Path(__file__).resolve().parents[1] / "docs"
 EXAMPLE_WORDS = (
     "nurse, engineer, secretary, carpenter, librarian, pilot, teacher, lawyer, doctor, "
     "plumber, dancer, mechanic, receptionist, firefighter, hairdresser, surgeon"
@@ -115,26 +114,6 @@ def _cached(metric: str, embedding_name: str, sets_json: str, seed: int, p_value
                        values=values, weat_options=WeatOptions(seed=seed))
 
 
-def formula_section(label: str) -> tuple[str, str]:
-    """(where, text) of the measure's section of the docs, shown on the page: a path to a file
-    of the repository is no link for a visitor. WEAT's formulas are in docs/weat.md ('The
-    numbers'), every other measure's in docs/metrics.md under a heading that starts with its
-    label. ("", "") when the docs are not beside the code."""
-    name, heading = ("weat.md", "## The numbers") if label == "WEAT" else (
-        "metrics.md", f"## {label}:")
-    try:
-        text = (DOCS / name).read_text(encoding="utf-8")
-    except OSError:
-        return "", ""
-    lines = text.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith(heading)), None)
-    if start is None:
-        return "", ""
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
-               len(lines))
-    return f"docs/{name}, '{lines[start][3:]}'", "\n".join(lines[start + 1:end]).strip()
-
-
 def _uploaded_sets(upload) -> NamedSets:
     raw = upload.getvalue()
     if len(raw) > MAX_TEXT_UPLOAD_BYTES:
@@ -187,10 +166,11 @@ def explain(metric: str) -> None:
     info = METRICS[metric]
     st.info(measures_text.EXPLANATIONS[metric], icon=":material/lightbulb:")
     st.caption(f"{info.label}: {info.paper}.")
-    doc, formulas = formula_section(info.label)
-    if formulas:
-        with st.expander(f"Formulas ({doc})", icon=":material/function:"):
-            st.markdown(formulas)
+    # WEAT's formulas are in docs/weat.md ('The numbers'), every other measure's in
+    # docs/metrics.md under a heading that starts with its label.
+    name, heading = ("weat.md", "The numbers") if info.label == "WEAT" else (
+        "metrics.md", f"{info.label}:")
+    show_docs("Formulas", name, heading, icon=":material/function:")
 
 
 def default_wordset(language: str, metric: str, ids: list[str]) -> str:

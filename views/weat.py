@@ -19,12 +19,12 @@ import streamlit as st
 
 from bias.errors import BiasInputError
 from bias.limits import HEAVY_WORK
-from bias.notes import Note
 from bias.report import text
 from bias.report.markup import md
 from bias.report.notes import note_text
 from bias.stats.budget import check_weat, weat_work
 from bias.stats.confounds import weat_confounds
+from bias.stats.set_reports import repeated_note
 from bias.stats.weat import SetReport, WeatOptions
 from bias.vectors import visitor
 from bias.vectors.access import ServerAccess
@@ -56,6 +56,7 @@ from views.shared import (
     set_active_embedding,
     show_error,
     sidebar,
+    synced,
 )
 from views.uploads import vector_uploader
 from views.weat_result import show_result
@@ -449,8 +450,7 @@ def word_list(key: str, embedding: Embedding, lists_language: str) -> int:
         caption += f", {counts.shared} more only {verb} a vector"
         caption += " (left out)" if leave_out else ""
     st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
-    if repeated:
-        note = Note("repeated_words", {"set": key, "name": name, "words": list(repeated)})
+    if (note := repeated_note(report)) is not None:
         st.info(md(note_text(note)), icon=":material/content_copy:")
     if missing:
         st.warning(md(missing), icon=":material/search_off:")
@@ -603,7 +603,10 @@ def save_wordset(presets: dict[str, WordSet], language: str) -> None:
     A callback (not code after the button) so the preset box can follow before it is drawn; the
     result stays valid because its lists did not change.
     """
-    # The title as typed, also when its box's change and this click come in one rerun.
+    # The title and lists as their boxes show them, also when a box's change and this click
+    # come in one rerun, or a newer rerun skipped the box's own callback (`synced`).
+    for key in (*map(state.weat_name_key, SET_KEYS), *map(state.weat_words_key, SET_KEYS)):
+        synced(key)
     remember(state.WEAT_TITLE, st.session_state[restore(state.WEAT_TITLE, "")])
     st.session_state.pop(SAVE_ERROR, None)
     try:
@@ -663,13 +666,19 @@ def main() -> None:
     top = st.columns([1, 3], vertical_alignment="bottom")
     language = language_box(top[0], everything, infos, embedding)
     preset, on_screen = test_box(top[1], everything, language)
-    language_offer(everything, language, embedding, infos)
-    if not any(info.language == language for info in infos.values()):
-        no_embedding_panel(language)
-    about_test(everything, preset, on_screen)
+    # What comes and goes above the lists (the edited notice appears with the first change)
+    # sits in one container, and so does what comes and goes below them: an element inserted
+    # before a box moved it, Streamlit drew it anew with the server's value, and words typed
+    # into it meanwhile were lost (fields filled 50 ms apart, issue 42).
+    with st.container():
+        language_offer(everything, language, embedding, infos)
+        if not any(info.language == language for info in infos.values()):
+            no_embedding_panel(language)
+        about_test(everything, preset, on_screen)
     used_sizes = word_lists(embedding, test_language(everything, language))
     advanced_options(embedding)
-    run = run_button(everything, language, embedding)
+    with st.container():
+        run = run_button(everything, language, embedding)
 
     restore(SHOWN_FOR, "")
     job = job_slot()
@@ -681,9 +690,10 @@ def main() -> None:
         run_test(job, embedding, everything, language, used_sizes)
 
     shown_result = state.shown_result()
-    if shown_result is not None:
-        with st.container(key=RESULT_BOX):
+    with st.container(key=RESULT_BOX):  # there with or without a result: the save box stays put
+        if shown_result is not None:
             show_result(shown_result, everything, lists_now())
+    if shown_result is not None:
         if run:  # the result is where the eyes are: Run moves the page to it
             state.count_run()
         # Drawn on every rerun, so the elements below keep their place (an expander that moves is

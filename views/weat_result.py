@@ -16,6 +16,7 @@ import streamlit as st
 
 from bias.report import text
 from bias.report import verdict as verdict_text
+from bias.report import weat_captions as captions
 from bias.report.charts import weat as charts
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
@@ -25,7 +26,7 @@ from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.spreadsheet import csv_text
 from views import state
-from views.encoder_panel import encoder_panel
+from views.encoder_panel import encoder_panel, sensitivity_of
 from views.shared import METRIC_WIDTH, report_button
 
 if TYPE_CHECKING:
@@ -54,6 +55,15 @@ def show_metrics(result: WeatResult) -> None:
             "real one. Below 0.05 counts as a bias.",
             width=METRIC_WIDTH,
         )
+        if text.runs_the_other_way(result):  # the p above counts the stated direction only
+            st.metric(
+                "p the other way",
+                text.other_tail_text(result),
+                help="The share of reshuffled lists leaning at least this far against the "
+                "stated direction. The test stays one-sided as published: this direction was "
+                "not the one tested.",
+                width=METRIC_WIDTH,
+            )
         st.metric(
             "Effect size d",
             text.format_d(result.effect_size),
@@ -69,7 +79,7 @@ def show_metrics(result: WeatResult) -> None:
             st.metric(
                 cmp.reported_d_label,
                 cmp.reported_d_value,
-                help=f"{md(cmp.where)}. Ours as printed there: {cmp.ours_d}.",
+                help=f"{md(cmp.where)}. {text.ours_in_their_form(cmp)}",
                 width=METRIC_WIDTH,
             )
 
@@ -89,7 +99,7 @@ def details_lines(shown: state.ShownResult, original: WordSet | None) -> list[st
     cmp = text.comparison(result) if result.verdict.comparable else None
     if cmp:
         lines.append(f"Reported in {cmp.where}: {cmp.reported_d}, p {cmp.reported_p}. "
-                     f"{cmp.note} Ours, as printed there: {cmp.ours_d}.")
+                     f"{cmp.note} {text.ours_in_their_form(cmp)}")
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             lines.append(under)
     elif result.reported is not None and not result.verdict.comparable:
@@ -106,18 +116,25 @@ def warnings_of(shown: state.ShownResult) -> list[str]:
             *(confound_warnings(confounds) if confounds else ())]
 
 
-def show_details(shown: state.ShownResult,
-                 original: WordSet | None) -> MethodSensitivity | None:
-    """One click away: the rest of what the result says (`details_lines`), its warnings, the
-    confounds checked and, on the encoder, the test under every method (returned, for the
-    downloads). Folded, so the verdict, its sentence and the four numbers read aloud."""
-    warnings = warnings_of(shown)
+def details_label(shown: state.ShownResult, sensitivity: MethodSensitivity | None) -> str:
+    """The Details fold's bar: what is inside, and how many warnings, counting those of the
+    test under every extraction method (shown inside by the encoder panel)."""
+    count = len(warnings_of(shown)) + (len(sensitivity.notes) if sensitivity else 0)
     label = "Details: the words found, the interval, the published values"
     if shown.result.encoder is not None:  # its method panel is in here: say so on the fold
         label = "Details: the words found, the interval, the test under every extraction method"
-    if warnings:
-        label += f" · {len(warnings)} warning{'s' if len(warnings) != 1 else ''}"
-    with st.expander(label, icon=":material/info:"):
+    if count:
+        label += f" · {count} warning{'s' if count != 1 else ''}"
+    return label
+
+
+def show_details(shown: state.ShownResult, original: WordSet | None,
+                 sensitivity: MethodSensitivity | None) -> None:
+    """One click away: the rest of what the result says (`details_lines`), its warnings, the
+    confounds checked and, on the encoder, the test under every method. Folded, so the
+    verdict, its sentence and the four numbers read aloud."""
+    warnings = warnings_of(shown)
+    with st.expander(details_label(shown, sensitivity), icon=":material/info:"):
         for line in details_lines(shown, original):
             st.caption(md(line))
         for warning in warnings:
@@ -126,7 +143,7 @@ def show_details(shown: state.ShownResult,
             st.markdown("**Confounds checked: grammatical gender, word frequency**")
             for line in confound_lines(shown.confounds):
                 st.caption(md(line))
-        return encoder_panel(shown)  # on the encoder: its method, and every other method
+        encoder_panel(shown, sensitivity)  # on the encoder: its method, and every other one
 
 
 def result_figures(result: WeatResult) -> tuple[go.Figure, go.Figure, go.Figure]:
@@ -155,14 +172,15 @@ def show_result(shown: state.ShownResult, presets: dict[str, WordSet], now: tupl
     st.caption(md(f"on {result.embedding} · {text.method_text(result)}"))
     if now != shown.made_for:
         st.info("The lists, options or embedding changed since this result; press Run again.")
-    box = {"holds": st.success, "these_words": st.warning, "no_bias": st.info,
-           "cannot_decide": st.warning}[result.verdict.state]
+    sensitivity = sensitivity_of(shown)  # before the verdict, whose headline may name it
+    box = {"holds": st.success, "these_words": st.warning, "other_way": st.warning,
+           "no_bias": st.info, "cannot_decide": st.warning}[result.verdict.state]
     sentence = (verdict_text.meaning(result) if result.verdict.state == "cannot_decide"
                 else text.summary_sentence(result))
-    box(f"**{md(verdict_text.headline(result.verdict))}**  \n{md(sentence)}")
+    box(f"**{md(verdict_text.result_headline(result, sensitivity))}**  \n{md(sentence)}")
     show_metrics(result)
     wordset = shown.wordset
-    sensitivity = show_details(shown, presets.get(wordset.edited_from) if wordset else None)
+    show_details(shown, presets.get(wordset.edited_from) if wordset else None, sensitivity)
     words = result_tabs(result)
     downloads(shown, words, sensitivity)
 
@@ -173,13 +191,13 @@ def result_tabs(result: WeatResult) -> pl.DataFrame:
     tabs = st.tabs(["How unusual is it?", "Each word", "Which words matter?", "Table"])
     with tabs[0]:
         st.plotly_chart(hist, key="weat.hist")
-        st.caption(md(text.null_histogram_caption(result)))
+        st.caption(md(captions.null_histogram_caption(result)))
     with tabs[1]:
         st.plotly_chart(assoc, key="weat.assoc")
-        st.caption(md(text.association_caption(result)))
+        st.caption(md(captions.association_caption(result)))
     with tabs[2]:
         st.plotly_chart(influence, key="weat.influence")
-        st.caption(text.influence_caption(result.effect_size))
+        st.caption(captions.influence_caption(result.effect_size))
     words = pl.DataFrame(
         [row.__dict__ for row in result.words],
         schema_overrides={"effect_size_without": pl.Float64},

@@ -12,22 +12,35 @@ A task returns the test words' unit vectors, not the model (a few kilobytes from
 statistics are computed above, in `bias.stats`. Every model is trained as `train` trains one
 (`bias.corpus.training.fit`, one model without bootstrap) and kept nowhere.
 
-Seeds: the observed groups' models get the seeds `train` gives a group's model without
-replicates (`model_seeds`), so they are that family's models, bit for bit; permutation i
-(1 … N) draws its deal and its two models' seeds from the run's seed, the two groups' values and
-i. The same corpus, settings, groups and seed give the same p-value, bit for bit.
+The test is fixed before any dealing (issue 41: a statistic computed one way on the observed
+split and another way on the deals is not a permutation test). So the vocabulary is decided
+once, on the two groups' documents pooled (the words at the minimum count in A and B together:
+`bias.corpus.training.fixed_vocabulary` of a pooled token file), and every model, the observed
+A and B as well as each deal's two sides, is trained with exactly that vocabulary (gensim's
+`trim_rule`; a word of it that a side does not contain at all gets no vector there: it would be
+its random start). The tested words are the lists' words in that vocabulary (as written, else
+lower-case, else capitalised: the lookup's order), the same for every split; the others are
+named in the result. So the observed groups' models here are not the family's saved models,
+which keep each group's own vocabulary: the two d's can differ from the saved models' d's.
 
-The words: a list's word is tested when it appears at least the minimum count times in both
-groups (as written, else lower-case, else capitalised: the lookup's order); the others are
-named in the result. A dealt side in which a tested word falls below the minimum count has no
-vector for it; its permutation is counted as at least as extreme as the observed difference
-(conservative: the p-value can only grow) and counted in the result.
+In every split, the observed one included, d is computed in both sides over the tested words
+that both sides contain (`bias.stats.group_difference.split_difference`): the same rule
+everywhere, so the test stays exact. Counting a deal that lacks a word as extreme instead would
+make the test useless on small corpora: on the example presidential addresses (42 documents,
+31 and 11), 31 of 39 random deals left some tested word (wife, sons, wages, father: in 4 to 7
+documents) out of one side, so p could not have fallen below 0.8.
+
+Seeds: the observed groups' models get the seeds `train` gives a group's model without
+replicates (`model_seeds`); permutation i (1 … N) draws its deal and its two models' seeds from
+the run's seed, the two groups' values and i. The same corpus, settings, groups and seed give the
+same p-value, bit for bit.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import shutil
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -39,7 +52,7 @@ from bias.corpus.group_sampling import sampled
 from bias.corpus.options import ReadOptions, TrainOptions
 from bias.corpus.preview import check_trainable
 from bias.corpus.scan import CorpusScan, GroupScan, scan, work_folder
-from bias.corpus.training import TrainTask, fit, model_seeds, stable_hash
+from bias.corpus.training import TrainTask, fit, fixed_vocabulary, model_seeds, stable_hash
 from bias.errors import BiasInputError
 from bias.serialize import NOT_SERIALISED
 from bias.wordsets import WordSet
@@ -59,6 +72,8 @@ class SplitTask:
     seed: int
     options: TrainOptions
     words: tuple[str, ...]
+    vocabulary: str
+    """The pooled token file whose words at the minimum count every model keeps (docstring)."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +115,8 @@ def train_split(task: SplitTask) -> SplitVectors:
         if task.deal_seed is not None:
             tokens = os.path.join(folder, "side.tokens")
             _write_side(task, tokens)
-        model = fit(TrainTask("split", task.language, tokens, task.options, task.seed, None, {}))
+        model = fit(TrainTask("split", task.language, tokens, task.options, task.seed, None,
+                              {"vocabulary_of": task.vocabulary}))
     vectors = np.full((len(task.words), task.options.dimensions), np.nan)
     missing = []
     for row, word in enumerate(task.words):
@@ -113,8 +129,8 @@ def train_split(task: SplitTask) -> SplitVectors:
 
 @dataclass(frozen=True)
 class TestWords:
-    """The words tested in both groups, per list key (X, Y, A, B), as the corpus writes them,
-    and the words of the lists left out (under the minimum count in at least one group)."""
+    """The words tested, per list key (X, Y, A, B), as the corpus writes them, and the words of
+    the lists left out (under the minimum count in the two groups together)."""
 
     words: dict[str, tuple[str, ...]]
     left_out: tuple[str, ...]
@@ -124,22 +140,20 @@ class TestWords:
         return tuple(word for key in ("X", "Y", "A", "B") for word in self.words[key])
 
 
-def _form(word: str, groups: Sequence[GroupScan], min_count: int) -> str | None:
-    for form in (word, word.lower(), word.capitalize()):
-        if all(group.counts.get(form, 0) >= min_count for group in groups):
-            return form
-    return None
+def _form(word: str, vocabulary: frozenset[str]) -> str | None:
+    return next((form for form in (word, word.lower(), word.capitalize()) if form in vocabulary),
+                None)
 
 
-def tested_words(groups: Sequence[GroupScan], wordset: WordSet, min_count: int,
-               min_set_words: int) -> TestWords:
-    """The words a list can be tested with in every one of `groups` (module docstring)."""
+def tested_words(vocabulary: frozenset[str], wordset: WordSet, min_count: int,
+                 min_set_words: int) -> TestWords:
+    """The lists' words in the pooled `vocabulary` (module docstring)."""
     kept: dict[str, tuple[str, ...]] = {}
     left_out: list[str] = []
     for key, terms in wordset.sets().items():
         forms = []
         for word in terms.words:
-            form = _form(word, groups, min_count)
+            form = _form(word, vocabulary)
             if form is None:
                 left_out.append(word)
             elif form not in forms:
@@ -147,8 +161,8 @@ def tested_words(groups: Sequence[GroupScan], wordset: WordSet, min_count: int,
         if len(forms) < min_set_words:
             raise BiasInputError(
                 f"Only {len(forms)} of the {len(terms.words)} words of {terms.name} appear at "
-                f"least {min_count} times in both groups, and a list needs {min_set_words} to "
-                "compare the groups."
+                f"least {min_count} times in the two groups together, and a list needs "
+                f"{min_set_words} to compare the groups."
             )
         kept[key] = tuple(forms)
     return TestWords(kept, tuple(left_out))
@@ -176,19 +190,31 @@ def _deal_seeds(seed: int, groups: tuple[str, str], permutation: int) -> tuple[i
 
 
 def plan_splits(pair: tuple[GroupScan, GroupScan], language: str, options: TrainOptions,
-                words: tuple[str, ...], permutations: int) -> list[SplitTask]:
-    """Two tasks per split: the observed groups, then `permutations` deals."""
+                words: tuple[str, ...], permutations: int, vocabulary: str) -> list[SplitTask]:
+    """Two tasks per split: the observed groups, then `permutations` deals; every model keeps
+    the words at the minimum count of the token file `vocabulary` (the pool)."""
     sources = (pair[0].tokens_path, pair[1].tokens_path)
     sizes = (pair[0].documents, pair[1].documents)
     values = (str(pair[0].value), str(pair[1].value))
     tasks = [SplitTask(language, sources, sizes, side, None,
-                       model_seeds(options.seed, values[side], 0)[0], options, words)
+                       model_seeds(options.seed, values[side], 0)[0], options, words, vocabulary)
              for side in (0, 1)]
     for permutation in range(1, permutations + 1):
         deal, *seeds = _deal_seeds(options.seed, values, permutation)
-        tasks += [SplitTask(language, sources, sizes, side, deal, seeds[side], options, words)
+        tasks += [SplitTask(language, sources, sizes, side, deal, seeds[side], options, words,
+                            vocabulary)
                   for side in (0, 1)]
     return tasks
+
+
+def pool(pair: tuple[GroupScan, GroupScan], path: str) -> str:
+    """Write both groups' documents (A's, then B's) as one token file at `path`: the pool whose
+    vocabulary every model of the test keeps."""
+    with open(path, "wb") as target:
+        for group in pair:
+            with open(group.tokens_path, "rb") as source:
+                shutil.copyfileobj(source, target)
+    return path
 
 
 def check_pair(values: Sequence[str | None], groups: Sequence[str]) -> None:
@@ -220,8 +246,10 @@ def train_splits(path, *, language: str, groups: tuple[str, str], wordset: WordS
         pair = _pair(scanned, groups)
         check_trainable(dataclasses.replace(scanned, groups=pair), options, [wordset],
                         min_set_words)
-        words = tested_words(pair, wordset, options.min_count, min_set_words)
-        tasks = plan_splits(pair, language, options, words.flat, permutations)
+        pooled = pool(pair, os.path.join(folder, "pooled.tokens"))
+        words = tested_words(fixed_vocabulary(pooled, options.min_count), wordset,
+                             options.min_count, min_set_words)
+        tasks = plan_splits(pair, language, options, words.flat, permutations, pooled)
         found = run_tasks(train_split, tasks, scheduler=scheduler, workers=workers)
     sides = tuple((found[i], found[i + 1]) for i in range(0, len(found), 2))
     return Splits(groups, (pair[0].documents, pair[1].documents),

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bias.corpus.counts import CountBalance, SetCoverage, WordCount, balances
+from bias.corpus.language_guess import LanguageGuess, guess_language
 from bias.corpus.options import MIN_DOCUMENTS, MIN_VOCABULARY, TrainOptions
 from bias.corpus.scan import CorpusScan, GroupScan
 from bias.errors import BiasInputError
@@ -48,12 +49,17 @@ class CorpusPreview:
     groups: tuple[GroupPreview, ...]
     problem: str | None = None
     """Why training would be refused (`check_trainable`'s sentence), or None."""
+    language_guess: LanguageGuess | None = None
+    """The language the corpus's frequent words look to be in (`bias.corpus.language_guess`);
+    its `sentence()` says when it is not the chosen one."""
 
     def to_dict(self) -> dict:
         data = jsonable(self)
         for shown, group in zip(data["groups"], self.groups, strict=True):
             shown["sets"] = [coverage.to_dict() for coverage in group.sets]
             shown["balances"] = [balance.to_dict() for balance in group.balances]
+        if self.language_guess is not None:
+            data["language_guess"]["warning"] = self.language_guess.sentence()
         return data
 
 
@@ -83,6 +89,7 @@ def preview(scan: CorpusScan, options: TrainOptions,
         file=scan.file, sha256=scan.sha256, language=scan.language, min_count=options.min_count,
         replicates=options.replicates, wordset=first.id if first else None,
         groups=tuple(_group_preview(group, options.min_count, first) for group in scan.groups),
+        language_guess=guess_language([group.counts for group in scan.groups], scan.language),
     )
 
 

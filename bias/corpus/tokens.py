@@ -140,4 +140,4 @@ def script_problem(counts: Iterable[Counter[str]], language: str, where: str) ->
     found = by_script.most_common(1)[0][0]
     shown = "Chinese characters (CJK)" if found == "CJK" else f"{found.title()} script"
     return (f"Most words of {where} are written in {shown}, but '{language}' is written in "
-            f"{expected.title()} script; give the corpus's own language (--language).")
+            f"{expected.title()} script; choose the corpus's own language.")

@@ -163,13 +163,17 @@ def _epoch_checkpoints(epochs: int):
 
 
 def _vocabulary_rule(task: TrainTask) -> Callable[[str, int, int], int] | None:
-    """gensim's `trim_rule` for `task`: None (its own counts at the minimum count) for a model on
-    every document once, else keep exactly the whole group's vocabulary."""
-    if task.bootstrap_seed is None or task.trained.get("vocabulary") != FIXED_VOCABULARY:
+    """gensim's `trim_rule` for `task`: keep exactly the vocabulary of the token file
+    `trained["vocabulary_of"]` when given (the test between two groups: both groups' documents,
+    `bias.corpus.group_permutation`); else None (its own counts at the minimum count) for a model
+    on every document once, else the whole group's vocabulary."""
+    source = task.trained.get("vocabulary_of")
+    if source is None and (task.bootstrap_seed is None
+                           or task.trained.get("vocabulary") != FIXED_VOCABULARY):
         return None
     from gensim.utils import RULE_DISCARD, RULE_KEEP
 
-    keep = fixed_vocabulary(task.tokens_path, task.options.min_count)
+    keep = fixed_vocabulary(source or task.tokens_path, task.options.min_count)
     return lambda word, count, min_count: RULE_KEEP if word in keep else RULE_DISCARD
 
 

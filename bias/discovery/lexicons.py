@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from bias.corpus.stop_words import stop_words as stop_words  # read by the corpus layer too
+
 MIN_NAME_FREQUENCY = 3
 """A word counts as a first name when some country lists it at 3 or more on the dictionary's
 scale of 1 (rare) to 13 (very common), each step about a factor of two: "Wilson" and "Murphy"
@@ -198,25 +200,6 @@ def first_name(word: str, language: str = "") -> FirstName | None:
 def _bare(word: str) -> str:
     """The word without its accents."""
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
-
-
-@functools.cache
-def stop_words(language: str) -> frozenset[str] | None:
-    """spaCy's stop words for an ISO 639-1 code, casefolded; None without spaCy or a list.
-
-    The list's file is run on its own (it imports nothing): importing it as
-    `spacy.lang.fr.stop_words` would first run spaCy's and the language's package set-up, 4.5 s
-    of CPU in a process that had not imported spaCy yet, for a set of words."""
-    spacy = importlib.util.find_spec("spacy")
-    if spacy is None or spacy.origin is None or not language.isalpha() or not language.isascii():
-        return None
-    path = Path(spacy.origin).parent / "lang" / language / "stop_words.py"
-    spec = importlib.util.spec_from_file_location(f"_spacy_stop_words_{language}", path)
-    if not path.is_file() or spec is None or spec.loader is None:
-        return None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return frozenset(word.casefold() for word in module.STOP_WORDS)
 
 
 @functools.cache

@@ -16,7 +16,7 @@ import polars as pl
 from bias.discovery.sampling import Draw, Sampling, draw_wordset
 from bias.serialize import jsonable
 from bias.stats.pvalues import holm
-from bias.wordsets import SET_KEYS, WordSet
+from bias.wordsets import SET_KEYS, Selection, WordSet
 
 
 def draws_table(wordset: WordSet, draws: Sequence[Draw]) -> pl.DataFrame:
@@ -100,6 +100,9 @@ def save_draw(
             ),
         },
         reported=None,
+        selection=None if sampling is None else Selection(
+            embedding=validation["embedding"], draw=draw.index, draws=sampling.summary.draws,
+            p_value=draw.p_value, p_corrected=validation["p_value_holm_over_draws"]),
         notes=(
             "Drawn at random from the "
             + ("curated" if sampling is not None and sampling.curated else "uncurated")

@@ -36,6 +36,13 @@ TABLE_SCHEMA = {
 }
 """`fit_*` are concept fit's signals (`concept_fit`), null where it did not judge the row."""
 
+FIT_DECIMALS = {"fit_rank": 0, "fit_lean": 2, "fit_seeds": 0, "fit_name": 3}
+"""Concept fit's signals as a person reads them (`with_decisions`), with these decimals."""
+
+SHOWN = "_shown"
+"""Suffix of a column's read-only text form for people (`with_decisions`): a number column with
+nulls printed "None" in the BiasWords grid where concept fit had not judged a row."""
+
 FLAG_SEPARATOR = "; "
 """Joins a row's flags in the table's `flag` text; `flags` in JSON is the list."""
 
@@ -111,12 +118,13 @@ def normalise_table(table: pl.DataFrame) -> pl.DataFrame:
 
 
 def with_decisions(table: pl.DataFrame) -> pl.DataFrame:
-    """The table plus two read-only columns for people: `verdict` and `check`.
+    """The table plus read-only columns for people: `verdict`, `check` and concept fit's
+    signals as text (`FIT_DECIMALS`, each `<column>_shown`, "" where it did not judge).
 
     `verdict` spells out the filter's reason and the person's decision together ("dropped by the
     filter: …, kept by you"; "dropped by you"), because `reason` alone next to a ticked Keep box
     would read as "dropped". `check` is `flag`. Both are "" where there is nothing to say (a
-    table would show a missing value as "None"). `normalise_table` drops both again.
+    table would show a missing value as "None"). `normalise_table` drops the added ones again.
     """
     reason, kept = pl.col("reason"), pl.col("kept")
     verdict = (
@@ -128,7 +136,13 @@ def with_decisions(table: pl.DataFrame) -> pl.DataFrame:
         .then(pl.lit("dropped by the filter: ") + reason + pl.lit(", kept by you"))
         .otherwise(reason)
     )
-    return table.with_columns(verdict.alias("verdict"), pl.col("flag").fill_null("").alias("check"))
+    shown = [
+        pl.col(column).map_elements(lambda v, d=decimals: f"{v:.{d}f}", return_dtype=pl.String)
+        .fill_null("").alias(column + SHOWN)
+        for column, decimals in FIT_DECIMALS.items()
+    ]
+    return table.with_columns(verdict.alias("verdict"), pl.col("flag").fill_null("").alias("check"),
+                              *shown)
 
 
 def curated_pools(table: pl.DataFrame) -> dict[str, list[str]]:

@@ -207,8 +207,8 @@ ROW_COLUMNS: dict[str, tuple[str, str]] = {
     "iterations": ("Reshufflings", "Reshufflings counted (exact) or drawn (randomized)."),
     "missing_words": ("Words missing", "Words and phrases of the test the embedding lacks."),
     "words_listed": ("Words listed", "Words in the test's four lists."),
-    "verdict": ("Verdict", "holds, these words only, no bias or cannot decide "
-                "(docs/weat.md, 'The verdict')."),
+    "verdict": ("Verdict", "holds, these words only, the other way, no bias or cannot "
+                "decide (docs/weat.md, 'The verdict')."),
     "skipped": ("Not run because", "Why the test could not run on this embedding."),
 }
 """Readable headers (and their help) for the batch's long table, keyed by its column names

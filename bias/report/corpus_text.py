@@ -81,6 +81,11 @@ def count_lines(group: GroupPreview) -> list[tuple[str, bool]]:
             + [(balance_sentence(b), b.warning) for b in group.balances])
 
 
+def language_warning(preview: CorpusPreview) -> str | None:
+    """The sentence when the corpus looks to be in another language than the chosen one."""
+    return preview.language_guess.sentence() if preview.language_guess else None
+
+
 def group_line(group: GroupPreview, min_count: int) -> str:
     where = "The corpus" if group.value is None else f"Group '{group.value}'"
     empty = (f" ({group.empty_documents:,} empty ones skipped)" if group.empty_documents else "")
@@ -90,6 +95,8 @@ def group_line(group: GroupPreview, min_count: int) -> str:
 
 def preview_text(preview: CorpusPreview) -> str:
     lines = [f"{preview.file} (sha256 {preview.sha256[:16]}…), language {preview.language}:"]
+    if (guessed := language_warning(preview)) is not None:
+        lines.append(f"  Warning: {guessed}")
     for group in preview.groups:
         lines.append("  " + group_line(group, preview.min_count))
         lines += [f"    {coverage_sentence(c)}" for c in group.sets]
@@ -98,7 +105,13 @@ def preview_text(preview: CorpusPreview) -> str:
     return "\n".join(lines)
 
 
-def train_text(result: TrainResult) -> str:
+def command_line_use(family: str) -> str:
+    return f"Use them with --embedding {family} (the whole family) or a name above."
+
+
+def train_text(result: TrainResult, use: str | None = None) -> str:
+    """The training's outcome; `use`, its last line, says where the models are used (the
+    command line's option unless a page gives its own words)."""
     models = result.models
     lines = [preview_text(result.preview), ""]
     lines.append(f"Trained {len(models)} model{'' if len(models) == 1 else 's'} in "
@@ -111,7 +124,7 @@ def train_text(result: TrainResult) -> str:
                         if model.bootstrap_seed is not None else ""))
     if len(models) == 1:
         lines.append(note_text(Note("single_trained_model", {"embedding": models[0].name})))
-    lines.append(f"Use them with --embedding {result.family} (the whole family) or a name above.")
+    lines.append(use or command_line_use(result.family))
     return "\n".join(lines)
 
 

@@ -34,17 +34,27 @@ def difference_text(result: GroupDifference) -> str:
         lines.append(f"  With {result.permutations} permutations p cannot fall below "
                      f"{result.alpha:g}; use at least {round(1 / result.alpha)} for a test at "
                      f"{result.alpha:g}.")
+    if result.absent:
+        lines.append("  Absent from one of the two groups, so left out of both d's: "
+                     f"{', '.join(result.absent)} (every deal leaves out, in the same way, the "
+                     "words a side lacks).")
     if result.lost_words:
-        lines.append(f"  In {result.lost_words} deal{'s' if result.lost_words > 1 else ''} a "
-                     "tested word fell under the minimum count; counted as at least as large "
-                     "(the p-value can only be too high, never too low).")
+        lines.append(f"  In {result.lost_words} of the {result.permutations} deals a side "
+                     "lacked a tested word; their d's were computed without it, by the same rule.")
+    if result.undefined:
+        lines.append(f"  {result.undefined} deal{'s' if result.undefined > 1 else ''} had no d "
+                     "(too few words of a list in both sides); counted as at least as large (the "
+                     "p-value can only be too high, never too low).")
     if result.left_out:
-        lines.append(f"  Not tested (under the minimum count in a group): "
+        lines.append(f"  Not tested (under the minimum count in the two groups together): "
                      f"{', '.join(result.left_out[:12])}"
                      + (f" and {len(result.left_out) - 12} more." if len(result.left_out) > 12
                         else "."))
     if result.equal_groups:
         lines.append("  Both groups were sampled to the same number of documents first.")
+    lines.append("  Every model of the test, the two groups' own included, keeps the words at "
+                 "the minimum count in the two groups together, so its d's can differ from the "
+                 "saved models' (each with its group's own words).")
     lines.append("  Each group's model is its own space; only the two d's are compared. A "
                  "difference can come from topics or vocabulary as well as from attitudes; "
                  f"one model per group and seed {result.seed}.")

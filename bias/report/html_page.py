@@ -14,6 +14,7 @@ body { font: 15px/1.5 system-ui, sans-serif; color: #1f1d2b; max-width: 60rem; m
 h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
 .verdict { padding: .8rem 1rem; border-radius: .4rem; background: #fff4d6; }
 .verdict.holds { background: #dff3e4; } .verdict.no_bias { background: #e6eefc; }
+.verdict.other_way { background: #f3e4f7; }
 table { border-collapse: collapse; margin: .5rem 0; } td, th { padding: .2rem .6rem;
   border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
 pre { background: #f6f6f8; padding: .6rem; overflow-x: auto; white-space: pre-wrap; }

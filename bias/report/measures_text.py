@@ -3,10 +3,13 @@ can say and what it cannot), one sentence per result, and the command line's sho
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bias.report.notes import notes_text
 from bias.report.text import as_words, format_p, p_phrase
-from bias.stats.measure import MeasureResult
+from bias.stats.measure import MeasureResult, WordScore
 from bias.stats.measures import METRICS
+from bias.stats.pvalues import ALPHA
 from bias.wordsets import NamedSets
 
 EXPLANATIONS: dict[str, str] = {
@@ -158,12 +161,7 @@ def result_sentence(result: MeasureResult) -> str:
             f" 95% interval {result.interval.low:.2f} to {result.interval.high:.2f}."
             if result.interval else "")
     if result.metric == "sc-weat":
-        rows = result.per_word
-        lean_a = sum(r.value > 0 and r.p_value < 0.05 for r in rows)
-        lean_b = sum(r.value < 0 and r.p_value < 0.05 for r in rows)
-        a, b = as_words(d["attribute_a"]), as_words(d["attribute_b"])
-        return (f"Of {len(rows)} words, {lean_a} lean clearly to '{a}' and "
-                f"{lean_b} to '{b}' (p < 0.05); the others could be chance.")
+        return scweat_sentence(result)
     if result.metric == "wefat":
         strength = abs(v)
         word = "strong" if strength >= 0.5 else "moderate" if strength >= 0.3 else "weak"
@@ -191,6 +189,32 @@ def result_sentence(result: MeasureResult) -> str:
                 + (f", {p_phrase(result.p_value)}" if result.p_value is not None else "") + ").")
     return (f"RNSB = {v:.4f}: 0 would mean every target word looks equally negative; the "
             f"classifier was right on {d['accuracy']:.0%} of {d['held_out']} held-out words.")
+
+
+def scweat_sentence(result: MeasureResult) -> str:
+    """SC-WEAT's count of words that lean clearly, made with Holm's correction for the number
+    of words read at once (`p_holm`), and the uncorrected count beside it when they differ."""
+    rows, d = result.per_word, result.details
+    a, b = as_words(d["attribute_a"]), as_words(d["attribute_b"])
+
+    def leaning(p_of: Callable[[WordScore], float]) -> tuple[int, int]:
+        return (sum(r.value > 0 and p_of(r) < ALPHA for r in rows),
+                sum(r.value < 0 and p_of(r) < ALPHA for r in rows))
+
+    held = leaning(lambda r: r.extra["p_holm"])
+    raw = leaning(lambda r: r.p_value)
+    n = len(rows)
+    if n == 1:  # one test: nothing to correct for
+        if any(held):
+            return f"The word leans clearly to '{a if held[0] else b}' (p < {ALPHA:g})."
+        return f"The word's lean could be chance (p ≥ {ALPHA:g})."
+    text = (f"Of {n} words, {held[0]} lean{'s' if held[0] == 1 else ''} clearly to '{a}' and "
+            f"{held[1]} to '{b}' (p < {ALPHA:g} after Holm's correction for {n} tests); the "
+            "others could be chance.")
+    if raw != held:
+        text += (f" Without the correction, {raw[0]} would lean to '{a}' and {raw[1]} to "
+                 f"'{b}': with {n} words some p-values fall below {ALPHA:g} by chance alone.")
+    return text
 
 
 def headline_numbers(result: MeasureResult) -> list[tuple[str, str, str]]:

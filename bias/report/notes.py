@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from bias.notes import Note
-from bias.report.text import as_words
+from bias.report.text import as_words, plural
 from bias.vectors.catalog import language_name
+from bias.wordsets.language_guess import MIN_MARGIN, MIN_ZIPF
 
 
 def _set(d: dict) -> str:
@@ -47,11 +48,16 @@ def _phrases(d: dict) -> str:
 
 
 def _repeated_words(d: dict) -> str:
-    verb = "has" if len(d["words"]) == 1 else "have"
-    return (
-        f"{_set(d)}: {', '.join(d['words'])} {verb} the same vector as a word "
-        "before in the set (a repeat, or another spelling); each vector is counted once."
-    )
+    twice = d.get("listed_twice", [])
+    spelled = [w for w in d["words"] if w not in twice]
+    parts = []
+    if twice:
+        parts.append(f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} listed twice")
+    if spelled:
+        verb = "has" if len(spelled) == 1 else "have"
+        parts.append(f"{', '.join(spelled)} {verb} the same vector as another spelling before "
+                     "it in the set")
+    return f"{_set(d)}: {'; '.join(parts)}; each vector is counted once."
 
 
 def _shared_words(d: dict) -> str:
@@ -87,8 +93,8 @@ def _shared_rows(d: dict) -> str:
 
 def _unequal_sizes(d: dict) -> str:
     return (
-        f"{d['first']} has {d['first_size']} words and {d['second']} has {d['second_size']}: "
-        "all are kept; means are compared, not sums."
+        f"{d['first']} uses {plural(d['first_size'], 'distinct vector')} and {d['second']} "
+        f"{d['second_size']:,}: every one is kept, and means are compared, not sums."
     )
 
 
@@ -286,6 +292,38 @@ def _method_sign_depends(d: dict) -> str:
             f"({values}): report the method with the result.")
 
 
+SCRIPT_NAMES = {"LATIN": "the Latin alphabet", "ARABIC": "Arabic script",
+                "DEVANAGARI": "Devanagari", "CYRILLIC": "Cyrillic", "GREEK": "the Greek alphabet",
+                "HANGUL": "Hangul", "HIRAGANA": "Japanese kana", "CJK": "Han characters",
+                "BENGALI": "Bengali script", "GURMUKHI": "Gurmukhi", "TELUGU": "Telugu script",
+                "THAI": "Thai script"}
+
+
+def _wordset_language_guessed(d: dict) -> str:
+    """bias.wordsets.language_guess: the file gave no language, so its words decided it."""
+    name, code = language_name(d["language"]), d["language"]
+    text = "The word set's language was not given; "
+    scores = d.get("scores") or {}
+    if d["decided"] and scores:
+        rest = sorted((lang for lang in scores if lang != code), key=lambda lang: -scores[lang])
+        runner = f", {scores[rest[0]]:.1f} in {language_name(rest[0])}" if rest else ""
+        text += (f"its words look {name} (mean word frequency {scores[code]:.1f} on the Zipf "
+                 f"scale in {name}{runner}), so {name} frequencies and checks were used.")
+    elif d["decided"]:
+        text += (f"its words are written in {SCRIPT_NAMES.get(d['script'], d['script'])}, so "
+                 f"it was read as {name}.")
+    elif not d["script"] or (scores and max(scores.values()) < MIN_ZIPF):
+        text += f"its words do not tell it, so it was read as {name}."
+    else:
+        best = scores.get(code, 0.0)
+        close = [c for c in d["candidates"] if c != code
+                 and (c not in scores or best - scores[c] < MIN_MARGIN)]  # unmeasured or near
+        names = [language_name(c) for c in close]
+        others = " or ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+        text += f"its words look {name} but could as well be {others}, so it was read as {name}."
+    return text + f' If that is wrong, add "language" (e.g. "{code}") to the file.'
+
+
 def _text(d: dict) -> str:
     """A sentence saved by an earlier version, before notes were codes."""
     return str(d["text"])
@@ -296,6 +334,7 @@ WORDING: dict[str, Callable[[dict], str]] = {
     "test_not_run": _test_not_run,
     "pooled_with_parent": _pooled_with_parent,
     "language_mismatch": _language_mismatch,
+    "wordset_language_guessed": _wordset_language_guessed,
     "missing_words": _missing_words,
     "phrases": _phrases,
     "repeated_words": _repeated_words,

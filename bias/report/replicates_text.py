@@ -60,15 +60,19 @@ def _of(count: int, verdict: ReplicateVerdict) -> str:
     return f"{count} of {verdict.replicates} replicates"
 
 
+def _why(result: ReplicateResult, stuck: list[int]) -> str:
+    """The reasons the models `stuck` cannot decide, each once."""
+    reasons = dict.fromkeys(REASONS[code] for i in stuck if i < len(result.results)
+                            for code in result.results[i].verdict.reasons if code in REASONS)
+    return "; ".join(reasons) or "each one's own verdict below says why"
+
+
 def _cannot_decide(result: ReplicateResult) -> str:
     """'Cannot decide: 2 of 5 replicates cannot (a list has fewer than 4 words with a vector)'."""
     stuck = [i for i, state in enumerate(result.states) if state == "cannot_decide"]
     if not stuck:
         return "Cannot decide: d is undefined in at least one replicate"
-    reasons = dict.fromkeys(REASONS[code] for i in stuck if i < len(result.results)
-                            for code in result.results[i].verdict.reasons if code in REASONS)
-    why = "; ".join(reasons) or "each one's own verdict below says why"
-    return f"Cannot decide: {_of(len(stuck), result.verdict)} cannot ({why})"
+    return f"Cannot decide: {_of(len(stuck), result.verdict)} cannot ({_why(result, stuck)})"
 
 
 def headline(result: ReplicateResult) -> str:
@@ -78,6 +82,10 @@ def headline(result: ReplicateResult) -> str:
         if verdict.state == "other_way":
             return (f"the association runs the other way (one model, "
                     f"{p_phrase(result.opposite_p_values[0])} the other way)")
+        if result.states[0] == "cannot_decide":  # across groups, each group says why
+            return f"cannot decide (one model: {_why(result, [0])})"
+        if result.states[0] == "no_bias":  # no evidence here, not evidence of none
+            return "not significant: no evidence of bias here (one model)"
         return f"{WEAT_SHORT[result.states[0]]} (one model)"  # its own WEAT verdict
     n = verdict.replicates
     match verdict.state:

@@ -44,6 +44,11 @@ def format_p(p: float) -> str:
     return f"{p:.2g}" if p < 0.001 else f"{p:.4f}"
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 word', '3 words': a count with its noun (a regular plural)."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def p_phrase(p: float) -> str:
     """'p = 0.018', or 'p < 0.0001' where `format_p` already gives a bound."""
     text = format_p(p)
@@ -70,6 +75,31 @@ def p_statement(result: WeatResult) -> str:
     if result.p_value_is_bound:
         return f"p {p_text(result)}, 0 of {result.iterations:,} draws"
     return p_phrase(result.p_value)
+
+
+def other_tail_text(result: WeatResult) -> str:
+    """The other tail's p of a one-sided result for a number field: '0.0042', or '< 1.0 × 10⁻⁵'
+    when no random draw leaned as far that way (p = 1/(N+1), a bound); '–' when not counted."""
+    other = result.test.other_tail_p
+    if other is None:
+        return "–"
+    if result.method == "randomized" and other * (result.iterations + 1) < 1.5:
+        return f"< {scientific(1 / result.iterations)}"
+    return format_p(other)
+
+
+def other_tail_phrase(result: WeatResult) -> str:
+    """'p = 0.0042 the other way', 'p < 1.0 × 10⁻⁵ the other way' (`other_tail_text`)."""
+    if result.test.other_tail_p is None:
+        return "no p the other way (a two-sided test counts both)"
+    number = other_tail_text(result)
+    return f"p {number if number.startswith('<') else '= ' + number} the other way"
+
+
+def runs_the_other_way(result: WeatResult) -> bool:
+    """Whether a one-sided result's words lean against the stated direction (d < 0), so that
+    its p, which counts the stated direction only, says nothing about how far they lean."""
+    return result.test.other_tail_p is not None and result.effect_size < 0
 
 
 def effect_size_limit_text(result: WeatResult) -> str:
@@ -118,6 +148,14 @@ def explanation(result: WeatResult, alpha: float = ALPHA) -> str:
                 f"words closer to '{a}' {size}"
             )
     how = "reshufflings" if result.method == "exact" else "random reshufflings"
+    if runs_the_other_way(result):
+        return (
+            f"{direction} If the words of '{x}' and '{y}' were shuffled between the two lists "
+            f"at random, {reshuffled_share(result)} of the {how} would lean at least this far "
+            f"in the stated direction ({p_statement(result)}, the test asked), and "
+            f"{other_tail_share(result)} at least this far the other way "
+            f"({other_tail_phrase(result)}); below {alpha:g} we call that a bias."
+        )
     if result.p_value_is_bound:
         share_text = f"none of the {result.iterations:,}"
     else:
@@ -144,6 +182,12 @@ def reshuffled_share(result: WeatResult) -> str:
     return "fewer than 0.01%" if share < 0.01 else f"{percent(share)}%"
 
 
+def other_tail_share(result: WeatResult) -> str:
+    """The share of reshufflings leaning at least as far the other way ('0.42%')."""
+    share = (result.test.other_tail_p or 0.0) * 100
+    return "fewer than 0.01%" if share < 0.01 else f"{percent(share)}%"
+
+
 def summary_sentence(result: WeatResult) -> str:
     """The one plain sentence under the verdict, short enough to read aloud: which way the
     words lean and how often reshuffled lists lean as far. The rest (the interval, the words
@@ -154,6 +198,11 @@ def summary_sentence(result: WeatResult) -> str:
         return f"The words of '{x}' and '{y}' relate to '{a}' and '{b}' in exactly the same way."
     lean = (f"'{x}' words sit closer to '{a}' and '{y}' words closer to '{b}'" if d >= 0 else
             f"Against the expected direction, '{x}' words sit closer to '{b}' and '{y}' to '{a}'")
+    if runs_the_other_way(result):
+        text = f"{lean}; {other_tail_share(result)} of reshuffled lists lean this far that way."
+        if result.verdict.state == "no_bias":
+            text += " Neither direction is shown, which is not proof of no association."
+        return text
     share = (f"none of the {result.iterations:,}" if result.p_value_is_bound
              else f"{reshuffled_share(result)} of")
     text = f"{lean}; {share} reshuffled lists show a difference this large."
@@ -194,6 +243,12 @@ class Comparison:
     ours_d: str
     where: str
     note: str
+
+
+def ours_in_their_form(cmp: Comparison) -> str:
+    """Our d written as the source wrote its own ('Ours, written the same way: |d| = 0.87'):
+    an absolute value where it printed one."""
+    return f"Ours, written the same way: {cmp.ours_d}."
 
 
 def reported_p_text(rep: Reported) -> str:
@@ -325,55 +380,6 @@ def edited_notice(original: WordSet) -> str:
     )
 
 
-def association_panel_title(panel: str) -> str:
-    """Title of one panel of the 'each word' chart: what its words are measured against."""
-    if panel == "targets":
-        return "Target words: which attribute list is each closer to?"
-    return "Attribute words: which target list is each closer to?"
-
-
-def association_axis(left: str, right: str) -> str:
-    """An axis whose negative side is closer to `left` and positive side closer to `right`."""
-    return f"← closer to '{left}'   ·   closer to '{right}' →"
-
-
-def influence_axis(d: float) -> str:
-    """The influence axis (d without the word − d): the side where d moves toward zero without a
-    word holds the words that support the result; the other side, those that work against it."""
-    supports_left = math.isnan(d) or d >= 0
-    support, against = "← supports the result", "works against it →"
-    if not supports_left:
-        support, against = "← works against the result", "supports it →"
-    return f"change of d without the word<br>{support}   ·   {against}"
-
-
-def null_histogram_caption(result: WeatResult) -> str:
-    """The sentence under the histogram: what its bars, line and red band are, and how many
-    reshufflings the band holds (often too few to see as bars)."""
-    counted, share = result.exceed, reshuffled_share(result)
-    text = (
-        "Each bar counts reshufflings of the target words with that difference; the dark line is "
-        "the real lists. The red band beyond it holds the reshufflings at least as extreme: "
-        f"{counted:,} of {result.iterations:,} ({share}), the p-value"
-    )
-    if 0 < counted < 0.001 * result.iterations:  # bars under 0.1% of the height
-        text += ", too few to show as bars"
-    return text + "."
-
-
-def influence_caption(d: float) -> str:
-    """The sentence under the 'which words matter' chart, saying which direction supports it."""
-    if math.isnan(d):
-        return "There is no effect size, so no word can change it."
-    side = "left (negative)" if d >= 0 else "right (positive)"
-    return (
-        f"How the effect size d ({format_d(d)}) changes when one word is left out. Bars to the "
-        f"{side} mark words that support the result: without them d moves toward zero. Bars "
-        "the other way mark words that work against it. Long bars mark words that carry the "
-        "result on their own."
-    )
-
-
 def source_line(source: dict) -> str:
     """'Source: Caliskan et al. 2017, Table 1' from a word set's `source` (citation, table)."""
     parts = [str(source.get(key, "")).strip() for key in ("citation", "table")]
@@ -385,16 +391,6 @@ def saved_message(title: str) -> str:
     return (
         f"Saved as your word set '{title}'. It is now chosen under 'Prepared test' and stays "
         "there after a restart."
-    )
-
-
-def association_caption(result: WeatResult) -> str:
-    """The sentence under the 'each word' chart: what the two panels measure, which way is bias."""
-    x, y, a, b = set_names(result)
-    return (
-        f"Target words are measured against the attribute lists, attribute words against the "
-        f"target lists. The tested bias shows as '{x}' words leaning to '{a}' and '{y}' words "
-        f"to '{b}' (top), and as '{a}' words leaning to '{x}' and '{b}' words to '{y}' (bottom)."
     )
 
 
@@ -433,17 +429,18 @@ def effect_size_ci_text(result: WeatResult) -> str | None:
 
 
 def interval_caveat(result: WeatResult) -> str | None:
-    """What the interval's measured coverage warns of, when it falls short (also among a
-    result's warnings in its JSON and report), or None."""
+    """The interval's coverage falling short of its level, or `NOT_MEASURED`; or None."""
     ci = result.interval
     if ci is None or ci.measured_coverage >= COVERAGE_SHOWN_BELOW:
         return None
-    return (
+    return NOT_MEASURED if math.isnan(ci.measured_coverage) else (  # never "nan% of the time"
         f"On planted populations with a similar d and spread of the attribute words, such "
         f"intervals covered the true d {ci.measured_coverage:.1%} of the time, not "
         f"{ci.level:.0%}: the true d is more often above the interval (docs/metrics.md)."
     )
 
 
+NOT_MEASURED = ("How often such intervals hold the true d is not known: it was measured for 95% "
+                "intervals with 2 or more words in each attribute list (docs/metrics.md).")
 COVERAGE_SHOWN_BELOW = 0.93
 """An interval whose measured coverage (bias.stats.interval_coverage) falls below this says so."""

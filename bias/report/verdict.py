@@ -4,7 +4,8 @@ same on the WEAT page, in the CLI text, in Batch's Table 7 and in every export."
 from __future__ import annotations
 
 from bias.report.encoder_text import different_model_text
-from bias.report.text import as_words
+from bias.report.text import as_words, format_d, other_tail_phrase, p_phrase, set_names
+from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.pvalues import ALPHA
 from bias.stats.verdict import COMPARABLE_COVERAGE, MIN_SET_WORDS, Coverage, State, Verdict
 from bias.stats.weat import WeatResult
@@ -12,6 +13,7 @@ from bias.stats.weat import WeatResult
 HEADLINES: dict[State, str] = {
     "holds": "Bias detected, and it holds when the words are resampled",
     "these_words": "Significant for these exact words only",
+    "other_way": "The association runs the other way",
     "no_bias": "No bias detected",
     "cannot_decide": "Cannot decide",
 }
@@ -20,6 +22,7 @@ HEADLINES: dict[State, str] = {
 SHORT: dict[State, str] = {
     "holds": "bias, holds",
     "these_words": "these words only",
+    "other_way": "the other way",
     "no_bias": "no bias",
     "cannot_decide": "cannot decide",
 }
@@ -37,6 +40,53 @@ def headline(verdict: Verdict) -> str:
         first, _, rest = text.partition(",")
         return f"{first} at the {_level(verdict)} level" + (f",{rest}" if rest else "")
     return HEADLINES[verdict.state]
+
+
+def result_headline(result: WeatResult, sensitivity: MethodSensitivity | None = None) -> str:
+    """The headline of one result as every face shows it: `headline`, naming the direction
+    and its p when the association runs the other way, and preceded, on the encoder, by what
+    changes with the extraction method (`method_caveat`) before any number."""
+    text = headline(result.verdict)
+    x, y, a, b = set_names(result)
+    if result.verdict.state == "other_way":
+        text += (f": '{x}' is closer to '{b}' and '{y}' to '{a}' ({other_tail_phrase(result)}, "
+                 f"d = {format_d(result.effect_size)})")
+    elif result.verdict.state in ("holds", "these_words") and result.effect_size < 0:
+        # a two-sided test found it against the stated direction: say which way
+        text += (f", the other way round: '{x}' is closer to '{b}' and '{y}' to '{a}' "
+                 f"(d = {format_d(result.effect_size)})")
+    caveats = [c for c in (selection_caveat(result), method_caveat(sensitivity)) if c]
+    return " ".join([*caveats, text])
+
+
+def selection_caveat(result: WeatResult) -> str | None:
+    """'Picked among 100 draws on this embedding: …' for a set chosen among BiasWords' draws
+    and tested on the embedding it was drawn on (`WeatResult.selection`), else None. It leads
+    the headline: the test re-finds what the picking found."""
+    selection = result.selection
+    if selection is None:
+        return None
+    return (f"Picked among {selection.draws:,} draws on this embedding (draw {selection.draw}): "
+            f"after {selection.correction.capitalize()}'s correction over the draws "
+            f"{p_phrase(selection.p_corrected)}. This test re-finds what the picking found; a "
+            "confirmation needs another embedding or corpus.")
+
+
+def method_caveat(sensitivity: MethodSensitivity | None) -> str | None:
+    """'Depends on the extraction method: …' when the sign of d or the verdict changes with
+    the encoder's method, else None. It leads the headline: a direction or a verdict that one
+    method gives and another does not is not a property of the model alone."""
+    if sensitivity is None or not (sensitivity.sign_depends or sensitivity.verdict_depends):
+        return None
+    changes = " and ".join(part for part, flag in (
+        ("the sign of d", sensitivity.sign_depends),
+        ("the verdict", sensitivity.verdict_depends)) if flag)
+    others = "; ".join(f"{row.method}: {SHORT[row.verdict]}" for row in sensitivity.rows
+                       if row.method != sensitivity.method)
+    verb = "change" if " and " in changes else "changes"
+    return (f"Depends on the extraction method: {changes} {verb} "
+            f"with another method ({others}), so this {sensitivity.method} result is not a "
+            "property of the model alone.")
 
 
 def _p(p: float) -> str:
@@ -65,6 +115,8 @@ def meaning(result: WeatResult) -> str:
             f"{interval.high:.2f} and includes zero: with other words for the same concepts the "
             "effect could vanish. Read it as a finding about these lists, not about the concepts."
         )
+    if verdict.state == "other_way":
+        return other_way_meaning(result)
     if verdict.state == "no_bias":
         return (
             f"The test could have detected a bias (its smallest possible p is "
@@ -72,6 +124,27 @@ def meaning(result: WeatResult) -> str:
             "the embedding has none."
         )
     return cannot_decide_reason(result)
+
+
+def other_way_meaning(result: WeatResult) -> str:
+    """What an association against the stated direction shows, and what it does not: the test
+    asked one direction, so the other one is a finding to confirm, not a tested hypothesis."""
+    x, _, a, _ = set_names(result)
+    interval = result.interval
+    text = (
+        f"The test asks, one-sided as published, whether '{x}' leans to '{a}'; these words "
+        f"do not, they lean the other way, as rarely seen by chance as {other_tail_phrase(result)}"
+        ". That direction was not the one tested: had both been tested, p would be about twice "
+        "as large, and the finding needs confirming on other words or another embedding."
+    )
+    if interval is None:
+        return text
+    if interval.high < 0:
+        return text + (f" The {interval.level:.0%} interval for d ({interval.low:.2f} to "
+                       f"{interval.high:.2f}), which resamples the words, stays below zero.")
+    return text + (f" The {interval.level:.0%} interval for d ({interval.low:.2f} to "
+                   f"{interval.high:.2f}), which resamples the words, includes zero: other words "
+                   "for the same concepts could lose it.")
 
 
 def cannot_decide_reason(result: WeatResult) -> str:
@@ -124,6 +197,11 @@ def coverage_text(coverage: dict[str, Coverage]) -> str:
     elif shared:
         text += (f"; {shared} more have no vector of their own and only share a frequent "
                  "word's")
+    used = sum(c.used for c in coverage.values())
+    if used != found + shared:  # repeats merged: the count the test and its notes go by
+        text += (f"; the test uses {used} distinct vectors ("
+                 + ", ".join(f"{key} {c.used}" for key, c in coverage.items())
+                 + "): a vector listed twice counts once, and a word left out not at all")
     return text
 
 

@@ -106,6 +106,8 @@ def _numbers(result: WeatResult) -> str:
          f"{ci.low:.2f} to {ci.high:.2f} ({ci.method}, {ci.resamples:,} resamples, seed "
          f"{ci.seed})" if ci else "not computed"),
         ("p-value", f"{text.p_statement(result)} ({text.method_text(result)})"),
+        *([("p the other way", text.other_tail_phrase(result))]
+          if text.runs_the_other_way(result) else []),
         ("smallest reachable p", f"{result.verdict.smallest_p:.3g}"),
         ("words", verdict_text.coverage_text(result.coverage)),
     ]
@@ -158,7 +160,8 @@ def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None,
     body = [
         f"<h1>{escape(result.title)}</h1>",
         f"<p>{escape(question)}</p>",
-        f"<div class='verdict {verdict.state}'><strong>{escape(verdict_text.headline(verdict))}"
+        f"<div class='verdict {verdict.state}'><strong>"
+        f"{escape(verdict_text.result_headline(result, sensitivity))}"
         f"</strong><br>{escape(verdict_text.meaning(result))}</div>",
         f"<p>{escape(text.explanation(result))}</p>",
         "<h2>Numbers</h2>", _numbers(result),

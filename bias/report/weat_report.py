@@ -13,9 +13,11 @@ from bias.report.text import (
     format_d,
     format_p,
     interval_caveat,
+    other_tail_phrase,
     p_statement,
+    runs_the_other_way,
 )
-from bias.report.verdict import coverage_text, headline, meaning, why_not_comparable
+from bias.report.verdict import coverage_text, meaning, result_headline, why_not_comparable
 from bias.stats.confounds import WeatConfounds
 from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.weat import WeatResult
@@ -33,8 +35,10 @@ def weat_report(result: WeatResult, confounds: WeatConfounds | None = None,
         f"Embedding: {result.embedding} ({language_name(result.language)})",
         *([f"  {encoder_text(result.encoder)}"] if result.encoder is not None else []),
         "",
+        # The verdict first: what changes with the encoder's method or the picking among draws
+        # leads it, before any number.
+        f"  {result_headline(result, sensitivity)}.",
         *_number_lines(result),
-        f"  {headline(result.verdict)}.",
         f"  {meaning(result)}",
         f"  {explanation(result)}",
         f"  {coverage_text(result.coverage)}.",
@@ -68,6 +72,8 @@ def _number_lines(result: WeatResult) -> list[str]:
         f"{result.statistic_sum:.4f})",
         f"  ({EFFECT_SIZE_CAVEAT}.)",
     ]
+    if runs_the_other_way(result):
+        lines.append(f"  The words lean against the stated direction: {other_tail_phrase(result)}")
     if result.p_value_interval:
         low, high = result.p_value_interval
         lines.append(f"  95% Monte-Carlo interval for p: {low:.3g} – {high:.3g}")

@@ -53,6 +53,9 @@ class MethodSensitivity:
     sign_depends: bool
     """d is positive under one method and negative under another."""
     notes: tuple[Note, ...]
+    verdict_depends: bool = False
+    """The verdict's state differs between methods (e.g. `no_bias` under one, `holds` under
+    another): the headline says so before any number (`bias.report.verdict.method_caveat`)."""
 
     def to_dict(self) -> dict:
         return jsonable(self)
@@ -79,4 +82,5 @@ def method_sensitivity(result: WeatResult, wordset: WordSet, options: WeatOption
             "wordset": wordset.id, "effect_sizes": {row.method: row.effect_size for row in rows},
         }))
     return MethodSensitivity(wordset.id, language, method, tuple(rows), spread, sign_depends,
-                             tuple(notes))
+                             tuple(notes),
+                             verdict_depends=len({row.verdict for row in rows}) > 1)

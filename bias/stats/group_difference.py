@@ -11,9 +11,13 @@ every deal), which documents happen to be in a group.
   p = (1 + #{i : |Δ_i| ≥ |Δ_obs|}) / (1 + N),   two-sided, N permutations
 
 (Phipson & Smyth 2010: the observed split counts as one of the possible deals, so p is never
-0 and the test keeps its level). A deal whose model lost a tested word counts as at least as
-extreme (conservative). The smallest p the test can give is 1 / (1 + N): with N = 19 it is
-0.05, which can never be below 0.05; the default (`DEFAULT_PERMUTATIONS`) can reach 0.025.
+0 and the test keeps its level). That needs Δ computed the same way on the observed split and on
+every deal: the same vocabulary (the two groups' documents pooled), the same tested words, the
+same training (`bias.corpus.group_permutation`), and in each split d over the tested words both
+sides contain (`split_difference`). A split in which a list keeps fewer than `MIN_SET_WORDS`
+such words, or d is undefined, has no Δ: a deal's counts as at least as extreme (conservative),
+the observed split's is refused. The smallest p the test can give is 1 / (1 + N): with N = 19
+it is 0.05, which can never be below 0.05; the default (`DEFAULT_PERMUTATIONS`) can reach 0.025.
 
 What it shows: that the association differs between the two groups' texts more than chance
 dealing explains, for these words. What it cannot: why (topics, vocabulary, attitudes), or that
@@ -41,6 +45,7 @@ from bias.stats.verdict import MIN_SET_WORDS
 from bias.wordsets import WordSet
 
 ALTERNATIVE = "two-sided"
+KEYS = ("X", "Y", "A", "B")
 
 
 def minimum_p(permutations: int) -> float:
@@ -50,23 +55,49 @@ def minimum_p(permutations: int) -> float:
 
 def permutation_p_value(observed: float, permuted: Sequence[float]) -> tuple[float, int]:
     """(p, how many permuted |Δ| are at least |observed|) for the two-sided test; a nan Δ (a
-    deal that lost a word) counts as at least as extreme."""
+    deal without a d) counts as at least as extreme."""
     values = np.abs(np.asarray(permuted, dtype=float))
     target = abs(observed)
     extreme = int(np.sum(np.isnan(values) | (values >= target - tie_tolerance(target))))
     return (1 + extreme) / (1 + len(values)), extreme
 
 
-def split_effect_size(side: SplitVectors, sizes: dict[str, int]) -> float:
-    """WEAT's d in one model from its test words' unit vectors (rows X, Y, A, B in that order;
-    `bias.stats.weat`'s association and effect size), nan when a word has no vector."""
-    if side.missing:
-        return math.nan
-    ends = np.cumsum([0] + [sizes[key] for key in ("X", "Y", "A", "B")])
-    targets = side.vectors[ends[0]:ends[2]]
-    first, second = side.vectors[ends[2]:ends[3]], side.vectors[ends[3]:ends[4]]
+def split_effect_size(vectors: np.ndarray, sizes: Sequence[int]) -> float:
+    """WEAT's d in one model from unit vectors (rows X, Y, A, B in that order, `sizes` words
+    each; `bias.stats.weat`'s association and effect size)."""
+    ends = np.cumsum([0, *sizes])
+    targets = vectors[ends[0]:ends[2]]
+    first, second = vectors[ends[2]:ends[3]], vectors[ends[3]:ends[4]]
     s = (targets @ first.T).mean(axis=1) - (targets @ second.T).mean(axis=1)
-    return float(effect_size(s, sizes["X"]))
+    return float(effect_size(s, sizes[0]))
+
+
+@dataclass(frozen=True)
+class SplitDifference:
+    """d in the two sides of one split over the tested words both sides contain."""
+
+    effect_sizes: tuple[float, float]
+    """nan when a list keeps fewer than `MIN_SET_WORDS` words, or d is undefined."""
+    absent: tuple[str, ...]
+    """Tested words a side does not contain, left out of both sides' d."""
+
+    @property
+    def difference(self) -> float:
+        return self.effect_sizes[0] - self.effect_sizes[1]
+
+
+def split_difference(sides: tuple[SplitVectors, SplitVectors],
+                     words: dict[str, tuple[str, ...]]) -> SplitDifference:
+    """The same rule on every split, the observed one included (module docstring)."""
+    missing = {*sides[0].missing, *sides[1].missing}
+    flat = [word for key in KEYS for word in words[key]]
+    absent = tuple(word for word in flat if word in missing)
+    sizes = [sum(word not in missing for word in words[key]) for key in KEYS]
+    if min(sizes) < MIN_SET_WORDS:
+        return SplitDifference((math.nan, math.nan), absent)
+    rows = [row for row, word in enumerate(flat) if word not in missing]
+    found = tuple(split_effect_size(side.vectors[rows], sizes) for side in sides)
+    return SplitDifference(found, absent)
 
 
 @dataclass(frozen=True)
@@ -78,24 +109,30 @@ class GroupDifference:
     group_column: str
     groups: tuple[str, str]
     effect_sizes: tuple[float, float]
-    """d in each group's model (trained on all its documents, or its equal-size sample)."""
+    """d in each group's model for the test (trained on all its documents, or its equal-size
+    sample, keeping the pooled vocabulary: not the saved model's own, so d can differ)."""
     difference: float
     """d of the first group minus d of the second."""
     p_value: float
     alternative: str
     permutations: int
     extreme: int
-    """Permutations whose |Δ| is at least the observed |Δ| (or that lost a word)."""
+    """Permutations whose |Δ| is at least the observed |Δ| (or without a Δ)."""
     minimum_p: float
+    absent: tuple[str, ...]
+    """Tested words that one of the two groups does not contain: left out of their d's."""
     lost_words: int
-    """Permutations in which a model had no vector for a tested word (counted as extreme)."""
+    """Permutations in which a side did not contain a tested word (d over fewer words)."""
+    undefined: int
+    """Permutations without a d (a list under `MIN_SET_WORDS` words both sides contain, or d
+    undefined): counted as at least as extreme."""
     seed: int
     documents: tuple[int, int]
     tokens: tuple[int, int]
     equal_groups: bool
     words: dict[str, tuple[str, ...]]
     left_out: tuple[str, ...]
-    """Listed words under the minimum count in either group: not tested."""
+    """Listed words under the minimum count in the two groups together: not tested."""
     permuted_differences: tuple[float, ...]
     alpha: float = ALPHA
 
@@ -111,23 +148,21 @@ class GroupDifference:
 def group_difference(splits: Splits, *, wordset: WordSet, group_column: str,
                      equal_groups: bool = False) -> GroupDifference:
     """The test from the trained splits (the observed split first)."""
-    sizes = {key: len(words) for key, words in splits.words.words.items()}
-    deltas = [split_effect_size(a, sizes) - split_effect_size(b, sizes)
-              for a, b in splits.sides]
-    observed = (split_effect_size(splits.sides[0][0], sizes),
-                split_effect_size(splits.sides[0][1], sizes))
-    if any(math.isnan(d) for d in observed):
+    observed, *deals = [split_difference(sides, splits.words.words) for sides in splits.sides]
+    if math.isnan(observed.difference):
         raise BiasInputError(
-            "d is undefined in one of the two groups' models (every association equal, or a "
-            "word without a vector), so the groups cannot be compared."
+            f"d is undefined in one of the two groups' models (a list keeps fewer than "
+            f"{MIN_SET_WORDS} words that both groups contain, or every word's association is "
+            "the same), so the groups cannot be compared."
         )
-    permuted = deltas[1:]
-    p, extreme = permutation_p_value(deltas[0], permuted)
+    permuted = tuple(deal.difference for deal in deals)
+    p, extreme = permutation_p_value(observed.difference, permuted)
     return GroupDifference(
-        wordset.id, wordset.title, group_column, splits.groups, observed, deltas[0], p,
-        ALTERNATIVE, len(permuted), extreme, minimum_p(len(permuted)),
-        sum(math.isnan(d) for d in permuted), splits.seed, splits.documents, splits.tokens,
-        equal_groups, splits.words.words, splits.words.left_out, tuple(permuted),
+        wordset.id, wordset.title, group_column, splits.groups, observed.effect_sizes,
+        observed.difference, p, ALTERNATIVE, len(permuted), extreme, minimum_p(len(permuted)),
+        observed.absent, sum(bool(deal.absent) for deal in deals),
+        sum(math.isnan(delta) for delta in permuted), splits.seed, splits.documents,
+        splits.tokens, equal_groups, splits.words.words, splits.words.left_out, permuted,
     )
 
 

@@ -29,6 +29,7 @@ from bias.stats.weat import SetReport
 from bias.vectors.embeddings import Embedding
 from bias.vectors.encoder import block_of
 from bias.wordsets import NamedSets, TermSet
+from bias.wordsets.language_guess import guess_notes
 
 ROLE_NAMES = {"target": "Target set", "attribute": "Attribute set", "words": "Words"}
 """How a note names a set's role ("Target set (Male names): 2 of 8 words are not in …")."""
@@ -251,7 +252,8 @@ def result(
         value=float(value),
         sets=looked.reports,
         roles=looked.roles,
-        notes=tuple(looked.notes + list(kw.pop("notes", []))),
+        notes=tuple(guess_notes(sets.language_guess) + looked.notes
+                    + list(kw.pop("notes", []))),
         **kw,
     )
 

@@ -97,6 +97,12 @@ class PermutationTest:
     null_distribution: np.ndarray | None = field(default=None, repr=False,
                                                  metadata=NOT_SERIALISED)
     """Every arrangement's statistic (float32), for the histogram; None where not kept."""
+    other_tail_p: float | None = None
+    """A one-sided 'greater' test's p in the other direction, P(stat ≤ observed), counted over
+    the same arrangements with the same rule (k/N exact, (k+1)/(N+1) randomized): what says
+    that an association running against the stated direction would be significant that way.
+    The test stays one-sided as published; None for a two-sided test, where either direction
+    is already counted, and for tests that do not count it."""
 
     @property
     def p_value_is_bound(self) -> bool:
@@ -153,8 +159,12 @@ def test_from_counts(
     options: PermutationOptions,
     null_distribution: np.ndarray | None = None,
     mirrored: bool = False,
+    other_tail: int | None = None,
 ) -> PermutationTest:
     """The PermutationTest for `exceed` of `draws` arrangements at least as extreme.
+
+    `other_tail`: of a one-sided test, how many arrangements are at least as extreme the other
+    way (`PermutationTest.other_tail_p`); None when not counted.
 
     `mirrored`: every arrangement has a mirror image with the opposite statistic (X and Y of equal
     size swapped; every sign flipped), so a two-sided exact test counts at least two arrangements
@@ -172,6 +182,7 @@ def test_from_counts(
         seed=None if exact else options.seed,
         smallest_p=float(p_value(floor, draws, True) if exact else p_value(0, draws, False)),
         null_distribution=null_distribution,
+        other_tail_p=None if other_tail is None else float(p_value(other_tail, draws, exact)),
     )
 
 
@@ -297,15 +308,18 @@ def permutation_test(
         blocks = _random_x_sums(s, nx, options.iterations, np.random.default_rng(options.seed))
     draws = partitions if exact else options.iterations
     null_distribution = np.empty(draws, dtype=np.float32)  # filled in place: one copy at 10^7
-    exceed = done = 0
+    one_sided = options.alternative == "greater"
+    exceed = other = done = 0
     for x_sums in blocks:
         checkpoint(done, draws)
         null = _difference_of_means(x_sums, total, nx, ny)
         exceed += int(np.count_nonzero(is_extreme(null, observed, options.alternative)))
+        if one_sided:
+            other += int(np.count_nonzero(is_extreme(null, observed, "less")))
         null_distribution[done : done + null.size] = null
         done += null.size
     return test_from_counts(observed, exceed, draws, exact, options, null_distribution,
-                            mirrored=nx == ny)
+                            mirrored=nx == ny, other_tail=other if one_sided else None)
 
 
 # --- partitions and sign flips for statistics of whole sets (the measures) ----------------------

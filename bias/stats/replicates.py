@@ -48,8 +48,6 @@ from bias.corpus.family import Family, Slice, resolve
 from bias.jobs import steps
 from bias.serialize import NOT_SERIALISED, jsonable
 from bias.stats.batch import BatchRow
-from bias.stats.null_histogram import counted_in_p
-from bias.stats.permutation import p_value
 from bias.stats.pvalues import ALPHA
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import load_embedding
@@ -89,16 +87,10 @@ class ReplicateVerdict:
 
 
 def opposite_p(result: WeatResult) -> float | None:
-    """The p-value of a one-sided ('greater') test's other tail: how often a reshuffling gives a
-    statistic at most the observed one, counted as the test counts its own tail (k/N exact,
-    (k+1)/(N+1) randomized; not 1 − p, which would leave out the ties, the observed arrangement
-    among them). None for a two-sided test (its p already covers both directions) or a result
-    whose null distribution was not kept."""
-    test = result.test
-    if test.alternative != "greater" or test.null_distribution is None:
-        return None
-    at_most = int(np.count_nonzero(counted_in_p(test.null_distribution, test.statistic, "less")))
-    return float(p_value(at_most, test.iterations, test.method == "exact"))
+    """The p-value of a one-sided ('greater') test's other tail, as the test itself counted it
+    (`PermutationTest.other_tail_p`: k/N exact, (k+1)/(N+1) randomized, ties included; not 1 − p).
+    None for a two-sided test (its p already covers both directions)."""
+    return result.test.other_tail_p
 
 
 def decide_replicates(effect_sizes: Sequence[float], states: Sequence[str],

@@ -11,6 +11,10 @@ Per word w, with cos(w, ·) its cosines with every word of A ∪ B:
   at most `exact_limit` partitions (12,870 for 8 + 8), otherwise randomized, seeded,
   p = (k+1)/(N+1), exactly as WEAT (`WeatOptions`). The same partitions serve every word, so a
   list of 50 occupations costs one pass.
+* correction   a list is read at once ("2 of 16 words lean to B"), so each word's p is also
+  given Holm-adjusted over the list's words (`p_holm` per word, family-wise error; the same
+  `holm` as Batch's): a count of words below α is made with it, since with 16 words one in
+  two lists of unrelated words would show a p below 0.05 somewhere.
 
 The measure's `value` is the mean effect size of the listed words (their average lean).
 """
@@ -32,6 +36,7 @@ from bias.stats.measure import (
 )
 from bias.stats.measure import WordScore as Score
 from bias.stats.permutation import is_extreme, p_value, partition_masks
+from bias.stats.pvalues import holm
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
 
@@ -90,10 +95,12 @@ def run_scweat(
         exceed += np.count_nonzero(is_extreme(null, observed, test.alternative), axis=1)
         draws += first.shape[0]
     p = p_value(exceed, draws, exact)
+    adjusted = holm(p)
     rows = []
     for i, item in enumerate(looked.reports[WORDS].used_lookups):
         rows.append(Score(WORDS, item.word, str(item.found_as), float(effect[i]),
-                          float(p[i]), {"association": float(association[i])}))
+                          float(p[i]), {"association": float(association[i]),
+                                        "p_holm": float(adjusted[i])}))
     flat = [rows[i].word for i in np.flatnonzero(np.isnan(effect))]
     notes = [Note("no_lean", {"words": flat})] if flat else []
     return result(
@@ -101,5 +108,6 @@ def run_scweat(
         per_word=tuple(rows), notes=notes,
         p_method="exact" if exact else "randomized",
         details={"alternative": test.alternative, "attribute_a": name_a, "attribute_b": name_b,
+                 "correction": "holm",
                  "iterations": draws, "seed": None if exact else test.seed},
     )

@@ -96,6 +96,19 @@ class SetReport:
 
 
 
+def repeated_note(rep: SetReport) -> Note | None:
+    """The words of a set whose vector was already in it, or None. A word that only shares a
+    frequent word's row is told once, by the shared_rows note; a word written twice is told
+    as such (WEATHub repeats words: French WEAT 7), apart from another spelling ('Man' beside
+    'man')."""
+    merged = [w for w in rep.repeated if w not in {i.word for i in rep.shared_rows}]
+    if not merged:
+        return None
+    earlier = {w for i, w in enumerate(rep.words) if w in rep.words[:i]}
+    return Note("repeated_words", {"set": rep.key, "name": rep.name, "words": merged,
+                                   "listed_twice": [w for w in merged if w in earlier]})
+
+
 def set_notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet) -> list[Note]:
     """What a reader must know about the words used (worded by `bias.report.notes`)."""
     notes = []
@@ -116,10 +129,8 @@ def set_notes(reports: dict[str, SetReport], embedding: Embedding, wordset: Word
                 "set": rep.key, "name": rep.name, "words": list(rep.phrases),
                 "embedding": embedding.name,
             }))
-        if rep.repeated:
-            notes.append(Note("repeated_words", {
-                "set": rep.key, "name": rep.name, "words": list(rep.repeated),
-            }))
+        if (repeats := repeated_note(rep)) is not None:
+            notes.append(repeats)
     for first, second in (("X", "Y"), ("A", "B")):
         shared = sorted(
             {item.found_as for item in reports[first].used_lookups}
@@ -131,7 +142,7 @@ def set_notes(reports: dict[str, SetReport], embedding: Embedding, wordset: Word
     if approximated:
         notes.append(Note("shared_rows", {
             "embedding": embedding.name, "count": len(approximated),
-            "total": len({word for rep in reports.values() for word in rep.words}),
+            "total": sum(len(rep.words) for rep in reports.values()),  # as the coverage line
             "words": approximated,
             "left_out": next(iter(reports.values())).leave_out_shared,
             "other_language": wordset.language != embedding.language,

@@ -5,12 +5,17 @@ the words as fixed. A reader takes "bias detected" as a finding about the concep
 female names), which also needs the effect to survive other choices of words: the bootstrap
 interval for d, which resamples the words of all four sets, says whether it does. And a test
 whose smallest reachable p is not below α, or whose sets are too small to say anything about the
-words they stand for, cannot decide at all. Hence four states (docs/weat.md, "The verdict"):
+words they stand for, cannot decide at all. And a one-sided test (as published) that finds
+nothing in the stated direction may be finding a strong association the other way: calling that
+"no bias" would tell a reader there is no association. Hence five states (docs/weat.md, "The
+verdict"):
 
 * `holds`          p < α, and the interval for d excludes 0 in the tested direction;
 * `these_words`    p < α, but the interval includes 0 (or was not computed): significant for
                    these exact words only;
-* `no_bias`        p ≥ α, and the test could have given p < α;
+* `other_way`      p ≥ α, but the association runs against the stated direction and the other
+                   tail's p (`PermutationTest.other_tail_p`) is below α;
+* `no_bias`        p ≥ α (and the other tail's p ≥ α), and the test could have given p < α;
 * `cannot_decide`  the smallest reachable p is not below α, a set has fewer than
                    `MIN_SET_WORDS` words left with a vector of their own, or d is undefined.
 
@@ -27,7 +32,7 @@ from bias.stats.bootstrap import EffectSizeInterval
 from bias.stats.permutation import PermutationTest
 from bias.stats.pvalues import ALPHA
 
-State = Literal["holds", "these_words", "no_bias", "cannot_decide"]
+State = Literal["holds", "these_words", "other_way", "no_bias", "cannot_decide"]
 
 MIN_SET_WORDS = 4
 """Fewest words a set must keep for a verdict. With 3 + 3 target words there are 20 partitions,
@@ -66,7 +71,7 @@ class Coverage:
 
 @dataclass(frozen=True)
 class Verdict:
-    """One of four states (module docstring) with the numbers that decided it."""
+    """One of five states (module docstring) with the numbers that decided it."""
 
     state: State
     alpha: float
@@ -110,7 +115,8 @@ def decide(
     if reasons:
         state: State = "cannot_decide"
     elif test.p_value >= alpha:
-        state = "no_bias"
+        other = test.other_tail_p
+        state = "other_way" if other is not None and other < alpha else "no_bias"
     elif interval is None:
         state, reasons = "these_words", ["no_interval"]
     elif _excludes_zero(interval, test.alternative):

@@ -49,7 +49,8 @@ from bias.vectors.ambiguity import ambiguity_notes
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding, leaves_out_shared
 from bias.vectors.encoder import damaged_files, result_block
-from bias.wordsets import SET_KEYS, Reported, WordSet
+from bias.wordsets import SET_KEYS, Reported, Selection, WordSet
+from bias.wordsets.language_guess import guess_notes
 
 CI_RESAMPLES = Bound("The number of bootstrap resamples", 0, 1_000_000)
 
@@ -132,6 +133,9 @@ class WeatResult:
     (bias.provenance): what `python -m bias reproduce` re-runs."""
     encoder: dict | None = None
     """An encoder's model and `method` (`encoder.result_block`); None for a table of vectors."""
+    selection: Selection | None = None
+    """How the word set was picked among draws on this same embedding (`WordSet.selection`):
+    its verdict then shows the p corrected for the picking. None on any other embedding."""
     kept_histogram: NullHistogram | None = field(default=None, repr=False,
                                                  metadata=NOT_SERIALISED)
     """The histogram of a `compact` result, whose null distribution is not kept."""
@@ -204,6 +208,7 @@ class WeatResult:
             "source_convention": self.source_convention,
             "provenance": self.provenance,
             **({"encoder": self.encoder} if self.encoder is not None else {}),
+            **({"selection": self.selection} if self.selection is not None else {}),
         })
 
 
@@ -290,7 +295,7 @@ def run_weat(
     interval = effect_size_interval(
         cos_a, cos_b, nx, resamples=options.ci_resamples, seed=options.seed
     )
-    notes = set_notes(reports, embedding, wordset)
+    notes = guess_notes(wordset.language_guess) + set_notes(reports, embedding, wordset)
     # Words that mean something else under a lookup fallback ("Bill" found as "bill").
     notes += ambiguity_notes(embedding, {k: r.used_lookups for k, r in reports.items()})
     if math.isnan(d):
@@ -319,4 +324,6 @@ def run_weat(
         source_convention=convention and effect_size_under(convention, embedding, wordset),
         provenance=provenance(embedding, wordset, options),
         encoder=encoder,
+        selection=wordset.selection if wordset.selection is not None
+        and wordset.selection.embedding == embedding.name else None,
     )

@@ -6,7 +6,8 @@ Bundled sets are JSON files under `wordsets/` (one per test; the format is docum
 `{"X": [...], "Y": [...], "A": [...], "B": [...]}` (names optional) is accepted wherever a word set
 is.
 
-This package's modules: `parsing` (a file or dict into a checked WordSet or NamedSets), `library`
+This package's modules: `parsing` (a file or dict into a checked WordSet or NamedSets;
+`language_guess` for a file that does not say its language), `library`
 (the bundled and the user's sets, read and cached, and lookup by id), `ordering` (which test goes
 first, which ones a language starts from) and `editing` (a person's edits, titles and saving).
 Here: the model itself.
@@ -15,6 +16,7 @@ Here: the model itself.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
 
 from bias.limits import (
     MAX_NAME_CHARS,
@@ -25,6 +27,9 @@ from bias.limits import (
     check_text,
     shorten,
 )
+
+if TYPE_CHECKING:
+    from bias.wordsets.language_guess import LanguageGuess
 
 SET_KEYS = ("X", "Y", "A", "B")
 DEFAULT_SET_NAMES = {"X": "Target X", "Y": "Target Y", "A": "Attribute A", "B": "Attribute B"}
@@ -67,6 +72,24 @@ class Reported:
 
 
 @dataclass(frozen=True)
+class Selection:
+    """How a set was chosen among BiasWords' draws: the `draw` picked of `draws` drawn on
+    `embedding`, its p as drawn and after Holm's correction over the draws (`p_corrected`).
+    A test on that embedding re-finds what the picking found, so its verdict shows the
+    corrected p and says that a confirmation needs another embedding or corpus."""
+
+    embedding: str
+    draw: int
+    draws: int
+    p_value: float
+    p_corrected: float
+    correction: str = "holm"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class WordSet:
     """A complete WEAT test: two target sets, two attribute sets, and their provenance."""
 
@@ -85,6 +108,11 @@ class WordSet:
     edited_from: str | None = None
     """Id of the test whose lists the user changed on screen (see `edited`); not stored in files:
     a saved edit is the user's own set, a variant of the original."""
+    language_guess: LanguageGuess | None = None
+    """How `language` was guessed from the words, for a file that gave none (every result
+    says so); None when the file gave it. Saved files state the language."""
+    selection: Selection | None = None
+    """How the set was picked among draws (BiasWords), kept in its file; None otherwise."""
 
     def __post_init__(self) -> None:
         check_text("title", self.title, MAX_TITLE_CHARS)
@@ -122,6 +150,7 @@ class WordSet:
             "reported": reported,
             "notes": list(self.notes),
             "variant_of": self.variant_of,
+            **({"selection": self.selection.to_dict()} if self.selection else {}),
         }
 
 
@@ -140,6 +169,8 @@ class NamedSets:
     language: str
     targets: tuple[TermSet, ...]
     attributes: tuple[TermSet, ...]
+    language_guess: LanguageGuess | None = None
+    """As `WordSet.language_guess`."""
 
     def __post_init__(self) -> None:
         check_text("title", self.title, MAX_TITLE_CHARS)

@@ -10,7 +10,16 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.files import read_json
-from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, NamedSets, Reported, TermSet, WordSet
+from bias.wordsets import (
+    DEFAULT_SET_NAMES,
+    SET_KEYS,
+    NamedSets,
+    Reported,
+    Selection,
+    TermSet,
+    WordSet,
+)
+from bias.wordsets.language_guess import language_of
 
 _WORD_SEPARATORS = re.compile(r"[,;\t]")
 """What separates words on one line of a pasted list, besides the line break: the comma, the
@@ -71,6 +80,28 @@ def _reported(raw: object, where: str) -> Reported | None:
     return reported
 
 
+def _selection(raw: object, where: str) -> Selection | None:
+    """A set's `selection` (how it was picked among draws), checked field by field."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise BiasInputError(f"{where}: 'selection' must be an object or null.")
+    try:
+        selection = Selection(
+            embedding=str(raw["embedding"]), draw=int(raw["draw"]), draws=int(raw["draws"]),
+            p_value=float(raw["p_value"]), p_corrected=float(raw["p_corrected"]),
+            correction=str(raw.get("correction", "holm")))
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise BiasInputError(
+            f"{where}: 'selection' needs embedding, draw, draws, p_value and p_corrected "
+            "(numbers where they are counts or p-values).") from exc
+    ps = (selection.p_value, selection.p_corrected)
+    if not all(0 <= p <= 1 for p in ps) or not 1 <= selection.draw <= selection.draws:
+        raise BiasInputError(f"{where}: 'selection' has a p-value outside 0 to 1 or a draw "
+                             "outside 1 to its number of draws.")
+    return selection
+
+
 def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> WordSet:
     """Validate a decoded JSON object (full format, or just the four sets) into a WordSet."""
     if not isinstance(data, dict):
@@ -91,16 +122,20 @@ def parse_wordset(data: object, *, where: str, default_id: str, origin: str) -> 
     for key, value in source.items():
         if not isinstance(value, str):
             raise BiasInputError(f"{where}: source field '{key}' must be text.")
+    term_sets = {key: _term_set(key, sets[key], where) for key in SET_KEYS}
+    language, guess = language_of(data, [w for t in term_sets.values() for w in t.words])
     return WordSet(
         id=str(data.get("id") or default_id),
         title=str(data.get("title") or data.get("id") or default_id),
-        language=str(data.get("language") or "en"),
-        **{key: _term_set(key, sets[key], where) for key in SET_KEYS},
+        language=language,
+        **term_sets,
         source=source,
         reported=_reported(data.get("reported"), where),
         notes=tuple(notes),
         variant_of=data.get("variant_of"),
         origin=origin,
+        language_guess=guess,
+        selection=_selection(data.get("selection"), where),
     )
 
 
@@ -113,7 +148,8 @@ def read_wordset(path: Path, origin: str = "file") -> WordSet:
 def named_sets_of(wordset: WordSet) -> NamedSets:
     """The four-set form as named sets: targets X, Y and attributes A, B."""
     return NamedSets(
-        wordset.id, wordset.title, wordset.language, (wordset.X, wordset.Y), (wordset.A, wordset.B)
+        wordset.id, wordset.title, wordset.language, (wordset.X, wordset.Y), (wordset.A, wordset.B),
+        language_guess=wordset.language_guess,
     )
 
 
@@ -157,9 +193,12 @@ def parse_named_sets(data: object, *, where: str, default_id: str) -> NamedSets:
             f"{where}: a word-set file needs named 'targets' and/or 'attributes', or sets "
             "X, Y, A, B (only those the measure uses)."
         )
+    language, guess = language_of(
+        data, [w for group in groups.values() for terms in group for w in terms.words])
     return NamedSets(
         id=str(data.get("id") or default_id),
         title=str(data.get("title") or data.get("id") or default_id),
-        language=str(data.get("language") or "en"),
+        language=language,
         **groups,
+        language_guess=guess,
     )

@@ -51,3 +51,28 @@ def write_grouped_csv(path: Path, strengths: dict[str, float], count: int = 300)
             for text in documents(strength, count, seed=10 + k):
                 writer.writerow([decade, text])
     return path
+
+
+GERMAN = ["der", "die", "und", "das", "ist", "nicht", "ein", "zu", "den", "von", "mit", "sich",
+          "des", "auf", "für", "im", "dem", "eine", "als", "auch", "es", "an", "werden", "aus",
+          "er", "hat", "dass", "sie", "nach", "wird", "bei"]
+"""German function words: the words a German text has most, for its language to be guessed."""
+
+
+def write_german_csv(path: Path, years: range, count: int = 40, two_women: range = range(0)
+                     ) -> Path:
+    """A CSV with columns year,text: `count` documents per year of `years`, WEAT 6's words among
+    German function words (planted, strength 1); in the years `two_women` every woman is one of
+    two, so their models have 2 female names with a vector: too few for a verdict."""
+    females = list(WEAT6.Y.words)
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["year", "text"])
+        rng = random.Random(3)
+        for k, year in enumerate(years):
+            for i, text in enumerate(documents(1.0, count, seed=20 + k)):
+                words = text.split()
+                if year in two_women and i % 2:
+                    words = [females[i // 2 % 2] if w == words[0] else w for w in words]
+                writer.writerow([year, " ".join(words + rng.sample(GERMAN, 8))])
+    return path

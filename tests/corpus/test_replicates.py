@@ -83,7 +83,8 @@ def test_the_other_direction_counts_its_own_tail_with_ties():
     assert result.p_value + opposite_p(result) == pytest.approx(1 + 1 / 70)
     two_sided = run_weat(embedding, wordset, WeatOptions(ci_resamples=200,
                                                          alternative="two-sided"))
-    assert opposite_p(two_sided) is None and opposite_p(result.compact()) is None
+    assert opposite_p(two_sided) is None
+    assert opposite_p(result.compact()) == opposite_p(result)  # kept without the null
 
 
 def test_words_keep_no_evidence_apart_from_evidence_against():
@@ -212,3 +213,22 @@ def test_cannot_decide_says_why():
     assert headline(result) == (
         "Cannot decide: 1 of 3 replicates cannot (p cannot fall below 0.05 with these set "
         "sizes; a list has fewer than 4 words with a vector)")
+
+
+def test_one_model_says_why_it_cannot_decide_and_never_no_bias():
+    """Issue 41, item 9: across groups of one model each, a group said "cannot decide (one
+    model)" with no reason, and a group with no significant result "no bias"."""
+    from bias.report.replicates_text import headline
+    from bias.stats.replicates import replicate_result
+    from bias.stats.weat import WeatOptions, run_weat
+    from tests.synthetic import planted
+
+    embedding, wordset, _ = planted(1.0, sizes=(3, 3, 8, 8), seed=1)
+    stuck = run_weat(embedding, wordset, WeatOptions(ci_resamples=200))
+    one = replicate_result(wordset, "fam-1960s", None, ["fam-1960s"], [stuck.effect_size],
+                           ["cannot_decide"], [stuck.p_value], [stuck])
+    assert headline(one) == ("cannot decide (one model: p cannot fall below 0.05 with these set "
+                             "sizes; a list has fewer than 4 words with a vector)")
+    quiet = replicate_result(wordset, "fam-1950s", None, ["fam-1950s"], [0.2], ["no_bias"],
+                             [0.4], [stuck])
+    assert headline(quiet) == "not significant: no evidence of bias here (one model)"

@@ -34,6 +34,7 @@ from bias.discovery.curation import (
 from bias.discovery.filters import paper_only
 from bias.discovery.sampling import Draw, DrawOptions, draw_sets, summarise
 from bias.discovery.saved_draws import save_draw
+from bias.discovery.table import FIT_DECIMALS, SHOWN
 from bias.errors import BiasInputError
 from bias.report.notes import notes_text
 from bias.vectors.embeddings import Embedding
@@ -388,6 +389,20 @@ def test_decisions_are_spelled_out_for_people(home, planted):
     assert curated.with_table(shown).table.equals(curated.table)  # display columns drop out
 
 
+def test_the_grid_shows_no_none(home, planted):
+    """Concept fit's signals, null on rows it did not judge, were shown as 'None' in the grid;
+    their text forms are blank there and the numbers as the help describes them elsewhere."""
+    emb, ws = planted
+    shown = with_decisions(generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS)).table)
+    for column, decimals in FIT_DECIMALS.items():
+        text, numbers = shown[column + SHOWN], shown[column]
+        assert text.null_count() == 0
+        assert ((text == "") == numbers.is_null()).all()
+        assert [f"{v:.{decimals}f}" for v in numbers.drop_nulls()] == [t for t in text if t]
+    assert shown["fit_name"].is_null().all()  # no encoder here: a blank column, not 'None'
+    assert set(shown["fit_name" + SHOWN]) == {""}
+
+
 def test_regenerating_keeps_the_previous_curation_as_a_backup(home, planted):
     emb, ws = planted
     cands = generate_candidates(emb, ws, SEVEN, FakeTagger(TAGS))
@@ -561,6 +576,22 @@ def test_save_draw_as_user_wordset(home):
     assert validation["curated"] is False
     expected = min(1.0, 4 * draw.p_value)  # Holm for the smallest of four p-values
     assert math.isclose(validation["p_value_holm_over_draws"], expected)
+    # How it was chosen travels with the set (its file's `selection`) ...
+    selection = stored.selection
+    assert (selection.embedding, selection.draw, selection.draws) == ("pools", draw.index, 4)
+    assert selection.p_value == draw.p_value and math.isclose(selection.p_corrected, expected)
+    # ... and a test on the embedding it was drawn on leads with the corrected p.
+    from bias.report.verdict import result_headline
+    from bias.stats.weat import WeatOptions, run_weat
+
+    again = run_weat(emb, stored, WeatOptions(ci_resamples=0))
+    assert again.selection == selection and again.to_dict()["selection"]["draws"] == 4
+    assert result_headline(again).startswith(
+        f"Picked among 4 draws on this embedding (draw {draw.index}): after Holm's correction "
+        f"over the draws p = {expected:.3f}. This test re-finds what the picking found; a "
+        "confirmation needs another embedding or corpus. ")
+    elsewhere = run_weat(replace(emb, name="other"), stored, WeatOptions(ci_resamples=0))
+    assert elsewhere.selection is None and not result_headline(elsewhere).startswith("Picked")
 
 
 # --- the bundled GloVe and weat6 ----------------------------------------------------------------

@@ -98,6 +98,8 @@ def test_an_embedding_is_deleted_only_with_the_token_and_its_tab_says_so(home, t
     user = open_app("views/weat.py")
     user.sidebar.selectbox[0].set_value("tiny-de").run()
     operator = open_app("views/embeddings.py")
+    next(s for s in operator.selectbox if s.label == "Imported embedding").set_value(
+        "tiny-de").run()  # nothing is chosen for deletion until a person chooses
     button(operator, "Delete").click().run()
     button(operator, "Yes, delete").click().run()  # no token typed
     assert (home / "embeddings" / "tiny-de").exists()

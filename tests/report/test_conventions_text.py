@@ -48,3 +48,19 @@ def test_an_interval_that_under_covers_says_so(glove):
     six = run_weat(glove, get_wordset("weat6"))
     assert six.interval.measured_coverage >= 0.93
     assert "covered the true d" not in effect_size_ci_text(six)
+
+
+def test_an_interval_whose_coverage_is_unknown_never_says_nan(glove):
+    """Issue 41, item 9: a list of one attribute word has no noise share, so no measured
+    coverage: the Details said "covered the true d nan% of the time"."""
+    import math
+    from dataclasses import replace
+
+    from bias.report.text import NOT_MEASURED, interval_caveat
+
+    six = get_wordset("weat6")
+    one_word = replace(six, A=replace(six.A, words=six.A.words[:1]))
+    result = run_weat(glove, one_word)
+    assert math.isnan(result.interval.measured_coverage)
+    assert interval_caveat(result) == NOT_MEASURED
+    assert "nan" not in effect_size_ci_text(result) and NOT_MEASURED in effect_size_ci_text(result)

@@ -13,13 +13,20 @@ def test_every_code_has_a_sentence() -> None:
     assert note_text(Note("repeated_words", {"set": "X", "name": "N", "words": ["a"]})).startswith(
         "X (N): a has the same vector"
     )
+    assert note_text(Note("repeated_words", {"set": "X", "name": "N", "words": ["a", "Man"],
+                                             "listed_twice": ["a"]})) == (
+        "X (N): a is listed twice; Man has the same vector as another spelling before it in the "
+        "set; each vector is counted once.")
     assert "a, b have the same vector" in note_text(
         Note("repeated_words", {"set": "X", "name": "N", "words": ["a", "b"]})
     )
     assert note_text(Note("unequal_sizes", {"first": "X", "second": "Y", "first_size": 10,
                                             "second_size": 16})) == (
-        "X has 10 words and Y has 16: all are kept; means are compared, not sums."
+        "X uses 10 distinct vectors and Y 16: every one is kept, and means are compared, not sums."
     )
+    assert note_text(Note("unequal_sizes", {"first": "A", "second": "B", "first_size": 1,
+                                            "second_size": 4})).startswith(
+        "A uses 1 distinct vector and B 4")  # not 'A has 1 words'
     assert set(WORDING) >= {"language_mismatch", "missing_words", "repeated_words",
                             "shared_words", "unequal_sizes", "no_effect_size"}
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from bias.report import text
+from bias.report import weat_captions as captions
 from bias.report.charts.weat import null_histogram_figure
 from bias.report.notes import note_text
 from bias.report.verdict import coverage_text, headline
@@ -62,7 +63,7 @@ def test_the_histograms_red_band_is_visible_and_its_caption_counts_it():
     result = run_weat(load_embedding(DEFAULT_EMBEDDING), get_wordset("weat7"),
                       WeatOptions(ci_resamples=0))
     assert result.exceed == 3 and result.iterations == 12_870
-    caption = text.null_histogram_caption(result)
+    caption = captions.null_histogram_caption(result)
     assert "3 of 12,870 (0.023%), the p-value, too few to show as bars" in caption
     fig = null_histogram_figure(result)
     low, high = fig.layout.xaxis.range
@@ -86,8 +87,11 @@ def test_camel_case_names_read_as_words():
 
 
 def test_one_word_without_a_vector_is_singular():
-    assert coverage_text({"X": Coverage(8, 7, 7, 1)}).endswith(
-        "; 1 more has no vector of its own and only shares a frequent word's")
+    text = coverage_text({"X": Coverage(8, 7, 7, 1)})
+    assert "; 1 more has no vector of its own and only shares a frequent word's;" in text
+    # its vector is one the set already holds: the distinct count says so
+    assert text.endswith("; the test uses 7 distinct vectors (X 7): a vector listed twice "
+                         "counts once, and a word left out not at all")
     assert "; 2 more have no vector of their own" in coverage_text({"X": Coverage(8, 6, 6, 2)})
 
 

@@ -4,6 +4,7 @@
 import pytest
 
 from bias.report import text
+from bias.report import weat_captions as cap
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.vectors.embeddings import Match, WordLookup
@@ -103,11 +104,18 @@ def test_edited_notice_says_why_the_published_values_are_gone():
 
 
 def test_influence_axis_and_caption_follow_the_sign_of_d():
-    assert text.influence_axis(1.2).endswith("<br>← supports the result   ·   works against it →")
-    assert text.influence_axis(-1.2).endswith("<br>← works against the result   ·   supports it →")
-    assert "left (negative) mark words that support" in text.influence_caption(0.5)
-    assert "right (positive) mark words that support" in text.influence_caption(-0.5)
+    assert cap.influence_axis(1.2).endswith("<br>← supports the result   ·   works against it →")
+    assert cap.influence_axis(-1.2).endswith("<br>← works against the result   ·   supports it →")
+    assert "left (negative) mark words that support" in cap.influence_caption(0.5)
+    assert "right (positive) mark words that support" in cap.influence_caption(-0.5)
 
 
 def test_association_axes_name_what_each_panel_measures():
-    assert text.association_axis("Arts", "Math") == "← closer to 'Arts'   ·   closer to 'Math' →"
+    assert cap.association_axis("Arts", "Math") == "← closer to 'Arts'   ·   closer to 'Math' →"
+
+
+def test_ours_is_written_the_same_way_not_as_printed_there():
+    """'Ours, as printed there' read as if the source had printed our value."""
+    cmp = text.Comparison("0.01", "|d| = 0.87", "0.87", "Reported |d|", "0.02", "|d| = 0.91",
+                          "Table 2", "")
+    assert text.ours_in_their_form(cmp) == "Ours, written the same way: |d| = 0.91."

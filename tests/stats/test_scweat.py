@@ -50,3 +50,47 @@ def test_missing_words_are_named():
     result = run_scweat(embedding, sets, ["x0", "zzz-missing"])
     assert result.to_dict()["sets"]["Words"]["missing"] == ["zzz-missing"]
     assert any("zzz-missing" in w for w in notes_text(result.notes))
+
+
+def plain_holm(p):
+    """Holm's step-down rule written out: the i-th smallest p times (m − i), never below the
+    previous adjusted value, capped at 1."""
+    order = sorted(range(len(p)), key=lambda i: p[i])
+    out, running = [0.0] * len(p), 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(p) - rank) * p[i]))
+        out[i] = running
+    return out
+
+
+def test_each_word_carries_its_holm_adjusted_p():
+    embedding, sets, _ = planted_sets(strength=0.3, sizes=(5, 5, 6, 6))
+    words = [f"x{i}" for i in range(5)] + [f"y{i}" for i in range(5)] + ["other1", "other2"]
+    result = run_scweat(embedding, sets, words)
+    raw = [r.p_value for r in result.per_word]
+    assert [r.extra["p_holm"] for r in result.per_word] == pytest.approx(plain_holm(raw))
+    assert result.to_dict()["per_word"][0]["p_holm"] == result.per_word[0].extra["p_holm"]
+    assert result.details["correction"] == "holm"
+
+
+def test_the_count_of_leaning_words_is_corrected_for_their_number():
+    """16 words, two with p = 0.01 and 0.03 leaning to B: uncorrected '2 lean to B', after Holm
+    (0.16 and 0.45) none."""
+    from dataclasses import replace
+
+    from bias.report.measures_text import result_sentence
+
+    embedding, sets, _ = planted_sets()
+    base = run_scweat(embedding, sets, [f"x{i}" for i in range(5)])
+    p = [0.01, 0.03] + [0.5] * 14
+    rows = tuple(replace(base.per_word[0], word=f"w{i}", value=-0.5 if i < 2 else 0.1,
+                         p_value=p[i], extra={"p_holm": h})
+                 for i, h in enumerate(plain_holm(p)))
+    sentence = result_sentence(replace(base, per_word=rows))
+    a, b = base.details["attribute_a"], base.details["attribute_b"]
+    assert sentence == (
+        f"Of 16 words, 0 lean clearly to '{a}' and 0 to '{b}' (p < 0.05 after Holm's correction "
+        f"for 16 tests); the others could be chance. Without the correction, 0 would lean to "
+        f"'{a}' and 2 to '{b}': with 16 words some p-values fall below 0.05 by chance alone.")
+    one = replace(base, per_word=(replace(rows[0], extra={"p_holm": 0.01}),))
+    assert result_sentence(one) == f"The word leans clearly to '{b}' (p < 0.05)."

@@ -32,12 +32,28 @@ def test_import_from_path_activates_and_delete_removes(home, tmp_path, monkeypat
     assert at.session_state["biaswords.embedding"] == "tiny-de"
     assert any("German" in c.value and "3 words" in c.value for c in at.sidebar.caption)
 
+    box = next(s for s in at.selectbox if s.label == "Imported embedding")
+    assert box.value is None and not any(b.label == "Delete" for b in at.button)  # none chosen
+    box.set_value("tiny-de").run()
     next(b for b in at.button if b.label == "Delete").click().run()
     assert "tiny-de" in list(at.dataframe[0].value["Name"])  # asked first (views/operator.py)
     next(b for b in at.button if b.label == "Yes, delete").click().run()
     assert not at.exception
     assert "tiny-de" not in list(at.dataframe[0].value["Name"])
     assert at.sidebar.selectbox[0].value == DEFAULT_EMBEDDING
+
+
+def test_the_menu_names_languages_and_docs_are_shown_not_pathed(home, monkeypatch):
+    """The sidebar's menu names each embedding's language; the encoder's docs are a folded
+    section on the page, not a repository path printed as text."""
+    monkeypatch.setenv("BIASWORDS_ENCODER", "on")
+    at = open_page(home)
+    options = at.sidebar.selectbox[0].options
+    assert f"{DEFAULT_EMBEDDING} (English)" in options
+    assert "e5-small-ar-query (Arabic)" in options
+    assert not any("docs/encoder.md" in c.value for c in at.caption)
+    assert any(e.label.startswith("How the encoder's methods differ (docs/encoder.md, "
+                                  "'Extraction methods") for e in at.expander)
 
 
 def test_bad_path_is_a_sentence(home, tmp_path, monkeypatch):

@@ -86,8 +86,9 @@ def test_a_repeated_word_is_said_under_its_list_before_run(home):
     x = next(t for t in at.text_area if t.key == "_weat.words.X")
     x.input(x.value + "\nmath\nMath").run()
     assert "10 of 10 words found; 8 distinct vectors" in [c.value for c in at.caption]
-    note = next(i.value for i in at.info if "the same vector as a word before" in i.value)
-    assert note.startswith("X (Math): math, Math have the same vector")
+    note = next(i.value for i in at.info if "listed twice" in i.value)
+    assert note == ("X (Math): math is listed twice; Math has the same vector as another "
+                    "spelling before it in the set; each vector is counted once.")
 
 
 def test_the_draw_picker_writes_p_as_the_best_draw_line_does(home):

@@ -72,7 +72,7 @@ def test_the_active_embedding_follows_the_language_and_runs_weathub(home, tmp_pa
     at = open_app()
     choose_german(at)
     assert at.session_state[ACTIVE_KEY] == DEFAULT_EMBEDDING
-    assert "de-small" in at.selectbox(key=_SELECT_KEY).options
+    assert "de-small (German)" in at.selectbox(key=_SELECT_KEY).options  # offered, named
     assert any("choose it under Active embedding" in i.value and "de-small" in i.value
                for i in at.info)
     at.selectbox(key=_SELECT_KEY).set_value("de-small").run()  # this visitor's choice

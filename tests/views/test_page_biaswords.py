@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 from bias.discovery.curation import backup_path, curation_path
 from bias.report.markup import md
 from bias.wordsets.library import get_wordset
+from tests.apptest import open_app
 
 PAGE = "../../views/biaswords.py"
 EDITOR = "_biaswords.editor.glove-6b-50d.weat6.1"
@@ -95,6 +96,15 @@ def test_draw_validate_and_save(home):
     assert any(i.value.startswith("Random words of the same kind are significant in")
                for i in at.info)  # the baseline in words, beside the draws
     assert list((home / "wordsets").glob("*.json"))
+    # 'Test it on the WEAT page' opens the set just saved, with its lists (it opened the test
+    # chosen there before, and Run tested those lists).
+    saved = next(iter((home / "wordsets").glob("*.json")))
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    weat = open_app("views/weat.py", draft=space(at))  # the link carries the tab's draft
+    assert not weat.exception
+    assert weat.session_state["weat.preset"] == data["id"]
+    words = next(t for t in weat.text_area if t.key == "_weat.words.X")
+    assert words.value == "\n".join(data["sets"]["X"]["words"])
 
 
 def asks_to_replace(at: AppTest) -> bool:

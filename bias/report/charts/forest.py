@@ -25,10 +25,11 @@ from bias.vectors.catalog import language_name
 
 REPORTED_COLOUR = "#1f1d2b"
 
-VERDICT_SYMBOLS = {"holds": "circle", "these_words": "circle-open", "no_bias": "circle-open-dot",
-                   "cannot_decide": "x-thin-open"}
+VERDICT_SYMBOLS = {"holds": "circle", "these_words": "circle-open", "other_way": "diamond-open",
+                   "no_bias": "circle-open-dot", "cannot_decide": "x-thin-open"}
 """Our dot's shape says the verdict (bias.stats.verdict): filled only where the bias holds when
-the words are resampled; a cross where the test cannot decide."""
+the words are resampled; a diamond where the association runs the other way; a cross where the
+test cannot decide."""
 
 
 def row_label(row: BatchRow, names: Mapping[str, str] | None = None) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from bias.report.markup import plotly_text
-from bias.report.replicates_text import SHORT
+from bias.report.replicates_text import SHORT, headline
 from bias.stats.replicates import AcrossGroups
 
 COLOURS = {"holds": "#b2182b", "unstable": "#e08214", "not_every_replicate": "#fdb863",
@@ -37,13 +37,16 @@ def across_groups_figure(across: AcrossGroups) -> go.Figure:
             error_y={"type": "data", "symmetric": False,
                      "array": [upper[i] or 0 for i in chosen],
                      "arrayminus": [lower[i] or 0 for i in chosen], "color": colour},
-            customdata=[[len(points[i]["effect_sizes"])] for i in chosen],
-            hovertemplate="%{x}: d = %{y:.2f} (%{customdata[0]} models)<extra></extra>"))
+            customdata=[[len(points[i]["effect_sizes"]), plotly_text(headline(across.groups[i]))]
+                        for i in chosen],
+            hovertemplate="%{x}: d = %{y:.2f} (%{customdata[0]} models)<br>%{customdata[1]}"
+            "<extra></extra>"))
     fig.update_layout(
         height=380, margin={"t": 20, "l": 60, "r": 20, "b": 60},
         xaxis={"title": plotly_text(across.group_column or "group"), "type": "category",
                "categoryorder": "array", "categoryarray": values},
-        yaxis={"title": "effect size d (mean of replicates)", "zeroline": False},
+        yaxis={"title": "effect size d" + ("" if all(len(p["effect_sizes"]) == 1 for p in points)
+                                            else " (mean of replicates)"), "zeroline": False},
         legend={"orientation": "h", "y": -0.25},
     )
     return fig

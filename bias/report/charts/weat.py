@@ -6,11 +6,13 @@ from `bias.report.text`.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from bias.report import text
+from bias.report import weat_captions as captions
 from bias.report.markup import plotly_text
 from bias.stats.null_histogram import HISTOGRAM_BINS
 from bias.stats.weat import WeatResult
@@ -20,6 +22,21 @@ BAND_COLOUR, BAND_OPACITY = "#c44569", 0.3
 
 SET_COLOURS = {"X": "#5b3cc4", "Y": "#e07b39", "A": "#2a9d8f", "B": "#c44569"}
 """One colour per set, used by every chart so a set looks the same everywhere."""
+
+
+SHARE_TICKS = 5
+"""About this many ticks on a share axis (at least 3, at most 2.5 times as many)."""
+
+
+def share_axis(top: float, ticks: int = SHARE_TICKS) -> dict:
+    """A y axis of shares whose tick labels never repeat: a 1-2-5 step of about top/ticks and
+    as many decimals as the step needs. Plotly's own ticks with a fixed '.0%' format printed
+    '0% 1% 1% 2% 2% 3%' for bars up to 4% (its step was 0.5%)."""
+    raw = max(top, 1e-9) / ticks
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw * (1 - 1e-9))
+    decimals = max(0, -math.floor(math.log10(step * 100) + 1e-9))
+    return {"tick0": 0, "dtick": step, "tickformat": f".{decimals}%"}
 
 
 def null_histogram_figure(result: WeatResult, bins: int = HISTOGRAM_BINS) -> go.Figure:
@@ -53,7 +70,7 @@ def null_histogram_figure(result: WeatResult, bins: int = HISTOGRAM_BINS) -> go.
         title="How unusual is the observed difference?",
         xaxis_title="test statistic: difference of mean associations",
         yaxis_title="share of reshufflings",
-        yaxis_tickformat=".0%",
+        yaxis=share_axis(float(counts.max()) / total if counts.size else 0.0),
         bargap=0,
         barmode="stack",  # a bar holding both kinds shows both, the counted part on top
         # Below the axis title, with a bottom margin that holds it: at b = 40 the legend fell
@@ -147,15 +164,15 @@ def association_figure(result: WeatResult) -> go.Figure:
         row_heights=[max(targets, 1), max(attributes, 1)],
         vertical_spacing=0.32 / max(1, (targets + attributes) / 12),
         subplot_titles=(
-            text.association_panel_title("targets"),
-            text.association_panel_title("attributes"),
+            captions.association_panel_title("targets"),
+            captions.association_panel_title("attributes"),
         ),
     )
     _bars(fig, result, "XY", "association", row=1)
     _bars(fig, result, "AB", "association", row=2)
     for row, keys, (left, right) in ((1, "XY", "BA"), (2, "AB", "YX")):
         fig.update_xaxes(
-            title_text=text.association_axis(names[left], names[right]),
+            title_text=captions.association_axis(names[left], names[right]),
             range=_around_zero(result, "association", keys),
             row=row,
             col=1,
@@ -176,7 +193,7 @@ def influence_figure(result: WeatResult) -> go.Figure:
     _bars(fig, result, "XYAB", "influence", row=None)
     fig.update_layout(
         xaxis={
-            "title": text.influence_axis(result.effect_size),
+            "title": captions.influence_axis(result.effect_size),
             "automargin": True,
             "range": _around_zero(result, "influence", "XYAB"),
         },
