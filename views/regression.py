@@ -74,29 +74,44 @@ NUMBER_HELP = {
 }
 
 
+def _upload_changed() -> None:
+    """The visitor removed the file from the box (a page switch empties it without a call)."""
+    if st.session_state.get(UPLOAD_KEY) is None:
+        st.session_state.pop(KEPT_KEY, None)
+
+
+def _forget_upload() -> None:
+    st.session_state.pop(KEPT_KEY, None)
+
+
 def choose_corpus() -> Path | None:
-    """The corpus file: an upload (kept on disk, bounded) or one of the server's corpora."""
+    """The corpus file: an upload (kept on disk, bounded, its path kept in the tab over page
+    switches) or one of the server's corpora."""
     offered = server_corpora()
     tabs = st.tabs(["Upload a file"] + (["A corpus on this server"] if offered else []))
     with tabs[0]:
         upload = st.file_uploader(
-            "Corpus file", type=upload_types(), key=UPLOAD_KEY,
+            "Corpus file", type=upload_types(), key=UPLOAD_KEY, on_change=_upload_changed,
             max_upload_size=ServerAccess.from_environment().max_upload_mb,
             help="A CSV or TSV file, or JSON Lines: one document per row, a column with its "
             "text and one column per covariate (party, year, newspaper …).")
+        kept = st.session_state.get(KEPT_KEY)
+        if upload is not None and (kept is None or kept[0] != upload.file_id):
+            # hashed and written once per upload; the tab keeps its path, never its bytes
+            kept = upload.file_id, keep_upload(upload.getvalue(), upload.name), upload.name
+            st.session_state[KEPT_KEY] = kept
+        elif upload is None and kept is not None:
+            st.caption(f"Using **{md(kept[2])}**, uploaded earlier in this tab; upload another "
+                       "file to replace it.")
+            st.button("Remove it", icon=":material/close:", on_click=_forget_upload)
     chosen = None
     if offered:
         with tabs[1]:
             names = [NONE] + [path.name for path in offered]
+            _offer(PREFIX + "server_corpus", names, NONE)
             picked = st.selectbox("Corpus", names, **persistent(PREFIX + "server_corpus", NONE))
             chosen = next((p for p in offered if p.name == picked), None)
-    if upload is not None:
-        kept = st.session_state.get(KEPT_KEY)
-        if kept is None or kept[0] != upload.file_id:  # hashed and written once per upload
-            kept = upload.file_id, keep_upload(upload.getvalue(), upload.name)
-            st.session_state[KEPT_KEY] = kept
-        return kept[1]
-    return chosen
+    return Path(kept[1]) if kept is not None else chosen
 
 
 def _offer(key: str, options: list, default) -> None:

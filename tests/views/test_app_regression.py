@@ -1,7 +1,8 @@
 """The Embedding regression page in AppTest, on a tiny generated corpus of real English words with
 a party effect planted, on the bundled GloVe: the page's table, neighbours, contexts and
 influential documents show the numbers the command line's JSON gives for the same options (the
-faces agree); a missing target is one sentence, not a traceback."""
+faces agree), and stay over a visit to another page; a target that never occurs and a file
+without columns are one sentence, not a traceback."""
 
 from __future__ import annotations
 
@@ -108,6 +109,13 @@ def test_the_page_shows_the_numbers_of_the_cli_json(page, capsys):
                                          for m in reading["most_influential"]]
     assert any(f"{reading['without_most_influential']:.3f}" in c.value for c in at.caption)
     assert [b.label for b in at.get("download_button")] == ["Download report", "Download JSON"]
+
+    at.switch_page("views/texts.py").run()  # another page and back: choices and result kept
+    at.switch_page("views/regression.py").run()
+    assert not at.exception, at.exception
+    assert at.text_input(key="_regression.target").value == CHOICES["target"]
+    assert at.multiselect(key="_regression.covariates").value == CHOICES["covariates"]
+    assert at.dataframe[0].value.equals(table)
 
 
 def test_a_target_that_never_occurs_is_one_sentence(page):
