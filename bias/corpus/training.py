@@ -44,7 +44,6 @@ from __future__ import annotations
 import hashlib
 import tempfile
 import time
-from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -96,7 +95,7 @@ class NumberedTokens:
         index: defaultdict[str, int] = defaultdict()
         index.default_factory = index.__len__  # a new word gets the next number
         number = index.__getitem__
-        buffer = array("i")
+        buffer: list[int] = []
         self.counts = np.zeros(0, np.int64)
         self.pieces = self.total = 0
         with (open(tokens_path, encoding="utf-8", buffering=1 << 20) as handle,
@@ -113,16 +112,15 @@ class NumberedTokens:
             self._flush(buffer, target)
         self.words: list[str] = list(index)
 
-    def _flush(self, buffer: array, target) -> None:
-        buffer.tofile(target)
-        numbers = np.frombuffer(buffer, np.int32)
+    def _flush(self, buffer: list[int], target) -> None:
+        numbers = np.array(buffer, np.int32)
+        target.write(numbers.tobytes())
         found = np.bincount(numbers[numbers != _END])
         if found.size > self.counts.size:
             self.counts = np.concatenate((self.counts, np.zeros(found.size - self.counts.size,
                                                                 np.int64)))
         self.counts[: found.size] += found
-        del numbers  # the array may be cleared only when no view of it is left
-        del buffer[:]
+        buffer.clear()
 
     def blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """The file in blocks of whole documents: (numbers, the positions of their `_END`s)."""
@@ -159,9 +157,9 @@ class NumberedTokens:
             taken = (block != _END) & (repeats > 0)
             chosen = block[taken]
             counts += np.bincount(np.repeat(chosen, repeats[taken]), minlength=counts.size)
-            words, at = np.unique(chosen, return_index=True)
-            new = first[words] == never
-            first[words[new]] = seen + at[new]
+            fresh = np.flatnonzero(first[chosen] == never)  # few after the first block
+            words, at = np.unique(chosen[fresh], return_index=True)
+            first[words] = seen + fresh[at]
             seen += chosen.size
         order = np.argsort(first)[: int((first != never).sum())].tolist()
         return {self.words[i]: int(counts[i]) for i in order}, pieces, total
