@@ -44,6 +44,7 @@ from __future__ import annotations
 import hashlib
 import tempfile
 import time
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -57,7 +58,9 @@ from bias.jobs import checkpoint
 
 _POISSON_BLOCK = 4096
 _BLOCK = 1 << 18
-"""Numbers read or written at a time (1 MB): the memory a numbered token file takes."""
+"""Numbers read at a time (1 MB): the memory a numbered token file takes in training."""
+_FLUSH = 1 << 16
+"""Numbers written at a time (256 KB): the memory of each group's numbers in the scan."""
 _END = -1
 """Ends each document in a numbered token file."""
 
@@ -77,50 +80,84 @@ def model_seeds(seed: int, group: str | None, replicate: int) -> tuple[int, int]
     return int(first), int(second)
 
 
-class NumberedTokens:
-    """A token file written again as numbers, once per task, so that no epoch reads text.
+class Numbering:
+    """Documents written as numbers: each word as its number (words numbered in order of first
+    appearance), int32, `_END` after each document; the words, in that order, in a text file
+    beside (one a line). The scan writes one beside each group's token file
+    (`bias.corpus.scan`); a task whose token file has none writes its own (`NumberedTokens.of`).
+    Memory: the words and a buffer of `_FLUSH` numbers, never the documents."""
 
-    Each word becomes its number (words numbered in order of first appearance) in a binary file
-    of int32 (`_END` after each document) beside the token file; the words and their counts stay
-    in memory, as in any vocabulary pass, never the documents. Why: gensim looks every token up
-    in its vocabulary (a dict), and a string split freshly from a line must be hashed first; the
-    words handed to gensim here are the vocabulary's own string objects, whose hash Python keeps,
-    so an epoch costs what gensim costs on lists held in memory (bench/train_speed.py), with
-    memory flat in the corpus's size. Reading the text once also replaces gensim's vocabulary
-    pass (`vocabulary`).
+    def __init__(self, numbers_path: str) -> None:
+        self.path = numbers_path
+        self.index: defaultdict[str, int] = defaultdict()
+        self.index.default_factory = self.index.__len__  # a new word gets the next number
+        self.number = self.index.__getitem__
+        self.buffer = array("i")
+        self.target = open(numbers_path, "wb")  # noqa: SIM115 (closed by `close`)
+
+    def add(self, tokens: list[str]) -> None:
+        self.buffer.extend(map(self.number, tokens))
+        self.buffer.append(_END)
+        if len(self.buffer) >= _FLUSH:
+            self.buffer.tofile(self.target)
+            del self.buffer[:]
+
+    def close(self) -> list[str]:
+        """The words, in the order of their numbers (written beside the numbers)."""
+        self.buffer.tofile(self.target)
+        self.target.close()
+        words = list(self.index)
+        Path(_words_path(self.path)).write_bytes("\n".join(words).encode("utf-8"))
+        return words
+
+
+def numbers_path(tokens_path: str) -> str:
+    """Where the scan writes the numbers of a token file."""
+    return tokens_path + ".numbers"
+
+
+def _words_path(numbers: str) -> str:
+    return numbers + ".words"
+
+
+class NumberedTokens:
+    """A token file's documents as numbers, so that no epoch reads text.
+
+    Why: gensim looks every token up in its vocabulary (a dict), and a string split freshly from
+    a line must be hashed first; the words handed to gensim here are the vocabulary's own string
+    objects, whose hash Python keeps, so an epoch costs what gensim costs on lists held in
+    memory (bench/train_speed.py), with memory flat in the corpus's size. The counts come from
+    the numbers too (one pass of numpy), in place of gensim's vocabulary pass (`vocabulary`).
     """
 
-    def __init__(self, tokens_path: str, numbers_path: str) -> None:
-        self.path = numbers_path
-        index: defaultdict[str, int] = defaultdict()
-        index.default_factory = index.__len__  # a new word gets the next number
-        number = index.__getitem__
-        buffer: list[int] = []
-        self.counts = np.zeros(0, np.int64)
+    def __init__(self, path: str) -> None:
+        self.path = path
+        text = Path(_words_path(path)).read_bytes().decode("utf-8")
+        self.words: list[str] = text.split("\n") if text else []
+        self.counts = np.zeros(len(self.words), np.int64)
         self.pieces = self.total = 0
-        with (open(tokens_path, encoding="utf-8", buffering=1 << 20) as handle,
-              open(numbers_path, "wb") as target):
-            for line in handle:
-                before = len(buffer)
-                buffer.extend(map(number, line.split()))
-                length = len(buffer) - before
-                buffer.append(_END)
-                self.total += length
-                self.pieces += 1 if length <= MAX_CHUNK_TOKENS else -(-length // MAX_CHUNK_TOKENS)
-                if len(buffer) >= _BLOCK:
-                    self._flush(buffer, target)
-            self._flush(buffer, target)
-        self.words: list[str] = list(index)
+        for block, ends in self.blocks():
+            lengths = np.diff(ends, prepend=-1) - 1
+            self.total += int(lengths.sum())
+            self.pieces += int(np.where(lengths <= MAX_CHUNK_TOKENS, 1,
+                                        -(-lengths // MAX_CHUNK_TOKENS)).sum())
+            self.counts += np.bincount(block[block != _END], minlength=self.counts.size)
 
-    def _flush(self, buffer: list[int], target) -> None:
-        numbers = np.array(buffer, np.int32)
-        target.write(numbers.tobytes())
-        found = np.bincount(numbers[numbers != _END])
-        if found.size > self.counts.size:
-            self.counts = np.concatenate((self.counts, np.zeros(found.size - self.counts.size,
-                                                                np.int64)))
-        self.counts[: found.size] += found
-        buffer.clear()
+    @classmethod
+    def of(cls, tokens_path: str, folder: str) -> NumberedTokens:
+        """The numbers the scan wrote beside `tokens_path`, or, for a token file written
+        otherwise (an equal-size sample, a permutation's side), its lines numbered into
+        `folder`: the same numbers either way (the scan's words hold no space, so each line
+        splits back into them)."""
+        numbers = numbers_path(tokens_path)
+        if not Path(_words_path(numbers)).is_file():
+            numbers = str(Path(folder) / "tokens.numbers")
+            numbering = Numbering(numbers)
+            with open(tokens_path, encoding="utf-8", buffering=1 << 20) as handle:
+                for line in handle:
+                    numbering.add(line.split())
+            numbering.close()
+        return cls(numbers)
 
     def blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """The file in blocks of whole documents: (numbers, the positions of their `_END`s)."""
@@ -294,7 +331,7 @@ def fit(task: TrainTask):
     model = untrained(task)
     folder = Path(task.tokens_path).parent  # the scan's work folder: removed with it
     with tempfile.TemporaryDirectory(prefix=".numbers-", dir=folder) as numbers:
-        numbered = NumberedTokens(task.tokens_path, str(Path(numbers) / "tokens.int32"))
+        numbered = NumberedTokens.of(task.tokens_path, numbers)
         counts, sentences, tokens = numbered.vocabulary(task.bootstrap_seed)
         # gensim's own vocabulary pass over the same documents would count the same
         model.build_vocab_from_freq(counts, corpus_count=sentences,

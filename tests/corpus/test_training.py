@@ -4,6 +4,7 @@ sha256, and a cancelled training leaves nothing in the cache."""
 
 import hashlib
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -235,3 +236,28 @@ def test_training_from_numbers_is_gensim_on_the_text_read_plainly(tmp_path, monk
                                                                expected.corpus_total_words)
     assert np.array_equal(model.wv.vectors, expected.wv.vectors)
     assert [p.name for p in tmp_path.iterdir()] == ["g.tokens"]  # the numbers are removed
+
+
+def test_the_scan_s_numbers_are_the_token_file_s(tmp_path):
+    """Training reads the numbers the scan wrote beside a group's token file; without them it
+    numbers the token file itself: the same counts and vectors bit for bit either way."""
+    from collections import Counter
+
+    from bias.corpus.options import ReadOptions
+    from bias.corpus.scan import scan
+    from bias.corpus.train import plan
+    from bias.corpus.training import fit, numbers_path
+
+    path = write_txt(tmp_path / "c.txt", 1.0, count=60)
+    group = scan(path, "en", ReadOptions(), tmp_path).groups[0]
+    with open(group.tokens_path, encoding="utf-8") as handle:
+        assert group.counts == Counter(w for line in handle for w in line.split())
+    [task] = plan(scan(path, "en", ReadOptions(), tmp_path), TrainOptions(**SMALL | {
+        "replicates": 2, "epochs": 2}), "f")[:1]
+    numbers = numbers_path(task.tokens_path)
+    from_scan = fit(task).wv
+    for written in (numbers, numbers + ".words"):
+        Path(written).unlink()
+    from_text = fit(task).wv
+    assert from_scan.index_to_key == from_text.index_to_key
+    assert np.array_equal(from_scan.vectors, from_text.vectors)
