@@ -32,11 +32,13 @@ negative sampling) are the sample's own counts, as in any training on that sampl
 group's counts are read again from its token file by each task, so a task still carries only
 paths and seeds.
 
-Each task reads its token file as text once (`NumberedTokens`): that pass counts the words, so
-gensim's vocabulary is built from the counts (`build_vocab_from_freq`, the counts and their
-order those of gensim's own pass over the same documents), and every epoch reads numbers, not
-text. The vocabulary and vectors are the same, bit for bit, as gensim's own passes over the
-text would give (tests/corpus/test_training.py); only the time differs (bench/train_speed.py).
+No task reads text: the scan writes each group's documents as numbers beside its token file
+(`Numbering`; a token file written otherwise is numbered by the task), gensim's vocabulary is
+built from counts of those numbers (`build_vocab_from_freq`, the counts and their order those of
+gensim's own pass over the same documents), and every epoch hands gensim the vocabulary's own
+strings (`NumberedTokens`). The vocabulary and vectors are the same, bit for bit, as gensim's own
+passes over the text would give (tests/corpus/test_training.py); only the time differs
+(bench/train_speed.py).
 """
 
 from __future__ import annotations
@@ -153,10 +155,12 @@ class NumberedTokens:
         if not Path(_words_path(numbers)).is_file():
             numbers = str(Path(folder) / "tokens.numbers")
             numbering = Numbering(numbers)
-            with open(tokens_path, encoding="utf-8", buffering=1 << 20) as handle:
-                for line in handle:
-                    numbering.add(line.split())
-            numbering.close()
+            try:
+                with open(tokens_path, encoding="utf-8", buffering=1 << 20) as handle:
+                    for line in handle:
+                        numbering.add(line.split())
+            finally:
+                numbering.close()
         return cls(numbers)
 
     def blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
