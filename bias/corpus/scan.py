@@ -1,7 +1,7 @@
 """One pass over the corpus before any training: its words counted per group, and each group's
 documents written once as tokens (one document a line, words separated by spaces) into a work
-folder, so that every epoch and every replicate reads plain tokens instead of cutting the text
-again.
+folder, and beside them as numbers (`bias.corpus.training.Numbering`), so that every epoch and
+every replicate reads numbers instead of cutting, or even reading, the text again.
 
 Memory holds the word counts (the vocabulary, as gensim's own vocabulary pass does), never the
 texts. The work folder (`home()/corpus-work/<id>`) is locked while it is used and removed at
@@ -24,6 +24,7 @@ from bias.corpus.group_values import order_values
 from bias.corpus.options import GROUP_SEPARATOR, MAX_GROUPS, ReadOptions
 from bias.corpus.readers import check_file, documents
 from bias.corpus.tokens import tokeniser
+from bias.corpus.training import NumberedTokens, Numbering, numbers_path
 from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.jobs import tick
@@ -98,7 +99,7 @@ class _Group:
         self.value = value
         self.path = folder / f"group-{number}.tokens"
         self.handle: BinaryIO = self.path.open("wb")
-        self.counts: Counter[str] = Counter()
+        self.numbering = Numbering(numbers_path(str(self.path)))  # what training reads
         self.documents = self.empty = self.tokens = 0
 
     def add(self, tokens: list[str]) -> None:
@@ -107,8 +108,15 @@ class _Group:
             return
         self.documents += 1
         self.tokens += len(tokens)
-        self.counts.update(tokens)
+        self.numbering.add(tokens)
         self.handle.write(" ".join(tokens).encode("utf-8") + b"\n")
+
+    def close(self) -> Counter[str]:
+        """The group's word counts, in order of first appearance."""
+        self.handle.close()
+        words = self.numbering.close()
+        return Counter(dict(zip(words, NumberedTokens(self.numbering.path).counts.tolist(),
+                                strict=True)))
 
 
 def scan(path: Path, language: str, read: ReadOptions, folder: Path) -> CorpusScan:
@@ -116,6 +124,7 @@ def scan(path: Path, language: str, read: ReadOptions, folder: Path) -> CorpusSc
     kind = check_file(path)
     cut = tokeniser(language, read)
     groups: dict[str | None, _Group] = {}
+    counts: dict[str | None, Counter[str]] = {}
     size = path.stat().st_size
     try:
         for document in documents(path, read):
@@ -131,8 +140,8 @@ def scan(path: Path, language: str, read: ReadOptions, folder: Path) -> CorpusSc
             group.add(cut(document.text))
             tick(0.0)  # a point where Cancel stops the scan, at most TICK_SECONDS apart
     finally:
-        for group in groups.values():
-            group.handle.close()
+        for value, group in groups.items():
+            counts[value] = group.close()
     if not groups or not any(group.tokens for group in groups.values()):
         raise BiasInputError(f"{path.name} holds no words to train on.")
     order = [None] if None in groups else order_values(list(groups), read.group_order)
@@ -147,7 +156,7 @@ def scan(path: Path, language: str, read: ReadOptions, folder: Path) -> CorpusSc
         language=language, read=read,
         groups=tuple(
             GroupScan(value, slugs[value], groups[value].documents, groups[value].empty,
-                      groups[value].tokens, str(groups[value].path), groups[value].counts)
+                      groups[value].tokens, str(groups[value].path), counts[value])
             for value in order
         ),
     )

@@ -3,6 +3,8 @@ biased, the same seed gives the same vectors bit for bit, the provenance holds t
 sha256, and a cancelled training leaves nothing in the cache."""
 
 import hashlib
+import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -149,7 +151,7 @@ def test_a_word_under_the_minimum_count_in_the_corpus_gets_no_vector_in_any_repl
     from bias.corpus.options import ReadOptions
     from bias.corpus.scan import scan
     from bias.corpus.train import plan
-    from bias.corpus.training import TokenDocuments, fit
+    from bias.corpus.training import fit
     from tests.corpus.corpora import documents
 
     docs = documents(1.0, 60)
@@ -161,7 +163,7 @@ def test_a_word_under_the_minimum_count_in_the_corpus_gets_no_vector_in_any_repl
     scanned = scan(path, "en", ReadOptions(), tmp_path)
     tasks = plan(scanned, TrainOptions(**SMALL | {"replicates": 4, "seed": 3, "epochs": 1}), "f")
     in_sample = [
-        [sum(doc.count(word) for doc in TokenDocuments(t.tokens_path, t.bootstrap_seed))
+        [sum(doc.count(word) for doc in read_plainly(t.tokens_path, t.bootstrap_seed))
          for word in ("onceonly", "twiceword")] for t in tasks
     ]
     assert in_sample == [[3, 3], [0, 3], [2, 4], [1, 0]]  # seed 3: r1 and r3 repeat 'onceonly'
@@ -172,5 +174,90 @@ def test_a_word_under_the_minimum_count_in_the_corpus_gets_no_vector_in_any_repl
     # every replicate has the whole corpus's vocabulary, less what its sample lacks entirely
     whole = {w for w, c in scanned.groups[0].counts.items() if c >= SMALL["min_count"]}
     for words, task in zip(vocabularies, tasks, strict=True):
-        seen = {w for doc in TokenDocuments(task.tokens_path, task.bootstrap_seed) for w in doc}
+        seen = {w for doc in read_plainly(task.tokens_path, task.bootstrap_seed) for w in doc}
         assert words == whole & seen
+
+
+def read_plainly(path, bootstrap_seed):
+    """The documents gensim is to be given, read the obvious way: each line split and cut into
+    pieces of MAX_CHUNK_TOKENS words (an empty line: one empty sentence, none in a sample), each
+    as many times as its document's Poisson count in the sample."""
+    from bias.corpus.options import MAX_CHUNK_TOKENS
+    from bias.corpus.training import poisson_counts
+
+    draws = itertools.repeat(1) if bootstrap_seed is None else poisson_counts(bootstrap_seed)
+    sentences = []
+    with open(path, encoding="utf-8") as handle:
+        for line, times in zip(handle, draws, strict=False):
+            words = line.split()
+            pieces = [words[i : i + MAX_CHUNK_TOKENS]
+                      for i in range(0, len(words), MAX_CHUNK_TOKENS)]
+            sentences += (pieces or [[]] * (bootstrap_seed is None)) * times
+    return sentences
+
+
+@pytest.mark.parametrize("bootstrap_seed", [None, 5])
+def test_training_from_numbers_is_gensim_on_the_text_read_plainly(tmp_path, monkeypatch,
+                                                                   bootstrap_seed):
+    """`fit` reads the token file once into numbers and builds gensim's vocabulary from their
+    counts: the same vocabulary and vectors, bit for bit, as gensim's own passes over the text
+    read plainly (its trim_rule, for a replicate, from the whole file's counts), with a document
+    longer than a piece, an empty line, and blocks of numbers shorter than documents."""
+    from collections import Counter
+
+    from gensim.utils import RULE_DISCARD, RULE_KEEP
+
+    from bias.corpus import training
+    from tests.corpus.corpora import documents
+
+    monkeypatch.setattr(training, "_BLOCK", 64)
+    lines = documents(1.0, 40)
+    lines[3] = " ".join(itertools.islice(itertools.cycle(" ".join(lines).split()), 10_500))
+    lines[9] = ""
+    path = tmp_path / "g.tokens"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    options = TrainOptions(**SMALL | {"epochs": 2})
+    task = training.TrainTask("t", "en", str(path), options, 3, bootstrap_seed,
+                              {"vocabulary": training.FIXED_VOCABULARY})
+    whole = Counter(word for line in lines for word in line.split())
+    sentences = read_plainly(path, bootstrap_seed)
+    plain = read_plainly(path, None)
+    assert [len(s) for s in plain[3:5]] == [10_000, 500] and plain[10] == []  # cut, empty
+    assert (sentences == plain) == (bootstrap_seed is None)
+
+    expected = training.untrained(task)
+    rule = None if bootstrap_seed is None else (
+        lambda word, count, least: RULE_KEEP if whole[word] >= least else RULE_DISCARD)
+    expected.build_vocab(sentences, trim_rule=rule)
+    expected.train(sentences, total_examples=expected.corpus_count, epochs=expected.epochs)
+    model = training.fit(task)
+    assert model.wv.index_to_key == expected.wv.index_to_key
+    assert (model.corpus_count, model.corpus_total_words) == (expected.corpus_count,
+                                                               expected.corpus_total_words)
+    assert np.array_equal(model.wv.vectors, expected.wv.vectors)
+    assert [p.name for p in tmp_path.iterdir()] == ["g.tokens"]  # the numbers are removed
+
+
+def test_the_scan_s_numbers_are_the_token_file_s(tmp_path):
+    """Training reads the numbers the scan wrote beside a group's token file; without them it
+    numbers the token file itself: the same counts and vectors bit for bit either way."""
+    from collections import Counter
+
+    from bias.corpus.options import ReadOptions
+    from bias.corpus.scan import scan
+    from bias.corpus.train import plan
+    from bias.corpus.training import fit, numbers_path
+
+    path = write_txt(tmp_path / "c.txt", 1.0, count=60)
+    group = scan(path, "en", ReadOptions(), tmp_path).groups[0]
+    with open(group.tokens_path, encoding="utf-8") as handle:
+        assert group.counts == Counter(w for line in handle for w in line.split())
+    [task] = plan(scan(path, "en", ReadOptions(), tmp_path), TrainOptions(**SMALL | {
+        "replicates": 2, "epochs": 2}), "f")[:1]
+    numbers = numbers_path(task.tokens_path)
+    from_scan = fit(task).wv
+    for written in (numbers, numbers + ".words"):
+        Path(written).unlink()
+    from_text = fit(task).wv
+    assert from_scan.index_to_key == from_text.index_to_key
+    assert np.array_equal(from_scan.vectors, from_text.vectors)
