@@ -46,6 +46,9 @@ class WeatAnalysisOptions:
     """The grammatical-gender control and the frequency check (single embeddings only)."""
     encoder_methods: bool = True
     """On the encoder, the same test under every extraction method."""
+    group_of_one: bool = False
+    """A name that is one trained model (no replicates, no groups) is tested as a group of one,
+    as the Your texts page shows every trained name (`run_trained`)."""
     fewer_for_speed: bool = False
     """Set by `for_speed`: the result then says how many draws it ran instead of the default."""
 
@@ -80,13 +83,23 @@ class WeatAnalysis:
 
     @property
     def draws_note(self) -> str | None:
-        """Said beside the numbers when a face asked for fewer draws than the default."""
+        """Said beside the numbers when a face asked for fewer draws than the default; the
+        draws only when some reshufflings were drawn (counting them all needs no draws)."""
         if not self.options.fewer_for_speed:
             return None
         default, ran = WeatOptions(), self.options.weat
-        return (f"{ran.iterations:,} draws instead of {default.iterations:,} and "
-                f"{ran.ci_resamples:,} interval resamples instead of "
-                f"{default.ci_resamples:,}, for speed")
+        resamples = (f"{ran.ci_resamples:,} interval resamples instead of "
+                     f"{default.ci_resamples:,}")
+        if not any(result.method == "randomized" for result in self._weat_results()):
+            return f"{resamples}, for speed"
+        return f"{ran.iterations:,} draws instead of {default.iterations:,} and {resamples}, " \
+               "for speed"
+
+    def _weat_results(self) -> list[WeatResult]:
+        if isinstance(self.result, WeatResult):
+            return [self.result]
+        groups = self.result.groups if isinstance(self.result, AcrossGroups) else (self.result,)
+        return [result for group in groups for result in group.results]
 
 
 def trained_group(name: str) -> Family | Slice | None:
@@ -107,7 +120,8 @@ def run(options: WeatAnalysisOptions, embedding: str | Embedding, wordset: WordS
     """The WEAT of `wordset` on `embedding` (a name, or vectors already loaded) with everything
     the options ask for. `runner` and `load` let a face use its caches; the numbers are the
     same. Raises `BiasInputError` for an unknown name or lists that cannot run."""
-    if isinstance(embedding, str) and trained_group(embedding) is not None:
+    if isinstance(embedding, str) and (options.group_of_one
+                                       or trained_group(embedding) is not None):
         return WeatAnalysis(run_trained(embedding, wordset, options.weat), None, None, options)
     vectors = None if isinstance(embedding, str) else embedding
     if vectors is None and runner is None:

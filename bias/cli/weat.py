@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from bias.analysis.weat import SPEED_DRAWS, SPEED_RESAMPLES
 from bias.cli.args import bounded, bounded_help, print_json, write_report
 from bias.stats.permutation import DRAWS, EXACT_LIMIT, SEED
 from bias.stats.weat import WeatOptions
@@ -48,6 +49,13 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="leave out words that have no vector of their own in a pruned table (a spaCy "
         "pipeline), instead of using the vector they share with a more frequent word",
     )
+    weat.add_argument(
+        "--for-speed",
+        action="store_true",
+        help=f"draw {SPEED_DRAWS:,} reshufflings (when they are not all counted) and "
+        f"{SPEED_RESAMPLES:,} interval resamples, as the Your texts page tests every trained "
+        "model, and say so beside the numbers",
+    )
     weat.add_argument("--json", action="store_true", help="machine-readable output")
     weat.add_argument("--report", metavar="FILE.html",
                       help="also write a self-contained report (verdict, numbers, words, figures, "
@@ -75,8 +83,9 @@ def run(args: argparse.Namespace) -> None:
         raise BiasInputError(f"{args.embedding} is a group of trained models; its report (with "
                              "the chart across groups) is written by `python -m bias batch "
                              f"--embedding {args.embedding} --report FILE.html`.")
-    analysis = run_analysis(WeatAnalysisOptions(options), args.embedding,
-                            get_wordset(args.wordset))
+    chosen = (WeatAnalysisOptions.for_speed(weat=options) if args.for_speed
+              else WeatAnalysisOptions(options))
+    analysis = run_analysis(chosen, args.embedding, get_wordset(args.wordset))
     if args.json:
         print_json(analysis_json(analysis))
     else:

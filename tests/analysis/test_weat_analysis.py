@@ -60,3 +60,10 @@ def test_fewer_draws_for_speed_are_said_in_the_json_and_the_text():
 def test_options_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         WeatAnalysisOptions().confounds = False  # type: ignore[misc]
+
+
+def test_an_exact_test_drew_nothing_so_only_its_resamples_are_said():
+    embedding, wordset, _ = planted(strength=0.6, sizes=(6, 6, 6, 6))  # 924 reshufflings
+    analysis = run(WeatAnalysisOptions.for_speed(), embedding, wordset)
+    assert analysis.result.method == "exact" and analysis.result.iterations == 924
+    assert analysis.draws_note == "1,000 interval resamples instead of 10,000, for speed"
