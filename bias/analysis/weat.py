@@ -17,16 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from bias.corpus.family import Family, Slice, resolve
 from bias.provenance import Provenance
 from bias.stats.confounds import WeatConfounds, weat_confounds
 from bias.stats.encoder_methods import MethodSensitivity, method_sensitivity
-from bias.stats.replicates import AcrossGroups, ReplicateResult, run_trained
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.vectors.catalog import load_embedding
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import WordSet
+
+if TYPE_CHECKING:  # imported when a family is run: scipy.stats would double a one-test CLI's time
+    from bias.stats.replicates import AcrossGroups, ReplicateResult
 
 Runner = Callable[[str, WordSet, WeatOptions], WeatResult]
 """A WEAT on an embedding named: the page passes its cached one (`views.shared.cached_weat`)."""
@@ -98,7 +101,7 @@ class WeatAnalysis:
     def _weat_results(self) -> list[WeatResult]:
         if isinstance(self.result, WeatResult):
             return [self.result]
-        groups = self.result.groups if isinstance(self.result, AcrossGroups) else (self.result,)
+        groups = getattr(self.result, "groups", (self.result,))  # across groups, or one group
         return [result for group in groups for result in group.results]
 
 
@@ -122,6 +125,8 @@ def run(options: WeatAnalysisOptions, embedding: str | Embedding, wordset: WordS
     same. Raises `BiasInputError` for an unknown name or lists that cannot run."""
     if isinstance(embedding, str) and (options.group_of_one
                                        or trained_group(embedding) is not None):
+        from bias.stats.replicates import run_trained
+
         return WeatAnalysis(run_trained(embedding, wordset, options.weat), None, None, options)
     vectors = None if isinstance(embedding, str) else embedding
     if vectors is None and runner is None:

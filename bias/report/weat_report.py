@@ -7,7 +7,6 @@ from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.notes import notes_text
-from bias.report.replicates_text import group_text
 from bias.report.text import (
     EFFECT_SIZE_CAVEAT,
     effect_size_limit_text,
@@ -169,7 +168,9 @@ def analysis_text(analysis: WeatAnalysis) -> str:
     """The plain text of a WEAT analysis, its draws note (if any) last, beside the numbers."""
     if isinstance(analysis.result, WeatResult):
         out = weat_report(analysis.result, analysis.confounds, analysis.sensitivity)
-    else:
+    else:  # imported here: replicates' scipy.stats would double a one-test CLI's time
+        from bias.report.replicates_text import group_text
+
         out = group_text(analysis.result)
     return out + (f"\n{draws_line(analysis)}" if analysis.draws_note else "")
 
