@@ -375,7 +375,7 @@ def show_tested(analysis: WeatAnalysis) -> None:
             st.caption(md(ONE_MODEL))
     st.code(group_text(result), language=None, wrap_lines=True)
     if analysis.draws_note:
-        st.caption(md(draws_line(analysis)))
+        st.caption(md(draws_line(analysis.draws_note)))
 
 
 def test_trained() -> None:

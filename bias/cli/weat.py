@@ -94,4 +94,4 @@ def run(args: argparse.Namespace) -> None:
         from bias.report.weat_html import weat_report_html
 
         write_report(args.report, weat_report_html(analysis.result, analysis.confounds,
-                                                   analysis.sensitivity))
+                                                   analysis.sensitivity, analysis.draws_note))

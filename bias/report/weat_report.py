@@ -172,9 +172,9 @@ def analysis_text(analysis: WeatAnalysis) -> str:
         from bias.report.replicates_text import group_text
 
         out = group_text(analysis.result)
-    return out + (f"\n{draws_line(analysis)}" if analysis.draws_note else "")
+    return out + (f"\n{draws_line(analysis.draws_note)}" if analysis.draws_note else "")
 
 
-def draws_line(analysis: WeatAnalysis) -> str:
-    """The draws note as every face prints it."""
-    return f"Ran {analysis.draws_note}." if analysis.draws_note else ""
+def draws_line(draws_note: str | None) -> str:
+    """The draws note as every face prints it (the page, the command line, the report)."""
+    return f"Ran {draws_note}." if draws_note else ""

@@ -67,3 +67,16 @@ def test_an_exact_test_drew_nothing_so_only_its_resamples_are_said():
     analysis = run(WeatAnalysisOptions.for_speed(), embedding, wordset)
     assert analysis.result.method == "exact" and analysis.result.iterations == 924
     assert analysis.draws_note == "1,000 interval resamples instead of 10,000, for speed"
+
+
+def test_the_report_says_the_fewer_draws_under_its_numbers_and_embeds_them():
+    from bias.report.manifest import read_manifest
+    from bias.report.weat_html import weat_report_html
+
+    embedding, wordset, _ = planted(strength=0.6, sizes=(6, 6, 6, 6))
+    analysis = run(WeatAnalysisOptions.for_speed(confounds=False), embedding, wordset)
+    page = weat_report_html(analysis.result, draws_note=analysis.draws_note)
+    said = "Ran 1,000 interval resamples instead of 10,000, for speed."
+    assert f"<p>{said}</p>" in page
+    assert read_manifest(page, "r.html")["results"][0]["draws_note"] == analysis.draws_note
+    assert "for speed" not in weat_report_html(analysis.result)
