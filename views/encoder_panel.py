@@ -1,5 +1,5 @@
 """The encoder on the pages: a WEAT result's model and method with the same test under every
-extraction method (bias.stats.encoder_methods, each run cached like any WEAT), and BiasWords'
+extraction method (bias.analysis.weat, each run cached like any WEAT), and BiasWords'
 vocabulary on the encoder (bias.discovery.encoder_vocabulary)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from bias.analysis.weat import encoder_sensitivity
 from bias.discovery.encoder_vocabulary import (
     MAX_VOCABULARY_WORDS,
     frequent_words,
@@ -17,7 +18,7 @@ from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.markup import md
 from bias.report.notes import notes_text
 from bias.report.verdict import SHORT
-from bias.stats.encoder_methods import MethodSensitivity, method_sensitivity
+from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding
@@ -35,7 +36,7 @@ def sensitivity_of(shown: state.ShownResult) -> MethodSensitivity | None:
         return None
     options = shown.made_for[2] if shown.made_for else WeatOptions()
     with user_errors(), st.spinner("The same test under every extraction method…"):
-        return method_sensitivity(shown.result, shown.wordset, options, runner=cached_weat)
+        return encoder_sensitivity(shown.result, shown.wordset, options, runner=cached_weat)
     return None
 
 

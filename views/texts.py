@@ -19,6 +19,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from bias.analysis.weat import WeatAnalysis, WeatAnalysisOptions
+from bias.analysis.weat import run as run_analysis
 from bias.corpus.family import family, family_list
 from bias.corpus.options import (
     ARCHITECTURES,
@@ -46,10 +48,10 @@ from bias.report.group_difference_text import difference_text
 from bias.report.group_difference_text import headline as difference_headline
 from bias.report.markup import md
 from bias.report.replicates_text import ONE_MODEL, SEPARATE_SPACES, group_text, headline
+from bias.report.weat_report import draws_line
 from bias.stats.group_difference import compare_groups
-from bias.stats.replicates import AcrossGroups, run_trained
+from bias.stats.replicates import AcrossGroups
 from bias.stats.verdict import MIN_SET_WORDS
-from bias.stats.weat import WeatOptions
 from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import WordSet
@@ -97,8 +99,9 @@ TRAINING_HELP = {
     "for bit.",
 }
 # The tests below the training: fewer draws than the WEAT page, since they run once per
-# replicate (the WEAT page runs any one of them with the full options).
-TEST_OPTIONS = WeatOptions(iterations=10_000, ci_resamples=1_000)
+# replicate (the WEAT page runs any one of them with the full options); the result says so
+# beside its numbers (`draws_note`), as the command line prints it.
+TEST_OPTIONS = WeatAnalysisOptions.for_speed(group_of_one=True)
 
 
 def kept_choice(where, label: str, options: list, key: str, default, **kwargs):
@@ -353,8 +356,10 @@ def compare_two_groups(path: Path, language: str, read: ReadOptions, options: Tr
         st.code(compared[1], language=None, wrap_lines=True)
 
 
-def show_tested(result) -> None:
-    """The test over a family: the chart across groups, then each replicate's numbers."""
+def show_tested(analysis: WeatAnalysis) -> None:
+    """The test over a family: the chart across groups, then each replicate's numbers, and how
+    many draws they ran."""
+    result = analysis.result
     if isinstance(result, AcrossGroups):
         single = all(group.verdict.replicates == 1 for group in result.groups)
         dots = ("each dot is the d of a group's one model" if single else
@@ -369,6 +374,8 @@ def show_tested(result) -> None:
         if result.verdict.replicates == 1:
             st.caption(md(ONE_MODEL))
     st.code(group_text(result), language=None, wrap_lines=True)
+    if analysis.draws_note:
+        st.caption(md(draws_line(analysis.draws_note)))
 
 
 def test_trained() -> None:
@@ -390,7 +397,7 @@ def test_trained() -> None:
         st.session_state.pop(TESTED_KEY, None)
         with user_errors():
             st.session_state[TESTED_KEY] = inputs, run_job(
-                slot, f"Testing {name}", lambda: run_trained(name, wordset, TEST_OPTIONS))
+                slot, f"Testing {name}", lambda: run_analysis(TEST_OPTIONS, name, wordset))
     tested = kept_for(TESTED_KEY, inputs)
     if tested is not None:
         show_tested(tested)

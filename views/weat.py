@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from bias.analysis.weat import WeatAnalysisOptions
+from bias.analysis.weat import run as run_analysis
 from bias.errors import BiasInputError
 from bias.limits import HEAVY_WORK
 from bias.report import text
 from bias.report.markup import md
 from bias.report.notes import note_text
 from bias.stats.budget import check_weat, weat_work
-from bias.stats.confounds import weat_confounds
 from bias.stats.set_reports import repeated_note
 from bias.stats.weat import SetReport, WeatOptions
 from bias.vectors import visitor
@@ -43,6 +44,7 @@ from views.jobs import job_slot, run_job
 from views.operator import delete_saved_set, record_saver
 from views.shared import (
     active_embedding_name,
+    cached_embedding,
     cached_weat,
     chosen_embeddings,
     drafted,
@@ -579,19 +581,23 @@ def run_test(slot: DeltaGenerator, embedding: Embedding, presets: dict[str, Word
         # over the budget is said now, not after waiting for a place in the queue, and a test
         # of more than HEAVY_WORK word-draws waits for one.
         check_weat(used_sizes, options, options.ci_resamples)
-        result = run_job(slot, f"Running {wordset.title} on {embedding.name}",
-                         lambda: cached_weat(active_embedding_name(), wordset, options),
-                         queued=weat_work(used_sizes, options, options.ci_resamples) > HEAVY_WORK)
+        # The test and its confound checks (a few ms, and the frequency lists' load once per
+        # server); the encoder's other methods are run when the result is drawn (encoder_panel),
+        # so a result restored after a refresh gets them too.
+        analysis = run_job(
+            slot, f"Running {wordset.title} on {embedding.name}",
+            lambda: run_analysis(WeatAnalysisOptions(options, encoder_methods=False),
+                                 active_embedding_name(), wordset, runner=cached_weat,
+                                 load=cached_embedding),
+            queued=weat_work(used_sizes, options, options.ci_resamples) > HEAVY_WORK)
     except BiasInputError as exc:
         state.forget_result()
         remember(SHOWN_FOR, "")
         show_error(exc)
         return
-    # The confound controls of this result (grammatical gender, word frequency): a few ms, and
-    # the frequency lists' load once per server.
     state.show_result(state.ShownResult(
-        result, wordset, (active_embedding_name(), wordset.sets(), options),
-        weat_confounds(embedding, wordset, result)))
+        analysis.result, wordset, (active_embedding_name(), wordset.sets(), options),
+        analysis.confounds))
     remember(SHOWN_FOR, shown_for())
     state.tests_run().add(
         (active_embedding_name(), tuple(t.words for t in wordset.sets().values())))

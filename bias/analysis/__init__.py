@@ -10,6 +10,8 @@ by one, so an analysis is put together in one place with one set of options.
 Layering (tests/test_architecture.py): analysis sits above the engine (compute, vectors, corpus,
 stats, discovery, debiasing, regression) and below report and cli; it imports neither.
 
-Modules: regress (embedding regression, issue 44). Others (weat, measure, batch, family,
-biaswords, debias, train) move here as they are rewritten (docs/DESIGN: "one analysis layer").
+Modules: weat (one WEAT with its confound checks and method sensitivity, on one embedding or a
+trained family, issue 42), regress (embedding regression, issue 44). Others (measure, batch,
+biaswords, debias, train) move here as they are rewritten (docs/DESIGN: "one analysis layer")
+and as docs/dashboard.md, "Adding an analysis", says.
 """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from bias.analysis.weat import SPEED_DRAWS, SPEED_RESAMPLES
 from bias.cli.args import bounded, bounded_help, print_json, write_report
 from bias.stats.permutation import DRAWS, EXACT_LIMIT, SEED
 from bias.stats.weat import WeatOptions
@@ -48,6 +49,13 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="leave out words that have no vector of their own in a pruned table (a spaCy "
         "pipeline), instead of using the vector they share with a more frequent word",
     )
+    weat.add_argument(
+        "--for-speed",
+        action="store_true",
+        help=f"draw {SPEED_DRAWS:,} reshufflings (when they are not all counted) and "
+        f"{SPEED_RESAMPLES:,} interval resamples, as the Your texts page tests every trained "
+        "model, and say so beside the numbers",
+    )
     weat.add_argument("--json", action="store_true", help="machine-readable output")
     weat.add_argument("--report", metavar="FILE.html",
                       help="also write a self-contained report (verdict, numbers, words, figures, "
@@ -56,11 +64,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    from bias.report.weat_report import weat_json, weat_report
-    from bias.stats.confounds import weat_confounds
-    from bias.stats.encoder_methods import method_sensitivity
-    from bias.stats.weat import run_weat
-    from bias.vectors.catalog import load_embedding
+    from bias.analysis.weat import WeatAnalysisOptions, trained_group
+    from bias.analysis.weat import run as run_analysis
+    from bias.errors import BiasInputError
+    from bias.report.weat_report import analysis_json, analysis_text
     from bias.wordsets.library import get_wordset
 
     method = "exact" if args.exact else "randomized" if args.sampled else "auto"
@@ -72,45 +79,19 @@ def run(args: argparse.Namespace) -> None:
         exact_limit=args.exact_limit,
         shared_rows=not args.no_shared_rows,
     )
-    group = _replicate_group(args.embedding)
-    if group is not None:
-        return _run_group(args, group, get_wordset(args.wordset), options)
-    embedding, wordset = load_embedding(args.embedding), get_wordset(args.wordset)
-    result = run_weat(embedding, wordset, options)
-    confounds = weat_confounds(embedding, wordset, result)
-    sensitivity = method_sensitivity(result, wordset, options)  # None unless on the encoder
-    if args.json:
-        print_json(weat_json(result, confounds, sensitivity))
-    else:
-        print(weat_report(result, confounds, sensitivity))
-    if args.report:
-        from bias.report.weat_html import weat_report_html
-
-        write_report(args.report, weat_report_html(result, confounds, sensitivity))
-
-
-
-def _replicate_group(name: str):
-    """The replicate group or trained family `name` stands for, or None (`bias.corpus`)."""
-    from bias.corpus.family import resolve
-
-    return resolve(name)
-
-
-def _run_group(args: argparse.Namespace, group, wordset, options: WeatOptions) -> None:
-    """The test over a group of replicates, or across a family's groups."""
-    from bias.corpus.family import Family
-    from bias.errors import BiasInputError
-    from bias.report.replicates_text import across_text, replicate_text, replicates_json
-    from bias.stats.replicates import run_across_groups, run_replicates
-
-    if args.report:
+    if args.report and trained_group(args.embedding) is not None:
         raise BiasInputError(f"{args.embedding} is a group of trained models; its report (with "
                              "the chart across groups) is written by `python -m bias batch "
                              f"--embedding {args.embedding} --report FILE.html`.")
-    if isinstance(group, Family):
-        result = run_across_groups(group, wordset, options)
-        print(replicates_json(result) if args.json else across_text(result))
+    chosen = (WeatAnalysisOptions.for_speed(weat=options) if args.for_speed
+              else WeatAnalysisOptions(options))
+    analysis = run_analysis(chosen, args.embedding, get_wordset(args.wordset))
+    if args.json:
+        print_json(analysis_json(analysis))
     else:
-        result = run_replicates(group, wordset, options)
-        print(replicates_json(result) if args.json else replicate_text(result))
+        print(analysis_text(analysis))
+    if args.report:
+        from bias.report.weat_html import weat_report_html
+
+        write_report(args.report, weat_report_html(analysis.result, analysis.confounds,
+                                                   analysis.sensitivity, analysis.draws_note))

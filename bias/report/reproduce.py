@@ -14,6 +14,8 @@ import math
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
+from bias.analysis.weat import WeatAnalysisOptions
+from bias.analysis.weat import run as run_analysis
 from bias.errors import BiasInputError
 from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.report import reproduce_regression as regression
@@ -21,7 +23,7 @@ from bias.report.manifest import edited, is_page, read_manifest
 from bias.stats.measure import MeasureOptions
 from bias.stats.measures import run_measure
 from bias.stats.permutation import PermutationOptions
-from bias.stats.weat import WeatOptions, run_weat
+from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import load_embedding
 from bias.wordsets import NamedSets, TermSet
 from bias.wordsets.parsing import parse_wordset
@@ -156,7 +158,10 @@ def _rerun(record: dict, embedding, label: str, recorded: dict) -> dict:
                            values=None if values is None else [tuple(v) for v in values],
                            weat_options=weat).to_dict()
     wordset = parse_wordset(supplied, where=label, default_id="reproduced", origin="file")
-    return run_weat(embedding, wordset, _options(record.get("options"), label)).to_dict()
+    # The test alone: its confound checks and method sensitivity are not among the compared.
+    options = WeatAnalysisOptions(_options(record.get("options"), label), confounds=False,
+                                  encoder_methods=False)
+    return run_analysis(options, embedding, wordset).result.to_dict()
 
 
 def reproduce_upload(data: bytes, where: str) -> Reproduction:

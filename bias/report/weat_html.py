@@ -14,7 +14,7 @@ from bias.report.conventions_text import convention_text
 from bias.report.encoder_text import METHODS_TEXT, encoder_text, sensitivity_lines
 from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES, Reference
-from bias.report.weat_report import weat_json
+from bias.report.weat_report import draws_line, weat_json
 from bias.stats.confounds import WeatConfounds
 from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.weat import WeatResult
@@ -143,9 +143,11 @@ def standalone_figures(result: WeatResult) -> list:
 
 
 def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None,
-                     sensitivity: MethodSensitivity | None = None) -> str:
-    """The whole report as one HTML page (with the confound controls when given, and an encoder
-    result's test under every extraction method)."""
+                     sensitivity: MethodSensitivity | None = None,
+                     draws_note: str | None = None) -> str:
+    """The whole report as one HTML page (with the confound controls when given, an encoder
+    result's test under every extraction method, and under the numbers the fewer draws a run
+    for speed made: `bias.analysis.weat.WeatAnalysis.draws_note`)."""
     figures = standalone_figures(result)
     verdict = result.verdict
     references = cited(result)
@@ -153,6 +155,8 @@ def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None,
                 f"relate differently to “{result.sets['A'].name}” and "
                 f"“{result.sets['B'].name}” in {result.embedding}?")
     data = weat_json(result, confounds, sensitivity)
+    if draws_note:
+        data["draws_note"] = draws_note
     notes = "".join(f"<li>{escape(n)}</li>" for n in data["warnings"])
     checked = "" if confounds is None else (
         "<h2>Confounds checked</h2><ul>"
@@ -165,6 +169,7 @@ def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None,
         f"</strong><br>{escape(verdict_text.meaning(result))}</div>",
         f"<p>{escape(text.explanation(result))}</p>",
         "<h2>Numbers</h2>", _numbers(result),
+        f"<p>{escape(draws_line(draws_note))}</p>" if draws_note else "",
         "" if sensitivity is None else "<h2>The same test under every extraction method</h2><ul>"
         + "".join(f"<li>{escape(line)}</li>" for line in sensitivity_lines(sensitivity)) + "</ul>",
         "<h2>Words per set</h2>", _words_table(result),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bias.analysis.weat import WeatAnalysis
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.encoder_text import encoder_text, sensitivity_lines
@@ -149,3 +150,31 @@ def weat_json(result: WeatResult, confounds: WeatConfounds | None = None,
         data["confounds"] = confounds.to_dict()
         data["warnings"] += confound_warnings(confounds)
     return data
+
+
+def analysis_json(analysis: WeatAnalysis) -> dict:
+    """The JSON of a WEAT analysis (bias.analysis.weat): one embedding's as `weat_json`, a trained
+    family's as its result's; with `draws_note` when a face ran fewer draws for speed."""
+    if isinstance(analysis.result, WeatResult):
+        data = weat_json(analysis.result, analysis.confounds, analysis.sensitivity)
+    else:
+        data = analysis.result.to_dict()
+    if analysis.draws_note:
+        data["draws_note"] = analysis.draws_note
+    return data
+
+
+def analysis_text(analysis: WeatAnalysis) -> str:
+    """The plain text of a WEAT analysis, its draws note (if any) last, beside the numbers."""
+    if isinstance(analysis.result, WeatResult):
+        out = weat_report(analysis.result, analysis.confounds, analysis.sensitivity)
+    else:  # imported here: replicates' scipy.stats would double a one-test CLI's time
+        from bias.report.replicates_text import group_text
+
+        out = group_text(analysis.result)
+    return out + (f"\n{draws_line(analysis.draws_note)}" if analysis.draws_note else "")
+
+
+def draws_line(draws_note: str | None) -> str:
+    """The draws note as every face prints it (the page, the command line, the report)."""
+    return f"Ran {draws_note}." if draws_note else ""
