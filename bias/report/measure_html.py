@@ -4,6 +4,8 @@ numbers, the words per set, the chart, what the measure is with its paper, and t
 
 from __future__ import annotations
 
+from textwrap import wrap
+
 from bias.report.charts.measures import measure_figure
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.html_page import escape, page
@@ -16,6 +18,10 @@ from bias.report.measures_text import (
 from bias.stats.measure import MeasureResult
 from bias.stats.measures import METRICS
 from bias.version import version
+
+SUBTITLE_WIDTH = 110
+"""Characters per line of a figure's subtitle: what fits the report's figure at Plotly's small
+print (a 1000 px wide page shows it whole)."""
 
 
 def measure_report_html(result: MeasureResult) -> str:
@@ -30,9 +36,12 @@ def measure_report_html(result: MeasureResult) -> str:
         f"<td>{len(rep.used)} of {len(rep.words)}</td><td>{escape(', '.join(rep.used))}</td>"
         f"<td>{escape(', '.join(rep.missing) or '–')}</td></tr>"
         for name, rep in result.sets.items())
+    # Plotly never wraps a title: the sentence (SC-WEAT's runs to three lines with its
+    # correction) is cut into lines that fit a report's figure
+    subtitle = "<br>".join(f"<sup>{escape(line)}</sup>" for line in
+                           wrap(f"{result.embedding} · {result_sentence(result)}", SUBTITLE_WIDTH))
     figure = titled(measure_figure(result),
-                    f"{escape(measure.label)}: {escape(result.title)}<br><sup>"
-                    f"{escape(result.embedding)} · {escape(result_sentence(result))}</sup>")
+                    f"{escape(measure.label)}: {escape(result.title)}<br>{subtitle}")
     notes = "".join(f"<li>{escape(n)}</li>" for n in data["warnings"])
     body = [
         f"<h1>{escape(measure.label)}: {escape(result.title)}</h1>",

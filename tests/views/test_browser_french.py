@@ -42,7 +42,7 @@ def test_french_runs_on_a_fresh_server_with_no_import(isolated_server, visitor):
     assert "p-value" in metric.inner_text()
     page.get_by_text("Details: the words found").first.click()  # the notes, one click away
     try:
-        page.get_by_text("2 of the 26 words have no vector of their own").first.wait_for(
+        page.get_by_text("2 of the 32 words have no vector of their own").first.wait_for(
             timeout=30_000
         )
     finally:
