@@ -28,6 +28,24 @@ def test_sc_weat_bars_are_sorted_and_labelled_with_p(planted):
     assert "Of 8 words" in result_sentence(result)
 
 
+def test_sc_weat_bars_are_pale_by_the_corrected_p_the_sentence_counts(planted):
+    """A word whose own p is below 0.05 but whose Holm-adjusted p is not is drawn pale, as the
+    sentence does not count it as leaning clearly."""
+    import dataclasses
+
+    embedding, sets = planted
+    result = run_measure("sc-weat", embedding, sets, MeasureOptions())
+    rows = sorted(result.per_word, key=lambda r: r.value)
+    first = dataclasses.replace(rows[0], p_value=0.01, extra={**rows[0].extra, "p_holm": 0.08})
+    second = dataclasses.replace(rows[1], p_value=0.01, extra={**rows[1].extra, "p_holm": 0.02})
+    others = [dataclasses.replace(r, p_value=0.5, extra={**r.extra, "p_holm": 1.0})
+              for r in rows[2:]]
+    edited = dataclasses.replace(result, per_word=(first, second, *others))
+    figure = measure_figure(edited)
+    assert list(figure.data[0].marker.opacity) == [0.35, 1.0] + [0.35] * len(others)
+    assert "after Holm's correction for 8 words" in figure.layout.title.text
+
+
 def test_wefat_scatter_has_every_word_and_the_fitted_line(planted):
     embedding, sets = planted
     table = [("x0", 80.0), ("x1", 70.0), ("y0", 10.0), ("y1", 20.0), ("other1", 50.0)]

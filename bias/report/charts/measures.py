@@ -25,11 +25,13 @@ def _height(rows: int) -> int:
 
 def scweat_figure(result: MeasureResult) -> go.Figure:
     """Each word's lean as a sorted horizontal bar, with its p-value written beside it; words
-    whose p is 0.05 or more are drawn pale."""
+    whose p is 0.05 or more after Holm's correction for the list (`p_holm`, as the sentence
+    counts them) are drawn pale."""
     a, b = (plotly_text(result.details[key]) for key in ("attribute_a", "attribute_b"))
     rows = sorted(result.per_word, key=lambda r: r.value)
     colours = [TOWARDS_A if r.value >= 0 else TOWARDS_B for r in rows]
-    opacity = [1.0 if (r.p_value is not None and r.p_value < 0.05) else 0.35 for r in rows]
+    held = [r.extra.get("p_holm", r.p_value) for r in rows]
+    opacity = [1.0 if (p is not None and p < 0.05) else 0.35 for p in held]
     fig = go.Figure(
         go.Bar(
             x=[r.value for r in rows],
@@ -40,14 +42,18 @@ def scweat_figure(result: MeasureResult) -> go.Figure:
                   else f"p = {format_p(r.p_value)}" for r in rows],
             textposition="outside",
             cliponaxis=False,
-            customdata=[[r.p_value, r.extra.get("association")] for r in rows],
+            customdata=[[r.p_value, r.extra.get("association"), p]
+                        for r, p in zip(rows, held, strict=True)],
             hovertemplate="<b>%{y}</b><br>lean (effect size) %{x:.2f}<br>p = %{customdata[0]:.3g}"
+            " (after Holm's correction %{customdata[2]:.3g})"
             "<br>association %{customdata[1]:.3f}<extra></extra>",
         )
     )
     reach = max([abs(r.value) for r in rows] + [0.5]) * 1.35
     fig.update_layout(
-        title="Which way does each word lean? (pale: p ≥ 0.05, could be chance)",
+        title="Which way does each word lean? (pale: p ≥ 0.05"
+        + (f" after Holm's correction for {len(rows)} words" if len(rows) > 1 else "")
+        + ", could be chance)",
         xaxis={"title": f"← leans to '{b}'      effect size      leans to '{a}' →",
                "range": [-reach, reach], "zeroline": True},
         yaxis={"type": "category"},
