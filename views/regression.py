@@ -20,7 +20,6 @@ import streamlit as st
 from bias.analysis import regress as analysis
 from bias.analysis.regress_options import RegressOptions
 from bias.analysis.regress_results import ContextLine, GroupNeighbours, RegressResult
-from bias.corpus.sources import keep_upload, server_corpora, upload_types
 from bias.errors import BiasInputError
 from bias.regression.alc import MAX_TRANSFORM_BYTES
 from bias.report.charts.regression import estimates_figure
@@ -34,7 +33,7 @@ from bias.report.regression_text import (
     summary,
     without_together,
 )
-from bias.vectors.access import ServerAccess
+from views.corpus_choice import choose_corpus
 from views.jobs import job_slot, run_job
 from views.shared import (
     active_embedding_name,
@@ -49,12 +48,11 @@ from views.shared import (
 from views.uploads import upload_mb
 
 PREFIX = "regression."
-UPLOAD_KEY = PREFIX + "upload"
-KEPT_KEY = PREFIX + "kept"  # (the upload's id, where its copy was kept)
 TRANSFORM_UPLOAD_KEY = PREFIX + "transform_upload"
 RESULT_KEY = PREFIX + "result"
-NONE = "(none)"
 GROUPS_PER_ROW = 2
+CORPUS_HELP = ("A CSV or TSV file, or JSON Lines: one document per row, a column with its text "
+               "and one column per covariate (party, year, newspaper …).")
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)
             if f.default is not dataclasses.MISSING}
 TRANSFORM_LABELS = {"corpus": "estimated on your corpus", "none": "none (a plain average)",
@@ -72,46 +70,6 @@ NUMBER_HELP = {
     "seed": ("Seed", "The start of the random draws: the same seed gives the same numbers "
              "again."),
 }
-
-
-def _upload_changed() -> None:
-    """The visitor removed the file from the box (a page switch empties it without a call)."""
-    if st.session_state.get(UPLOAD_KEY) is None:
-        st.session_state.pop(KEPT_KEY, None)
-
-
-def _forget_upload() -> None:
-    st.session_state.pop(KEPT_KEY, None)
-
-
-def choose_corpus() -> Path | None:
-    """The corpus file: an upload (kept on disk, bounded, its path kept in the tab over page
-    switches) or one of the server's corpora."""
-    offered = server_corpora()
-    tabs = st.tabs(["Upload a file"] + (["A corpus on this server"] if offered else []))
-    with tabs[0]:
-        upload = st.file_uploader(
-            "Corpus file", type=upload_types(), key=UPLOAD_KEY, on_change=_upload_changed,
-            max_upload_size=ServerAccess.from_environment().max_upload_mb,
-            help="A CSV or TSV file, or JSON Lines: one document per row, a column with its "
-            "text and one column per covariate (party, year, newspaper …).")
-        kept = st.session_state.get(KEPT_KEY)
-        if upload is not None and (kept is None or kept[0] != upload.file_id):
-            # hashed and written once per upload; the tab keeps its path, never its bytes
-            kept = upload.file_id, keep_upload(upload.getvalue(), upload.name), upload.name
-            st.session_state[KEPT_KEY] = kept
-        elif upload is None and kept is not None:
-            st.caption(f"Using **{md(kept[2])}**, uploaded earlier in this tab; upload another "
-                       "file to replace it.")
-            st.button("Remove it", icon=":material/close:", on_click=_forget_upload)
-    chosen = None
-    if offered:
-        with tabs[1]:
-            names = [NONE] + [path.name for path in offered]
-            _offer(PREFIX + "server_corpus", names, NONE)
-            picked = st.selectbox("Corpus", names, **persistent(PREFIX + "server_corpus", NONE))
-            chosen = next((p for p in offered if p.name == picked), None)
-    return Path(kept[1]) if kept is not None else chosen
 
 
 def _offer(key: str, options: list, default) -> None:
@@ -359,7 +317,7 @@ def main() -> None:
         "(Rodriguez, Spirling & Stewart 2023) and how many uses are enough."
     )
     try:
-        path = choose_corpus()
+        path = choose_corpus(PREFIX, CORPUS_HELP)
     except BiasInputError as exc:
         show_error(exc)
         path = None
