@@ -15,9 +15,10 @@ from pathlib import Path
 import streamlit as st
 
 from bias.corpus.sources import keep_upload, server_corpora, upload_types
+from bias.errors import BiasInputError
 from bias.report.markup import md
 from bias.vectors.access import ServerAccess
-from views.shared import persistent, put
+from views.shared import persistent, put, show_error
 
 NONE = "(none)"
 """The server-corpus select's first entry: no corpus of the server chosen."""
@@ -62,7 +63,16 @@ def _server_corpus(prefix: str, offered: list[Path]) -> Path | None:
 
 def choose_corpus(prefix: str, help: str) -> Path | None:
     """The corpus file: an upload (kept on disk, bounded, its path kept in the tab over page
-    switches) or one of the server's corpora. `help` says what the page reads from the file."""
+    switches) or one of the server's corpora; None until one is chosen, or (said in one
+    sentence) when the upload is refused. `help` says what the page reads from the file."""
+    try:
+        return _chosen(prefix, help)
+    except BiasInputError as exc:
+        show_error(exc)
+        return None
+
+
+def _chosen(prefix: str, help: str) -> Path | None:
     offered = server_corpora()
     tabs = st.tabs(["Upload a file"] + (["A corpus on this server"] if offered else []))
     with tabs[0]:

@@ -316,11 +316,7 @@ def main() -> None:
         "interval, a p-value and the texts behind it. docs/regression.md explains the method "
         "(Rodriguez, Spirling & Stewart 2023) and how many uses are enough."
     )
-    try:
-        path = choose_corpus(PREFIX, CORPUS_HELP)
-    except BiasInputError as exc:
-        show_error(exc)
-        path = None
+    path = choose_corpus(PREFIX, CORPUS_HELP)
     if path is not None:
         run_form(path)
     result = st.session_state.get(RESULT_KEY)

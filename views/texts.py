@@ -370,11 +370,7 @@ def main() -> None:
         "model per group to compare groups or times."
     )
     show_docs("What a corpus needs", "corpus.md", "How big must a corpus be?")
-    try:
-        path = choose_corpus(PREFIX, CORPUS_HELP)
-    except BiasInputError as exc:
-        show_error(exc)
-        path = None
+    path = choose_corpus(PREFIX, CORPUS_HELP)
     if path is not None:
         try:
             language, read = choose_reading(path)
