@@ -18,7 +18,7 @@ from bias.corpus.sources import keep_upload, server_corpora, upload_types
 from bias.errors import BiasInputError
 from bias.report.markup import md
 from bias.vectors.access import ServerAccess
-from views.shared import persistent, put, show_error
+from views.shared import offered, show_error
 
 NONE = "(none)"
 """The server-corpus select's first entry: no corpus of the server chosen."""
@@ -49,16 +49,11 @@ def _forget_upload(prefix: str) -> None:
     st.session_state.pop(kept_key(prefix), None)
 
 
-def _server_corpus(prefix: str, offered: list[Path]) -> Path | None:
-    """The select of the server's corpora; a kept name the server no longer offers falls back
-    to NONE before the select is drawn, so it never holds a value it cannot show."""
-    names = [NONE] + [path.name for path in offered]
-    key = server_key(prefix)
-    persistent(key, NONE)
-    if st.session_state[key] not in names:
-        put(key, NONE, typed=False)
-    picked = st.selectbox("Corpus", names, **persistent(key, NONE))
-    return next((p for p in offered if p.name == picked), None)
+def _server_corpus(prefix: str, corpora: list[Path]) -> Path | None:
+    """The select of the server's corpora (a kept name the server no longer offers: NONE)."""
+    names = [NONE] + [path.name for path in corpora]
+    picked = st.selectbox("Corpus", names, **offered(server_key(prefix), names, NONE))
+    return next((p for p in corpora if p.name == picked), None)
 
 
 def choose_corpus(prefix: str, help: str) -> Path | None:
@@ -73,8 +68,10 @@ def choose_corpus(prefix: str, help: str) -> Path | None:
 
 
 def _chosen(prefix: str, help: str) -> Path | None:
-    offered = server_corpora()
-    tabs = st.tabs(["Upload a file"] + (["A corpus on this server"] if offered else []))
+    """`choose_corpus` without the catch (`keep_upload` refuses an ending that is no corpus
+    format)."""
+    corpora = server_corpora()
+    tabs = st.tabs(["Upload a file"] + (["A corpus on this server"] if corpora else []))
     with tabs[0]:
         upload = st.file_uploader(
             "Corpus file", type=upload_types(), key=upload_key(prefix),
@@ -91,7 +88,7 @@ def _chosen(prefix: str, help: str) -> Path | None:
             st.button("Remove it", icon=":material/close:", on_click=_forget_upload,
                       args=(prefix,))
     chosen = None
-    if offered:
+    if corpora:
         with tabs[1]:
-            chosen = _server_corpus(prefix, offered)
+            chosen = _server_corpus(prefix, corpora)
     return Path(kept[1]) if kept is not None else chosen

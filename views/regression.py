@@ -39,8 +39,8 @@ from views.shared import (
     active_embedding_name,
     embeddings_by_name,
     field_bounds,
+    offered,
     persistent,
-    put,
     report_button,
     show_error,
     sidebar,
@@ -72,25 +72,12 @@ NUMBER_HELP = {
 }
 
 
-def _offer(key: str, options: list, default) -> None:
-    """A kept choice that the current file does not offer (another file's column) falls back to
-    `default` before its widget is drawn, so the widget never holds a value it cannot show."""
-    persistent(key, default)
-    value = st.session_state[key]
-    if isinstance(default, list):
-        if any(item not in options for item in value):
-            put(key, [item for item in value if item in options], typed=False)
-    elif value not in options:
-        put(key, default, typed=False)
-
-
 def choose_columns(columns: list[str]) -> tuple[str, str, list[str], str]:
     """The text column, the target, the covariate columns and their terms (with their
     interaction when asked)."""
     c1, c2 = st.columns(2)
     guess = next((c for c in columns if c.lower() in ("text", "body", "content")), columns[0])
-    _offer(PREFIX + "text_column", columns, guess)
-    text = c1.selectbox("Text column", columns, **persistent(PREFIX + "text_column", guess),
+    text = c1.selectbox("Text column", columns, **offered(PREFIX + "text_column", columns, guess),
                         help="The column holding each document's words.")
     target = c2.text_input(
         "Target", **persistent(PREFIX + "target", ""), placeholder="immigration",
@@ -98,9 +85,8 @@ def choose_columns(columns: list[str]) -> tuple[str, str, list[str], str]:
         "(immigr* finds immigrant, immigrants, immigration) or a short phrase (climate "
         "change). Upper and lower case count as the same.")
     others = [c for c in columns if c != text]
-    _offer(PREFIX + "covariates", others, [])
     covariates = st.multiselect(
-        "Covariates", others, **persistent(PREFIX + "covariates", []),
+        "Covariates", others, **offered(PREFIX + "covariates", others, []),
         help="The columns that describe who wrote each document or when (party, gender, year). "
         "A column of words is a set of categories, each compared with a reference; a column of "
         "numbers is used as a number (the change per unit).")
@@ -117,10 +103,9 @@ def choose_covariate_types(covariates: tuple[str, ...]) -> tuple[tuple[str, ...]
                                                                  tuple[tuple[str, str], ...]]:
     """Columns of numbers to treat as categories, and reference levels."""
     with st.expander("Categories and reference levels"):
-        _offer(PREFIX + "categorical", list(covariates), [])
         categorical = st.multiselect(
             "Columns of numbers that are categories", list(covariates),
-            **persistent(PREFIX + "categorical", []),
+            **offered(PREFIX + "categorical", list(covariates), []),
             help="A column coded 1, 2, 3 for three groups is a set of categories, not a "
             "quantity: choose it here.")
         references = []
@@ -145,10 +130,9 @@ def choose_vectors() -> tuple[str, str, str]:
     names = list(infos)
     active = active_embedding_name()
     default = active if active in infos else DEFAULTS["embedding"]
-    _offer(PREFIX + "embedding", names, default)
     c1, c2 = st.columns(2)
     name = c1.selectbox(
-        "Vectors", names, **persistent(PREFIX + "embedding", default),
+        "Vectors", names, **offered(PREFIX + "embedding", names, default),
         help="Word vectors: each use of the target becomes the average of its context words' "
         "vectors. An e5 encoder (…-passage) instead reads each context whole, in any of its "
         "languages; it is a different kind of model and its numbers are not comparable.")

@@ -57,7 +57,15 @@ from bias.wordsets.library import all_wordsets
 from views.corpus_choice import NONE, choose_corpus
 from views.docs_sections import show_docs
 from views.jobs import job_slot, run_job
-from views.shared import field_bounds, persistent, put, restore, show_error, sidebar, user_errors
+from views.shared import (
+    field_bounds,
+    offered,
+    persistent,
+    put,
+    show_error,
+    sidebar,
+    user_errors,
+)
 
 PREFIX = "texts."
 CORPUS_HELP = ("Plain text (one document per line), CSV or TSV with a text column, JSON Lines, "
@@ -104,10 +112,7 @@ TEST_OPTIONS = WeatAnalysisOptions.for_speed(group_of_one=True)
 def kept_choice(where, label: str, options: list, key: str, default, **kwargs):
     """A selectbox whose choice is kept over reruns and page switches (`persistent`); a kept
     choice that is not offered now (a column of another file) falls back to `default`."""
-    restore(key, default)
-    if st.session_state[key] not in options:
-        put(key, default, typed=False)
-    return where.selectbox(label, options, **persistent(key, default), **kwargs)
+    return where.selectbox(label, options, **offered(key, options, default), **kwargs)
 
 
 def choose_reading(path: Path) -> tuple[str, ReadOptions]:
