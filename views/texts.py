@@ -9,7 +9,8 @@ Below, any trained family can be tested: each replicate's d, the verdict over th
 chart across groups. The engine decides everything; this page collects choices and shows results.
 
 What a visitor chose stays over page switches: every field is kept (`views.shared.persistent`),
-the upload by the path of its stored copy, and each result with the inputs it was made for, so a
+the upload by the path of its stored copy (`views.corpus_choice`, shared with the Embedding
+regression page), and each result with the inputs it was made for, so a
 result of another file or other settings is never shown as this one's.
 """
 
