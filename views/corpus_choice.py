@@ -20,8 +20,7 @@ from bias.report.markup import md
 from bias.vectors.access import ServerAccess
 from views.shared import offered, show_error
 
-NONE = "(none)"
-"""The server-corpus select's first entry: no corpus of the server chosen."""
+NONE = "(none)"  # the server-corpus select's first entry: no corpus of the server chosen
 
 
 def upload_key(prefix: str) -> str:
