@@ -32,6 +32,7 @@ from bias.wordsets.library import all_wordsets
 from views import state
 from views.jobs import job_slot, run_job
 from views.shared import (
+    offered,
     persistent,
     put,
     remember,
@@ -74,21 +75,6 @@ def _uploaded_inputs(upload):
                              "much smaller.")
     return parse_inputs(parse_json(raw, upload.name, "pairs file"), where=upload.name,
                         default_id=upload.name.rsplit(".", 1)[0])
-
-
-def _offered(key: str, options: list, default):
-    """`persistent(key, default)` for a choice among `options`: a kept value that is no longer
-    offered (from a draft of another embedding, or a word set since deleted) is dropped rather
-    than left to fail the widget."""
-    kwargs = persistent(key, default)
-    value = st.session_state[kwargs["key"]]
-    if isinstance(default, list):
-        offered = [v for v in value if v in options] if isinstance(value, list) else default
-    else:
-        offered = value if value in options else default
-    if offered != value:  # not typed: the draft keeps what it holds until the visitor chooses
-        put(key, offered, typed=False)
-    return kwargs
 
 
 def _metric(column, label: str, side: WeatSide) -> None:
@@ -183,7 +169,7 @@ def choose_inputs(language: str) -> DebiasInputs | None:
     None, the mistake said, when the file cannot be read (the run button is then off)."""
     left, right = st.columns([3, 2])
     ids = sorted(bundled_ids(), key=lambda i: not i.startswith(f"{language}-"))
-    pairs_id = left.selectbox("Word pairs", ids, **_offered(
+    pairs_id = left.selectbox("Word pairs", ids, **offered(
         PAIRS_KEY.format(language=language), ids,
         f"{language}-gender" if f"{language}-gender" in ids else ids[0]))
     upload = right.file_uploader("…or your own pairs file", type=["json"], key=UPLOAD_KEY,
@@ -207,7 +193,7 @@ def choose_checks(language: str) -> list[WordSet]:
     checks = st.multiselect(
         "Check with these word sets (half of each set's words are held out of the fit)",
         list(wordsets), format_func=lambda i: wordsets[i].title,
-        **_offered(CHECKS_KEY.format(language=language), list(wordsets),
+        **offered(CHECKS_KEY.format(language=language), list(wordsets),
                    [i for i in PREFERRED_CHECKS if i in wordsets]),
     )
     return [wordsets[i] for i in checks]

@@ -20,7 +20,6 @@ import streamlit as st
 from bias.analysis import regress as analysis
 from bias.analysis.regress_options import RegressOptions
 from bias.analysis.regress_results import ContextLine, GroupNeighbours, RegressResult
-from bias.corpus.sources import keep_upload, server_corpora, upload_types
 from bias.errors import BiasInputError
 from bias.regression.alc import MAX_TRANSFORM_BYTES
 from bias.report.charts.regression import estimates_figure
@@ -34,14 +33,14 @@ from bias.report.regression_text import (
     summary,
     without_together,
 )
-from bias.vectors.access import ServerAccess
+from views.corpus_choice import choose_corpus
 from views.jobs import job_slot, run_job
 from views.shared import (
     active_embedding_name,
     embeddings_by_name,
     field_bounds,
+    offered,
     persistent,
-    put,
     report_button,
     show_error,
     sidebar,
@@ -49,12 +48,11 @@ from views.shared import (
 from views.uploads import upload_mb
 
 PREFIX = "regression."
-UPLOAD_KEY = PREFIX + "upload"
-KEPT_KEY = PREFIX + "kept"  # (the upload's id, where its copy was kept)
 TRANSFORM_UPLOAD_KEY = PREFIX + "transform_upload"
 RESULT_KEY = PREFIX + "result"
-NONE = "(none)"
 GROUPS_PER_ROW = 2
+CORPUS_HELP = ("A CSV or TSV file, or JSON Lines: one document per row, a column with its text "
+               "and one column per covariate (party, year, newspaper …).")
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)
             if f.default is not dataclasses.MISSING}
 TRANSFORM_LABELS = {"corpus": "estimated on your corpus", "none": "none (a plain average)",
@@ -74,65 +72,12 @@ NUMBER_HELP = {
 }
 
 
-def _upload_changed() -> None:
-    """The visitor removed the file from the box (a page switch empties it without a call)."""
-    if st.session_state.get(UPLOAD_KEY) is None:
-        st.session_state.pop(KEPT_KEY, None)
-
-
-def _forget_upload() -> None:
-    st.session_state.pop(KEPT_KEY, None)
-
-
-def choose_corpus() -> Path | None:
-    """The corpus file: an upload (kept on disk, bounded, its path kept in the tab over page
-    switches) or one of the server's corpora."""
-    offered = server_corpora()
-    tabs = st.tabs(["Upload a file"] + (["A corpus on this server"] if offered else []))
-    with tabs[0]:
-        upload = st.file_uploader(
-            "Corpus file", type=upload_types(), key=UPLOAD_KEY, on_change=_upload_changed,
-            max_upload_size=ServerAccess.from_environment().max_upload_mb,
-            help="A CSV or TSV file, or JSON Lines: one document per row, a column with its "
-            "text and one column per covariate (party, year, newspaper …).")
-        kept = st.session_state.get(KEPT_KEY)
-        if upload is not None and (kept is None or kept[0] != upload.file_id):
-            # hashed and written once per upload; the tab keeps its path, never its bytes
-            kept = upload.file_id, keep_upload(upload.getvalue(), upload.name), upload.name
-            st.session_state[KEPT_KEY] = kept
-        elif upload is None and kept is not None:
-            st.caption(f"Using **{md(kept[2])}**, uploaded earlier in this tab; upload another "
-                       "file to replace it.")
-            st.button("Remove it", icon=":material/close:", on_click=_forget_upload)
-    chosen = None
-    if offered:
-        with tabs[1]:
-            names = [NONE] + [path.name for path in offered]
-            _offer(PREFIX + "server_corpus", names, NONE)
-            picked = st.selectbox("Corpus", names, **persistent(PREFIX + "server_corpus", NONE))
-            chosen = next((p for p in offered if p.name == picked), None)
-    return Path(kept[1]) if kept is not None else chosen
-
-
-def _offer(key: str, options: list, default) -> None:
-    """A kept choice that the current file does not offer (another file's column) falls back to
-    `default` before its widget is drawn, so the widget never holds a value it cannot show."""
-    persistent(key, default)
-    value = st.session_state[key]
-    if isinstance(default, list):
-        if any(item not in options for item in value):
-            put(key, [item for item in value if item in options], typed=False)
-    elif value not in options:
-        put(key, default, typed=False)
-
-
 def choose_columns(columns: list[str]) -> tuple[str, str, list[str], str]:
     """The text column, the target, the covariate columns and their terms (with their
     interaction when asked)."""
     c1, c2 = st.columns(2)
     guess = next((c for c in columns if c.lower() in ("text", "body", "content")), columns[0])
-    _offer(PREFIX + "text_column", columns, guess)
-    text = c1.selectbox("Text column", columns, **persistent(PREFIX + "text_column", guess),
+    text = c1.selectbox("Text column", columns, **offered(PREFIX + "text_column", columns, guess),
                         help="The column holding each document's words.")
     target = c2.text_input(
         "Target", **persistent(PREFIX + "target", ""), placeholder="immigration",
@@ -140,9 +85,8 @@ def choose_columns(columns: list[str]) -> tuple[str, str, list[str], str]:
         "(immigr* finds immigrant, immigrants, immigration) or a short phrase (climate "
         "change). Upper and lower case count as the same.")
     others = [c for c in columns if c != text]
-    _offer(PREFIX + "covariates", others, [])
     covariates = st.multiselect(
-        "Covariates", others, **persistent(PREFIX + "covariates", []),
+        "Covariates", others, **offered(PREFIX + "covariates", others, []),
         help="The columns that describe who wrote each document or when (party, gender, year). "
         "A column of words is a set of categories, each compared with a reference; a column of "
         "numbers is used as a number (the change per unit).")
@@ -159,10 +103,9 @@ def choose_covariate_types(covariates: tuple[str, ...]) -> tuple[tuple[str, ...]
                                                                  tuple[tuple[str, str], ...]]:
     """Columns of numbers to treat as categories, and reference levels."""
     with st.expander("Categories and reference levels"):
-        _offer(PREFIX + "categorical", list(covariates), [])
         categorical = st.multiselect(
             "Columns of numbers that are categories", list(covariates),
-            **persistent(PREFIX + "categorical", []),
+            **offered(PREFIX + "categorical", list(covariates), []),
             help="A column coded 1, 2, 3 for three groups is a set of categories, not a "
             "quantity: choose it here.")
         references = []
@@ -187,10 +130,9 @@ def choose_vectors() -> tuple[str, str, str]:
     names = list(infos)
     active = active_embedding_name()
     default = active if active in infos else DEFAULTS["embedding"]
-    _offer(PREFIX + "embedding", names, default)
     c1, c2 = st.columns(2)
     name = c1.selectbox(
-        "Vectors", names, **persistent(PREFIX + "embedding", default),
+        "Vectors", names, **offered(PREFIX + "embedding", names, default),
         help="Word vectors: each use of the target becomes the average of its context words' "
         "vectors. An e5 encoder (…-passage) instead reads each context whole, in any of its "
         "languages; it is a different kind of model and its numbers are not comparable.")
@@ -358,11 +300,7 @@ def main() -> None:
         "interval, a p-value and the texts behind it. docs/regression.md explains the method "
         "(Rodriguez, Spirling & Stewart 2023) and how many uses are enough."
     )
-    try:
-        path = choose_corpus()
-    except BiasInputError as exc:
-        show_error(exc)
-        path = None
+    path = choose_corpus(PREFIX, CORPUS_HELP)
     if path is not None:
         run_form(path)
     result = st.session_state.get(RESULT_KEY)

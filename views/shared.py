@@ -198,6 +198,8 @@ def drafted(key: str) -> bool:
 # "_" + key, refilled from the plain one whenever Streamlit has dropped the widget's state (after
 # a page switch).
 #   persistent(key, default)  a widget's keyword arguments: the usual way to keep what is typed;
+#   offered(key, options, default)  the same for a choice among options: a kept value that
+#                             is not offered now falls back to the default;
 #   restore(key, default)     the value back from the draft (else the default) before its widget
 #                             is drawn, or for a value read without one; gives the widget's key;
 #   put(key, value)           a kept value set from code (a callback, a page's defaults): the
@@ -297,6 +299,22 @@ def persistent(key: str, default: object, *, on_change: Callable[..., None] | No
     widget = restore(key, default)
     synced(key)
     return {"key": widget, "on_change": _changed, "args": (key, on_change, args)}
+
+
+def offered(key: str, options: list, default: object) -> dict:
+    """`persistent(key, default)` for a choice among `options` (a multiselect's when `default`
+    is a list): a kept value that is not offered now (another file's column, a draft of another
+    embedding, a word set since deleted) falls back to `default`, and a list keeps what is still
+    offered, before the widget is drawn, so the widget never holds a value it cannot show."""
+    kwargs = persistent(key, default)
+    value = st.session_state[kwargs["key"]]
+    if isinstance(default, list):
+        kept = [v for v in value if v in options] if isinstance(value, list) else default
+    else:
+        kept = value if value in options else default
+    if kept != value:  # not typed: the draft keeps what it holds until the visitor chooses
+        put(key, kept, typed=False)
+    return kwargs
 
 
 def show_error(exc: BaseException) -> None:

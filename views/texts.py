@@ -9,7 +9,8 @@ Below, any trained family can be tested: each replicate's d, the verdict over th
 chart across groups. The engine decides everything; this page collects choices and shows results.
 
 What a visitor chose stays over page switches: every field is kept (`views.shared.persistent`),
-the upload by the path of its stored copy, and each result with the inputs it was made for, so a
+the upload by the path of its stored copy (`views.corpus_choice`, shared with the Embedding
+regression page), and each result with the inputs it was made for, so a
 result of another file or other settings is never shown as this one's.
 """
 
@@ -32,7 +33,6 @@ from bias.corpus.options import (
     TrainOptions,
 )
 from bias.corpus.readers import columns
-from bias.corpus.sources import keep_upload, server_corpora, upload_types
 from bias.corpus.train import inspect_corpus, train_corpus
 from bias.errors import BiasInputError
 from bias.limits import TRAINING_WORK
@@ -52,30 +52,36 @@ from bias.report.weat_report import draws_line
 from bias.stats.group_difference import compare_groups
 from bias.stats.replicates import AcrossGroups
 from bias.stats.verdict import MIN_SET_WORDS
-from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
+from views.corpus_choice import NONE, choose_corpus
 from views.docs_sections import show_docs
 from views.jobs import job_slot, run_job
-from views.shared import field_bounds, persistent, put, restore, show_error, sidebar, user_errors
+from views.shared import (
+    field_bounds,
+    offered,
+    persistent,
+    put,
+    show_error,
+    sidebar,
+    user_errors,
+)
 
-UPLOAD_KEY = "texts.upload"
-# (the upload's id, where its copy was kept, its file name): a plain key no widget owns, so the
-# upload outlives a visit to another page, which drops the uploader's own state (and its bytes).
-KEPT_KEY = "texts.kept"
+PREFIX = "texts."
+CORPUS_HELP = ("Plain text (one document per line), CSV or TSV with a text column, JSON Lines, "
+               "or a .zip of .txt files (one document each).")
 # Each result is kept with the inputs it was made for, and shown only while they are the page's.
 PREVIEW_KEY = "texts.preview"
 TRAINED_KEY = "texts.trained"
 TESTED_KEY = "texts.tested"
 COMPARED_KEY = "texts.compared"
 # The kept fields (`views.shared.persistent`; each widget's key is "_" + its key).
-SERVER_CORPUS = "texts.server_corpus"
 LANGUAGE = "texts.language"
 NAME = "texts.name"
 NAMED_FOR = "texts.named_for"  # the corpus the name was filled in for
 FAMILY = "texts.family"
-NO_COLUMN = "(none)"
+NO_COLUMN = NONE  # one label for "nothing chosen" in every select of the page
 GROUP_BINS = {0: "each value", 10: "decade", 100: "century"}
 USE_HERE = ("Choose one under Active embedding in the sidebar to use it on every page; the whole "
             "family is tested below.")
@@ -107,49 +113,7 @@ TEST_OPTIONS = WeatAnalysisOptions.for_speed(group_of_one=True)
 def kept_choice(where, label: str, options: list, key: str, default, **kwargs):
     """A selectbox whose choice is kept over reruns and page switches (`persistent`); a kept
     choice that is not offered now (a column of another file) falls back to `default`."""
-    restore(key, default)
-    if st.session_state[key] not in options:
-        put(key, default, typed=False)
-    return where.selectbox(label, options, **persistent(key, default), **kwargs)
-
-
-def _upload_changed() -> None:
-    """The visitor removed the file from the box (a page switch empties it without a call)."""
-    if st.session_state.get(UPLOAD_KEY) is None:
-        st.session_state.pop(KEPT_KEY, None)
-
-
-def _forget_upload() -> None:
-    st.session_state.pop(KEPT_KEY, None)
-
-
-def choose_corpus() -> Path | None:
-    """The corpus file: an upload (kept on disk, and its path kept in the tab) or one of the
-    server's corpora."""
-    offered = server_corpora()
-    tabs = st.tabs(["Upload a file"] + (["A corpus on this server"] if offered else []))
-    with tabs[0]:
-        upload = st.file_uploader(
-            "Corpus file", type=upload_types(), key=UPLOAD_KEY, on_change=_upload_changed,
-            max_upload_size=ServerAccess.from_environment().max_upload_mb,
-            help="Plain text (one document per line), CSV or TSV with a text column, JSON "
-            "Lines, or a .zip of .txt files (one document each).")
-        kept = st.session_state.get(KEPT_KEY)
-        if upload is not None and (kept is None or kept[0] != upload.file_id):
-            # hashed and written once per upload; the tab keeps its path, never its bytes
-            kept = upload.file_id, keep_upload(upload.getvalue(), upload.name), upload.name
-            st.session_state[KEPT_KEY] = kept
-        elif upload is None and kept is not None:
-            st.caption(f"Using **{md(kept[2])}**, uploaded earlier in this tab; upload another "
-                       "file to replace it.")
-            st.button("Remove it", icon=":material/close:", on_click=_forget_upload)
-    chosen = None
-    if offered:
-        with tabs[1]:
-            names = [NO_COLUMN] + [path.name for path in offered]
-            picked = kept_choice(st, "Corpus", names, SERVER_CORPUS, NO_COLUMN)
-            chosen = next((p for p in offered if p.name == picked), None)
-    return Path(kept[1]) if kept is not None else chosen
+    return where.selectbox(label, options, **offered(key, options, default), **kwargs)
 
 
 def choose_reading(path: Path) -> tuple[str, ReadOptions]:
@@ -202,7 +166,7 @@ def choose_wordset(language: str, key: str, label: str) -> WordSet | None:
     ids = [NO_COLUMN] + [ws.id for ws in sets]
     titles = {ws.id: ws.title for ws in sets}
     picked = kept_choice(st, label, ids, key, NO_COLUMN,
-                         format_func=lambda i: titles.get(i, "(none)"))
+                         format_func=lambda i: titles.get(i, NO_COLUMN))
     return next((ws for ws in sets if ws.id == picked), None)
 
 
@@ -412,11 +376,7 @@ def main() -> None:
         "model per group to compare groups or times."
     )
     show_docs("What a corpus needs", "corpus.md", "How big must a corpus be?")
-    try:
-        path = choose_corpus()
-    except BiasInputError as exc:
-        show_error(exc)
-        path = None
+    path = choose_corpus(PREFIX, CORPUS_HELP)
     if path is not None:
         try:
             language, read = choose_reading(path)
