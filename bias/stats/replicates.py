@@ -13,7 +13,7 @@ trained on bootstrap samples of the documents, every one with the same vocabular
                          stable, which is not evidence that there is no association;
 * `other_way`            no replicate significant in the stated direction, every d against it,
                          and at least one replicate whose association would be significant the
-                         other way (`opposite_p`);
+                         other way (`PermutationTest.other_tail_p`);
 * `no_bias`              no replicate is significant either way (and each could have been): no
                          evidence here, not evidence of no association;
 * `cannot_decide`        some replicate cannot decide (too few words, p cannot fall below α).
@@ -30,7 +30,8 @@ than `MIN_INTERVAL_REPLICATES` replicates there is none: the standard deviation 
 too unsteady (the interval would be ±15.6 of them).
 
 Across groups (a decade, a party), each group value is its own set of replicates; the values
-come in their natural order (`bias.corpus.family`). Vectors of different groups live in
+come in the corpus's order of first appearance, an order given at training, or as numbers
+(`bias.corpus.family`, `bias.corpus.group_values`). Vectors of different groups live in
 separate spaces and are never compared; each group's d is computed within its own space, and
 the d's are what is compared.
 """
@@ -83,14 +84,7 @@ class ReplicateVerdict:
     negative: int
     against: int = 0
     """Replicates whose association would be significant against the stated direction
-    (`opposite_p` < α; a one-sided test only)."""
-
-
-def opposite_p(result: WeatResult) -> float | None:
-    """The p-value of a one-sided ('greater') test's other tail, as the test itself counted it
-    (`PermutationTest.other_tail_p`: k/N exact, (k+1)/(N+1) randomized, ties included; not 1 − p).
-    None for a two-sided test (its p already covers both directions)."""
-    return result.test.other_tail_p
+    (the test's `other_tail_p` < α; a one-sided test only)."""
 
 
 def decide_replicates(effect_sizes: Sequence[float], states: Sequence[str],
@@ -157,8 +151,8 @@ class ReplicateResult:
     results: tuple[WeatResult, ...] = field(default=(), repr=False, compare=False,
                                             metadata=NOT_SERIALISED)
     opposite_p_values: tuple[float | None, ...] = ()
-    """Each replicate's p for the direction against the stated one (`opposite_p`); None where
-    not defined."""
+    """Each replicate's p for the direction against the stated one (its test's `other_tail_p`:
+    counted as the test counts its own tail, not 1 − p); None where not defined."""
 
     @property
     def mean(self) -> float:
@@ -187,7 +181,7 @@ def replicate_result(wordset: WordSet, embedding: str, group: str | None,
                      results: Sequence[WeatResult] = ()) -> ReplicateResult:
     """The result over replicates from each one's numbers (a WEAT's, or a Batch's rows); the
     other direction's p from `results`, when every replicate's is given."""
-    opposite = (tuple(opposite_p(r) for r in results) if len(results) == len(members)
+    opposite = (tuple(r.test.other_tail_p for r in results) if len(results) == len(members)
                 else (None,) * len(members))
     limit = max((r.effect_size_limit for r in results), default=None)
     return ReplicateResult(

@@ -52,13 +52,12 @@ def test_interval_is_a_t_prediction_interval_for_another_run():
 
 
 def test_the_other_direction_counts_its_own_tail_with_ties():
-    """opposite_p against a slow count over every partition of 4 + 4 target words: the
-    reshufflings whose statistic is at most the observed one, over 70 (the observed among them,
-    so p + opposite p = 1 + 1/70 here, not 1)."""
+    """The other tail's p the replicates read (`other_tail_p`) against a slow count over every
+    partition of 4 + 4 target words: the reshufflings whose statistic is at most the observed
+    one, over 70 (the observed among them, so p + opposite p = 1 + 1/70 here, not 1)."""
     import dataclasses
     import itertools
 
-    from bias.stats.replicates import opposite_p
     from bias.stats.weat import WeatOptions, run_weat
     from tests.synthetic import planted
 
@@ -79,12 +78,12 @@ def test_the_other_direction_counts_its_own_tail_with_ties():
     at_most = sum(np.mean([values[i] for i in x]) - np.mean([values[i] for i in range(8)
                                                               if i not in x]) <= observed + 1e-9
                   for x in itertools.combinations(range(8), 4))
-    assert opposite_p(result) == pytest.approx(at_most / 70)
-    assert result.p_value + opposite_p(result) == pytest.approx(1 + 1 / 70)
+    assert result.test.other_tail_p == pytest.approx(at_most / 70)
+    assert result.p_value + result.test.other_tail_p == pytest.approx(1 + 1 / 70)
     two_sided = run_weat(embedding, wordset, WeatOptions(ci_resamples=200,
                                                          alternative="two-sided"))
-    assert opposite_p(two_sided) is None
-    assert opposite_p(result.compact()) == opposite_p(result)  # kept without the null
+    assert two_sided.test.other_tail_p is None
+    assert result.compact().test.other_tail_p == result.test.other_tail_p  # kept without the null
 
 
 def test_words_keep_no_evidence_apart_from_evidence_against():
