@@ -25,11 +25,13 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-import stat
 import threading
 import time
 from collections import OrderedDict
 from pathlib import Path
+from typing import BinaryIO
+
+from bias import files
 
 _BLOCK = 1 << 18
 """Bytes read at a time (256 KiB, as hashlib.file_digest reads): a block that stays in the CPU's
@@ -51,25 +53,24 @@ class NotARegularFile(OSError):
     """The path is a link, a folder, a FIFO or a device, not a file this program wrote."""
 
 
-def open_regular(path: Path) -> int:
-    """A read-only descriptor of the regular file `path`, never through a symbolic link and never
-    waiting on a FIFO; `NotARegularFile` (an OSError) otherwise."""
+def open_regular(path: Path) -> BinaryIO:
+    """The regular file `path` opened for reading (`bias.files.open_regular`, never through a
+    symbolic link and never waiting on a FIFO); `NotARegularFile` (an OSError) naming the file
+    otherwise."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        return files.open_regular(path, follow=False)
+    except files.NotAFile as exc:
+        raise NotARegularFile(f"{Path(path).name} is not a regular file") from exc
     except OSError as exc:
-        if exc.errno == errno.ELOOP:
+        if exc.errno == errno.ELOOP:  # O_NOFOLLOW's refusal of a link
             raise NotARegularFile(f"{Path(path).name} is a link") from exc
         raise
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise NotARegularFile(f"{Path(path).name} is not a regular file")
-    return fd
 
 
 def read_regular(path: Path, limit: int) -> bytes:
     """The bytes of the regular file `path` (`open_regular`), at most `limit`: OSError (EFBIG)
     when it holds more, so a stored file of absurd size is never read whole."""
-    with os.fdopen(open_regular(path), "rb") as handle:
+    with open_regular(path) as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise OSError(errno.EFBIG, f"{Path(path).name} is larger than {limit:,} bytes")
@@ -79,7 +80,7 @@ def read_regular(path: Path, limit: int) -> bytes:
 def check_regular(path: Path) -> None:
     """Raise `NotARegularFile` unless `path` is a regular file (no byte read): before a reader
     that would follow a link or block on a FIFO (`np.load`, `read_bytes`) is given it."""
-    os.close(open_regular(path))
+    open_regular(path).close()
 
 
 def _identity(path: Path, status: os.stat_result) -> tuple[str, int, int, int, int, int, int]:
@@ -90,8 +91,8 @@ def _identity(path: Path, status: os.stat_result) -> tuple[str, int, int, int, i
 def file_sha256(path: Path) -> str:
     """The sha256 of the regular file `path` as it is on disk now (hashed once per version of the
     file in this process); OSError (`NotARegularFile` among them) when it cannot be read."""
-    fd = open_regular(path)
-    with os.fdopen(fd, "rb", buffering=0) as handle:
+    with open_regular(path) as handle:
+        fd = handle.fileno()
         before = os.fstat(fd)
         key = _identity(path, before)
         with _lock:
