@@ -3,33 +3,19 @@ sentence with exit 2 (on a small corpus of real English words and the bundled Gl
 
 from __future__ import annotations
 
-import csv
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from bias.cli import main
-
-WORDS = {"A": ["family", "children", "school", "teachers", "parents", "health", "care"],
-         "B": ["army", "soldiers", "military", "troops", "defense", "security", "weapons"]}
-COMMON = ["government", "people", "country", "state", "today", "year", "new", "public"]
+from tests.regression.texts import write_speeches
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rng = random.Random(3)
-    path = tmp_path_factory.mktemp("regress") / "speeches.csv"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(["speech", "party", "year"])
-        for i in range(40):
-            party = "AB"[i % 2]
-            words = [rng.choice(WORDS[party] if rng.random() < 0.6 else COMMON)
-                     for _ in range(10)]
-            out.writerow([" ".join([*words[:5], "policy", *words[5:]]), party, 1990 + i % 7])
-    return path
+    return write_speeches(tmp_path_factory.mktemp("regress") / "speeches.csv", "year",
+                          lambda i: 1990 + i % 7)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -37,4 +38,25 @@ def write(path: Path, documents: int = 60, seed: int = 1, rows: list[dict] | Non
                           "score": f"{rng.gauss(0, 1):.3f}"})
         for row in rows or []:
             out.writerow(row)
+    return path
+
+
+SPEECH_WORDS = {"A": ["family", "children", "school", "teachers", "parents", "health", "care"],
+                "B": ["army", "soldiers", "military", "troops", "defense", "security", "weapons"]}
+SPEECH_COMMON = ["government", "people", "country", "state", "today", "year", "new", "public"]
+
+
+def write_speeches(path: Path, column: str, value_of: Callable[[int], object]) -> Path:
+    """40 speeches in English words (for GloVe) in the columns speech, party and `column` (row
+    i's value `value_of(i)`); party B's uses of 'policy' come with military words (the planted
+    effect), the other column is unrelated to the words."""
+    rng = random.Random(3)
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["speech", "party", column])
+        for i in range(40):
+            party = "AB"[i % 2]
+            words = [rng.choice(SPEECH_WORDS[party] if rng.random() < 0.6 else SPEECH_COMMON)
+                     for _ in range(10)]
+            out.writerow([" ".join([*words[:5], "policy", *words[5:]]), party, value_of(i)])
     return path

@@ -6,9 +6,7 @@ without columns are one sentence, not a traceback."""
 
 from __future__ import annotations
 
-import csv
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -16,10 +14,8 @@ import pytest
 from bias.cli import main
 from bias.corpus.sources import ENV
 from tests.apptest import open_app
+from tests.regression.texts import write_speeches
 
-WORDS = {"A": ["family", "children", "school", "teachers", "parents", "health", "care"],
-         "B": ["army", "soldiers", "military", "troops", "defense", "security", "weapons"]}
-COMMON = ["government", "people", "country", "state", "today", "year", "new", "public"]
 CHOICES = {"text_column": "speech", "target": "policy", "covariates": ["party", "region"],
            "min_count": 2, "permutations": 49}
 
@@ -27,17 +23,7 @@ CHOICES = {"text_column": "speech", "target": "policy", "covariates": ["party", 
 def write_corpus(path: Path) -> Path:
     """40 speeches; party B's uses of 'policy' come with military words (the planted effect),
     the region is unrelated to the words."""
-    rng = random.Random(3)
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(["speech", "party", "region"])
-        for i in range(40):
-            party = "AB"[i % 2]
-            words = [rng.choice(WORDS[party] if rng.random() < 0.6 else COMMON)
-                     for _ in range(10)]
-            out.writerow([" ".join([*words[:5], "policy", *words[5:]]), party,
-                          ["north", "south"][i % 3 % 2]])
-    return path
+    return write_speeches(path, "region", lambda i: ["north", "south"][i % 3 % 2])
 
 
 @pytest.fixture
