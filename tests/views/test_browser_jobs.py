@@ -82,6 +82,9 @@ def test_the_queue_cancel_and_a_closed_tab(isolated_server, visitor):
     second.locator('[data-testid="stProgress"]').first.wait_for(timeout=15_000)  # its turn
     first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_cancelled_1400.png"),
                      full_page=True)
+    # the bar goes with the rerun that follows Cancel, which a loaded machine may take a moment
+    # to draw (the toast comes first)
+    first.locator('[data-testid="stProgress"]').first.wait_for(state="detached", timeout=15_000)
     assert first.locator('[data-testid="stProgress"]').count() == 0
 
     busy = server_cores(port, lambda use: use > 0.5, window=3.0)  # the second visitor's job
