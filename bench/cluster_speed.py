@@ -6,7 +6,7 @@ The cluster is started with dask's own commands (`dask scheduler`, `dask worker 
 on 127.0.0.1, as `tests/compute/loopback.py` does for the tests. Two workloads:
 
 - `train` (default): 8 bootstrap replicates of word2vec (`python -m bias train`'s tasks,
-  `bias.corpus.training.train_one`: CBOW 100d, `--epochs` passes, one thread, each its own
+  `bias.corpus.train_model.train_one`: CBOW 100d, `--epochs` passes, one thread, each its own
   seeds) on `--corpus` (default the 42 US presidential addresses of `docs/examples/`; the
   figures in docs/cluster.md are of all 124, 487,807 words), written to the shared
   BIASWORDS_HOME; the same numbers means the same sha256 of every model's vectors;
@@ -60,7 +60,7 @@ def train_tasks(folder: Path, family: str, epochs: int, corpus: Path = CORPUS) -
     from bias.corpus.claims import claimed, new_run
     from bias.corpus.options import ReadOptions, TrainOptions
     from bias.corpus.scan import scan
-    from bias.corpus.train import plan
+    from bias.corpus.train_corpus import plan
 
     scanned = scan(corpus, "en", ReadOptions(text_column="text"), folder)
     run = new_run()
@@ -125,7 +125,7 @@ def main() -> None:
 def measure(cluster: loopback.Loopback, args, folder: Path) -> tuple:
     """Run the workload here, on 2 workers and on 1, and the empty tasks."""
     if args.workload == "train":
-        from bias.corpus.training import train_one
+        from bias.corpus.train_model import train_one
 
         fn, same = train_one, model_digests
         work = folder / "home" / "corpus-work" / "bench"

@@ -25,7 +25,7 @@ from bias.errors import BiasInputError
 from bias.stats.confounds_frequency import frequency_check
 from bias.stats.confounds_gender import control_list, gender_pair, grammatical_gender_control
 from bias.stats.confounds_measures import measures_disagree, ripa_pairs
-from bias.stats.measures import run_measure
+from bias.stats.measure_catalog import run_measure
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
 from bias.wordsets.library import all_wordsets, get_wordset

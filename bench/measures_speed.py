@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import METRICS, run_measure
+from bias.stats.measure_catalog import METRICS, run_measure
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
 from bias.wordsets.library import get_named_sets, get_wordset

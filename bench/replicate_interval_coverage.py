@@ -5,8 +5,8 @@ model's d, on generated corpora with an association planted at several strengths
 The corpora are tests/corpus/corpora.py's (WEAT 6's names, career and family words and filler;
 `planted` is the chance that a name comes with its own list: 0.5 plants nothing), 400 documents
 each, trained at the tests' small settings (16 dimensions, 30 epochs, minimum count 2) exactly as
-`python -m bias train --replicates N` trains them (`bias.corpus.train.plan`, `training.fit`: the
-same seeds, the same whole-corpus vocabulary).
+`python -m bias train --replicates N` trains them (`bias.corpus.train_corpus.plan`, `training.fit`:
+the same seeds, the same whole-corpus vocabulary).
 
 Coverage: per corpus a pool of `--pool` replicates; for each of 3, 5, 10 and 20 replicates,
 `--subsets` random subsets of that size each give an interval, and every replicate of the pool
@@ -45,8 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bias.corpus.options import ReadOptions, TrainOptions  # noqa: E402
 from bias.corpus.scan import scan  # noqa: E402
-from bias.corpus.train import plan  # noqa: E402
-from bias.corpus.training import TrainTask, fit  # noqa: E402
+from bias.corpus.train_corpus import plan  # noqa: E402
+from bias.corpus.train_model import TrainTask, fit  # noqa: E402
 from bias.stats.effect_size import effect_size  # noqa: E402
 from bias.stats.replicates import replicate_interval  # noqa: E402
 from tests.corpus.conftest import SMALL  # noqa: E402

@@ -34,7 +34,7 @@ from pathlib import Path  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.replicate_interval_coverage import corpus_tasks, whole_tasks  # noqa: E402
-from bias.corpus.training import fit  # noqa: E402
+from bias.corpus.train_model import fit  # noqa: E402
 from bias.stats.replicates import replicate_result  # noqa: E402
 from bias.stats.weat import WeatOptions, run_weat  # noqa: E402
 from bias.vectors.embeddings import Embedding  # noqa: E402

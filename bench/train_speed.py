@@ -5,13 +5,13 @@ and a whole run of replicates. Prints figures; asserts nothing.
     python bench/train_speed.py --replicates-run     + 10 M tokens × 5 replicates end to end
     python bench/train_speed.py --skip-ratio --memory-sizes --replicates-run    only that
 
-1. Throughput ratio, in one run: the same tokens and settings trained by `bias.corpus.training.fit`
-   (our task: the numbers the scan wrote beside the token file, documents cut into 10,000-token
-   pieces) and by gensim alone on the same documents held in memory as lists (gensim's own
-   fastest input for one worker), for every document once, for a bootstrap replicate (ours with
-   the whole corpus's vocabulary), and for a token file the task must number itself. Both
-   single-threaded; `--repeats` runs each, alternated; the ratio by CPU time of all threads
-   (`time.process_time`) and by wall time. The scan's time is printed apart: neither side of
+1. Throughput ratio, in one run: the same tokens and settings trained by
+   `bias.corpus.train_model.fit` (our task: the numbers the scan wrote beside the token file,
+   documents cut into 10,000-token pieces) and by gensim alone on the same documents held in memory
+   as lists (gensim's own fastest input for one worker), for every document once, for a bootstrap
+   replicate (ours with the whole corpus's vocabulary), and for a token file the task must number
+   itself. Both single-threaded; `--repeats` runs each, alternated; the ratio by CPU time of all
+   threads (`time.process_time`) and by wall time. The scan's time is printed apart: neither side of
    the ratio counts reading and cutting the text (gensim alone is given the lists).
 2. Peak memory: `scan` and training of corpora of growing size in a fresh process each (their
    peak RSS), the vocabulary held fixed, so a growing peak could only come from the corpus.
@@ -63,7 +63,7 @@ def write_corpus(path: Path, tokens: int, seed: int = 0) -> Path:
 def ratio(tokens: int, repeats: int, epochs: int) -> None:
     from bias.corpus.options import ReadOptions, TrainOptions
     from bias.corpus.scan import scan, work_folder
-    from bias.corpus.training import FIXED_VOCABULARY, TrainTask, poisson_counts
+    from bias.corpus.train_model import FIXED_VOCABULARY, TrainTask, poisson_counts
 
     with tempfile.TemporaryDirectory() as folder, work_folder() as work:
         corpus = write_corpus(Path(folder) / "corpus.txt", tokens)
@@ -96,7 +96,7 @@ def _compare(label: str, task, in_memory: list[list[str]], repeats: int) -> None
     """`fit(task)` against gensim alone on the same documents held in memory as lists (gensim's
     own fastest input for one worker, its own vocabulary pass; tokenising them is not timed),
     alternated; the best and the median of each, by wall and by CPU time of all threads."""
-    from bias.corpus.training import fit
+    from bias.corpus.train_model import fit
 
     ours, theirs = [], []  # (wall seconds, CPU seconds)
     for _ in range(repeats):
@@ -124,7 +124,7 @@ def _timed(work) -> tuple[float, float]:
 
 
 def _gensim_alone(documents: list[list[str]], task) -> None:
-    from bias.corpus.training import untrained
+    from bias.corpus.train_model import untrained
 
     model = untrained(task)  # the same settings and seed
     model.build_vocab(documents)
@@ -135,7 +135,7 @@ _CHILD = """
 import resource, sys, time
 from pathlib import Path
 from bias.corpus.options import ReadOptions, TrainOptions
-from bias.corpus.train import train_corpus
+from bias.corpus.train_corpus import train_corpus
 start = time.perf_counter()
 train_corpus(Path(sys.argv[1]), name="memory", language="en",
              options=TrainOptions(epochs=1), workers=1)

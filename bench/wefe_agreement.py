@@ -27,8 +27,8 @@ SEEDS = range(20)
 
 def export(path: Path) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from bias.stats.measure import MeasureOptions
-    from bias.stats.measures import run_measure
+    from bias.stats.measure_catalog import run_measure
+    from bias.stats.measure_result import MeasureOptions
     from bias.stats.weat import WeatOptions
     from bias.vectors.catalog import load_embedding
     from bias.wordsets.library import get_named_sets

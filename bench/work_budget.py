@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bias.limits import MAX_SCWEAT_WORDS, WORK_BUDGET
 from bias.stats import budget
 from bias.stats.bootstrap import effect_size_interval
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import run_measure
+from bias.stats.measure_catalog import run_measure
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.permutation import PermutationOptions, permutation_test
 from bias.vectors.catalog import load_embedding
 from bias.wordsets import NamedSets, TermSet

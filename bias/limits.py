@@ -15,9 +15,10 @@ import re
 from bias.errors import BiasInputError
 
 MAX_SET_WORDS = 1_000
-"""Words per set, for every measure (WEAT, the measures of `bias.stats.measures`, BiasWords' seed
-tests, Batch): the published sets have 8 to 50 words, and every measure's work and memory grow with
-the product of its sets' sizes, so a larger set would let one visitor slow the room for everyone."""
+"""Words per set, for every measure (WEAT, the measures of `bias.stats.measure_catalog`, BiasWords'
+seed tests, Batch): the published sets have 8 to 50 words, and every measure's work and memory grow
+with the product of its sets' sizes, so a larger set would let one visitor slow the room for
+everyone."""
 
 MAX_INPUT_FILE_BYTES = 20_000_000
 """Bytes of a word-set, values or curation file read by name: a word set at every bound above

@@ -1,8 +1,8 @@
 """Structured notes: what a reader of a result must know, as a code and its data.
 
-The engine never writes sentences for people; it returns `Note`s and `bias.report.notes` words
-them (in the dashboard, the command line and the JSON's `warnings`). A code is a stable name that
-scripts can test for; the data are plain JSON values.
+The engine never writes sentences for people; it returns `Note`s and `bias.report.note_sentences`
+words them (in the dashboard, the command line and the JSON's `warnings`). A code is a stable name
+that scripts can test for; the data are plain JSON values.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from bias.cli.args import bounded
 from bias.discovery.options import CandidateOptions
 from bias.discovery.sampling import DrawOptions
 from bias.errors import BiasInputError
-from bias.stats.measure import MeasureOptions
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.permutation import MAX_DRAWS, PermutationOptions
 from bias.stats.weat import WeatOptions
 
@@ -84,7 +84,7 @@ def test_a_field_without_a_bound_says_so():
 
 
 def test_the_word_limit_is_one_bound_for_the_readers_and_the_command_line(tmp_path):
-    from bias.vectors.raw import WORD_LIMIT
+    from bias.vectors.import_report import WORD_LIMIT
     from bias.vectors.sources import read_vectors
 
     path = tmp_path / "v.vec"

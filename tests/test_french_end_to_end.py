@@ -109,7 +109,7 @@ def test_english_lists_never_use_a_french_words_shared_row(french):
     assert all(w.match != Match.SHARED_ROW for w in result.words)
     note = next(n for n in result.notes if n.code == "shared_rows")
     assert note.data["left_out"] is True and note.data["other_language"] is True
-    from bias.report.notes import note_text
+    from bias.report.note_sentences import note_text
     assert "the lists are in another language than the embedding" in note_text(note)
 
 

@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.stats.confounds_frequency import frequency_check
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding

@@ -58,7 +58,7 @@ def test_schema_describes_the_named_form():
 
 
 def test_a_file_may_hold_only_the_sets_its_measure_needs():
-    """Whether they suffice is the measure's to say (bias.stats.measures.Measure.check)."""
+    """Whether they suffice is the measure's to say (bias.stats.measure_catalog.Measure.check)."""
     only_attributes = parse_named_sets({"attributes": {"m": ["he"], "f": ["she"]}},
                                        where="t.json", default_id="t")
     keyed = parse_named_sets({"A": ["he"], "B": ["she"]}, where="t.json", default_id="t")

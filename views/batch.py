@@ -32,7 +32,7 @@ from bias.report.batch_report import (
 )
 from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
-from bias.report.notes import note_text
+from bias.report.note_sentences import note_text
 from bias.report.text import printed_p
 from bias.stats.batch import (
     BatchOptions,

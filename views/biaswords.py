@@ -62,7 +62,7 @@ from bias.report.biaswords_text import (
 )
 from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
-from bias.report.notes import notes_text, tagging_hint
+from bias.report.note_sentences import notes_text, tagging_hint
 from bias.report.text import format_d, format_p, p_phrase
 from bias.stats.budget import check_draws
 from bias.vectors.catalog import language_name

@@ -17,7 +17,7 @@ import streamlit as st
 from bias.corpus.sources import keep_upload, server_corpora, upload_types
 from bias.errors import BiasInputError
 from bias.report.markup import md
-from bias.vectors.access import ServerAccess
+from bias.vectors.server_access import ServerAccess
 from views.shared import offered, show_error
 
 NONE = "(none)"  # the server-corpus select's first entry: no corpus of the server chosen

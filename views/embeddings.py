@@ -16,9 +16,9 @@ from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.report.markup import md
 from bias.report.reproduce import outcome_lines, reproduce_upload
 from bias.vectors import download, store, visitor
-from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, available_embeddings, language_name
 from bias.vectors.encoder import unavailable
+from bias.vectors.server_access import ServerAccess
 from views import state
 from views.docs_sections import show_docs
 from views.import_panel import Import, cancelled, run_import, word_limit

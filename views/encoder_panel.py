@@ -16,7 +16,7 @@ from bias.discovery.encoder_vocabulary import (
 from bias.errors import BiasInputError
 from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.markup import md
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.report.verdict import SHORT
 from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.weat import WeatOptions

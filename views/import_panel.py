@@ -4,7 +4,7 @@ import run under a progress bar with a Cancel button.
 
 They used to be written twice, and had drifted: the two word-limit fields had minima of 10,000
 and 1,000, and only one page's import could be cancelled. The field's minimum is now the engine's
-(`bias.vectors.raw.WORD_LIMIT`), and the Cancel button's key is built and read here only.
+(`bias.vectors.import_report.WORD_LIMIT`), and the Cancel button's key is built and read here only.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import streamlit as st
 from bias.errors import BiasInputError
 from bias.report.markup import md
 from bias.vectors.catalog import EmbeddingInfo
-from bias.vectors.raw import DEFAULT_LIMIT, WORD_LIMIT, ImportReport, Progress
+from bias.vectors.import_report import DEFAULT_LIMIT, WORD_LIMIT, ImportReport, Progress
 from views.shared import set_active_embedding, show_error
 
 # The most words the field offers: the engine sets no upper bound (`WORD_LIMIT`), and the

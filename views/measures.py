@@ -1,7 +1,7 @@
 """Measures page: the other ways to measure bias (SC-WEAT, WEFAT, RND, MAC, ECT, RIPA, RNSB, and
 WEAT itself), each with a plain explanation, its number, and a chart of the words behind it.
 
-The computation and every sentence live in the engine (`bias.stats.measures`,
+The computation and every sentence live in the engine (`bias.stats.measure_catalog`,
 `bias.report.measures_text`, `bias.report.charts.measures`); this page collects the choices,
 caches results per input and draws them. Inputs persist in `measures.*` keys and the tab's draft;
 the last result of each measure stays in `measures.results`, so switching measures keeps it.
@@ -26,11 +26,11 @@ from bias.report.charts import measures as measures_charts
 from bias.report.confounds_text import agreement_text, pairs_text
 from bias.report.markup import md
 from bias.report.measure_html import measure_report_html
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.stats.budget import measure_request_work
 from bias.stats.confounds_measures import measures_disagree, ripa_pairs
-from bias.stats.measure import MeasureOptions, MeasureResult
-from bias.stats.measures import METRICS, run_measure
+from bias.stats.measure_catalog import METRICS, run_measure
+from bias.stats.measure_result import MeasureOptions, MeasureResult
 from bias.stats.permutation import PermutationOptions
 from bias.stats.weat import WeatOptions
 from bias.stats.wefat import parse_values

@@ -1,9 +1,9 @@
 """Your texts page: train embeddings on a corpus the researcher brings, then test them.
 
 Upload a file (or choose one the server's operator provides), pick its columns, see what
-training will give (`bias.corpus.train.inspect_corpus`, which also says when the corpus looks to
-be in another language than the chosen one), press Train: the job runs in the server's queue
-(`views.jobs`) with progress, words per second, time left and Cancel. The models become
+training will give (`bias.corpus.train_corpus.inspect_corpus`, which also says when the corpus
+looks to be in another language than the chosen one), press Train: the job runs in the server's
+queue (`views.jobs`) with progress, words per second, time left and Cancel. The models become
 embeddings listed on every page. Two groups can be compared (the engine's permutation test).
 Below, any trained family can be tested: each replicate's d, the verdict over them, and the
 chart across groups. The engine decides everything; this page collects choices and shows results.
@@ -33,7 +33,7 @@ from bias.corpus.options import (
     TrainOptions,
 )
 from bias.corpus.readers import columns
-from bias.corpus.train import inspect_corpus, train_corpus
+from bias.corpus.train_corpus import inspect_corpus, train_corpus
 from bias.errors import BiasInputError
 from bias.limits import TRAINING_WORK
 from bias.report.charts.groups import across_groups_figure

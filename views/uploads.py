@@ -14,7 +14,7 @@ from __future__ import annotations
 import streamlit as st
 
 from bias.vectors import formats
-from bias.vectors.access import ServerAccess
+from bias.vectors.server_access import ServerAccess
 
 
 def upload_mb(limit_bytes: int) -> int:

@@ -23,16 +23,16 @@ from bias.errors import BiasInputError
 from bias.limits import HEAVY_WORK
 from bias.report import text
 from bias.report.markup import md
-from bias.report.notes import note_text
+from bias.report.note_sentences import note_text
 from bias.stats.budget import check_weat, weat_work
 from bias.stats.set_reports import repeated_note
 from bias.stats.weat import SetReport, WeatOptions
 from bias.vectors import visitor
-from bias.vectors.access import ServerAccess
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_default, language_name
 from bias.vectors.download import fasttext_estimate
 from bias.vectors.embeddings import Embedding, leaves_out_shared
-from bias.vectors.raw import DEFAULT_LIMIT
+from bias.vectors.import_report import DEFAULT_LIMIT
+from bias.vectors.server_access import ServerAccess
 from bias.wordsets import DEFAULT_SET_NAMES, SET_KEYS, TermSet, WordSet
 from bias.wordsets.editing import edited, save_user_wordset, titled
 from bias.wordsets.library import all_wordsets, damaged_user_wordsets

@@ -21,7 +21,7 @@ from bias.report.charts import weat as charts
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.markup import md
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import weat_json
 from bias.spreadsheet import csv_text

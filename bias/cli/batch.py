@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> None:
 
     from bias.errors import BiasInputError
     from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
-    from bias.report.notes import related_text
+    from bias.report.note_sentences import related_text
     from bias.report.replicates_text import group_text
     from bias.stats.batch import run_batch
     from bias.stats.pooling import pool, related, unpooled

@@ -8,7 +8,7 @@ import sys
 
 from bias.cli.args import bounded, bounded_help, print_json
 from bias.errors import BiasInputError
-from bias.vectors.raw import DEFAULT_LIMIT, WORD_LIMIT
+from bias.vectors.import_report import DEFAULT_LIMIT, WORD_LIMIT
 
 
 class _ProgressLine:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from bias.cli.args import bounded, bounded_help, print_json, write_report
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import METRICS
+from bias.stats.measure_catalog import METRICS
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.permutation import DRAWS, SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> None:
     from bias.errors import BiasInputError
     from bias.files import read_text
     from bias.report.measures_text import measure_json, measure_report
-    from bias.stats.measures import run_measure
+    from bias.stats.measure_catalog import run_measure
     from bias.stats.weat import WeatOptions
     from bias.stats.wefat import parse_values
     from bias.vectors.catalog import load_embedding

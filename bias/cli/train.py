@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int | None:
     from pathlib import Path
 
     from bias.corpus.group_permutation import check_pair
-    from bias.corpus.train import inspect_corpus, train_corpus
+    from bias.corpus.train_corpus import inspect_corpus, train_corpus
     from bias.errors import BiasInputError
     from bias.report.corpus_text import preview_text, train_text
     from bias.report.group_difference_text import difference_text

@@ -239,7 +239,7 @@ def check_worker(run: str, name: str) -> None:
 
 
 def save_member(task, raw, source: str) -> dict:
-    """Save a trained `task`'s model (a `bias.corpus.training.TrainTask` of a run) and return its
+    """Save a trained `task`'s model (a `bias.corpus.train_model.TrainTask` of a run) and return its
     meta.json: checked first (`check_worker`); a task run a second time, because its worker was
     lost after saving, finds its model saved by its own run and keeps that one (the same
     seeds gave the same vectors), rather than failing the whole training."""

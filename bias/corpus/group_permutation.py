@@ -10,12 +10,12 @@ the scan's token files by path, as training's do, so a cluster needs them on a s
 
 A task returns the test words' unit vectors, not the model (a few kilobytes from a worker): the
 statistics are computed above, in `bias.stats`. Every model is trained as `train` trains one
-(`bias.corpus.training.fit`, one model without bootstrap) and kept nowhere.
+(`bias.corpus.train_model.fit`, one model without bootstrap) and kept nowhere.
 
 The test is fixed before any dealing (issue 41: a statistic computed one way on the observed
 split and another way on the deals is not a permutation test). So the vocabulary is decided
 once, on the two groups' documents pooled (the words at the minimum count in A and B together:
-`bias.corpus.training.fixed_vocabulary` of a pooled token file), and every model, the observed
+`bias.corpus.train_model.fixed_vocabulary` of a pooled token file), and every model, the observed
 A and B as well as each deal's two sides, is trained with exactly that vocabulary (gensim's
 `trim_rule`; a word of it that a side does not contain at all gets no vector there: it would be
 its random start). The tested words are the lists' words in that vocabulary (as written, else
@@ -52,7 +52,7 @@ from bias.corpus.group_sampling import sampled
 from bias.corpus.options import ReadOptions, TrainOptions
 from bias.corpus.preview import check_trainable
 from bias.corpus.scan import CorpusScan, GroupScan, scan, work_folder
-from bias.corpus.training import TrainTask, fit, fixed_vocabulary, model_seeds, stable_hash
+from bias.corpus.train_model import TrainTask, fit, fixed_vocabulary, model_seeds, stable_hash
 from bias.errors import BiasInputError
 from bias.serialize import NOT_SERIALISED
 from bias.wordsets import WordSet

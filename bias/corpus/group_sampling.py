@@ -23,7 +23,7 @@ import numpy as np
 
 from bias.corpus.options import MIN_DOCUMENTS, TrainOptions
 from bias.corpus.scan import CorpusScan, GroupScan
-from bias.corpus.training import stable_hash
+from bias.corpus.train_model import stable_hash
 from bias.errors import BiasInputError
 
 

@@ -17,7 +17,7 @@ from bias.corpus.family import well_formed
 from bias.corpus.group_sampling import sampled
 from bias.corpus.options import MAX_CHUNK_TOKENS, ReadOptions, TrainOptions
 from bias.corpus.scan import scan, work_folder
-from bias.corpus.training import TrainTask, fit, raw_vectors
+from bias.corpus.train_model import TrainTask, fit, raw_vectors
 from bias.errors import BiasInputError
 from bias.provenance import training_libraries
 from bias.vectors import npy_files, store

@@ -1,6 +1,6 @@
 """One pass over the corpus before any training: its words counted per group, and each group's
 documents written once as tokens (one document a line, words separated by spaces) into a work
-folder, and beside them as numbers (`bias.corpus.training.Numbering`), so that every epoch and
+folder, and beside them as numbers (`bias.corpus.train_model.Numbering`), so that every epoch and
 every replicate reads numbers instead of cutting, or even reading, the text again.
 
 Memory holds the word counts (the vocabulary, as gensim's own vocabulary pass does), never the
@@ -24,7 +24,7 @@ from bias.corpus.group_values import order_values
 from bias.corpus.options import GROUP_SEPARATOR, MAX_GROUPS, ReadOptions
 from bias.corpus.readers import check_file, documents
 from bias.corpus.tokens import tokeniser
-from bias.corpus.training import NumberedTokens, Numbering, numbers_path
+from bias.corpus.train_model import NumberedTokens, Numbering, numbers_path
 from bias.errors import BiasInputError
 from bias.files import home, locked
 from bias.jobs import tick

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from bias.serialize import jsonable
-from bias.stats.measure import MeasureOptions
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.permutation import PermutationOptions
 from bias.stats.scweat import run_scweat
 from bias.stats.weat import WeatOptions, WeatResult, run_weat

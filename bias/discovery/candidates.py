@@ -16,11 +16,11 @@ import polars as pl
 
 from bias.discovery.concept_fit import FIT_COLUMNS, name_notes, neighbours_per_set
 from bias.discovery.filters import run_steps
-from bias.discovery.kinds import SetProfile, is_cased, profile_sets
 from bias.discovery.lexicons import first_names, lemmatiser, stop_words
 from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import AUTO, Tagger, TaggerChoice, choose_tagger
 from bias.discovery.saved_candidates import saved_ambiguous, saved_note, saved_options
+from bias.discovery.seed_profiles import SetProfile, is_cased, profile_sets
 from bias.discovery.table import (
     FLAG_SEPARATOR,
     TABLE_SCHEMA,
@@ -70,7 +70,7 @@ class Candidates:
     missing_seeds: dict[str, tuple[str, ...]]
     tagger: str | None
     notes: tuple[Note, ...]
-    """What a reader must know about the run, as codes (`bias.report.notes` words them)."""
+    """What a reader must know about the run, as codes (`bias.report.note_sentences` words them)."""
     options: CandidateOptions = field(default_factory=CandidateOptions)
     set_pos: dict[str, str | None] = field(default_factory=dict)
     """The part of speech each set's candidates were compared with (majority of its seeds)."""

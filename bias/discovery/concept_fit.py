@@ -47,9 +47,9 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from bias.discovery.kinds import SetProfile, is_concept
+from bias.discovery.mistake_filters import drop_above_floor
 from bias.discovery.options import CandidateOptions, Context
-from bias.discovery.our_filters import drop_above_floor
+from bias.discovery.seed_profiles import SetProfile, is_concept
 from bias.discovery.table import OPPOSED
 from bias.notes import Note
 from bias.vectors import encoder

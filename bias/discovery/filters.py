@@ -20,7 +20,7 @@ import numpy as np
 import polars as pl
 from rapidfuzz.distance import Levenshtein
 
-from bias.discovery import our_filters as ours
+from bias.discovery import mistake_filters as ours
 from bias.discovery.concept_fit import concept_fit
 from bias.discovery.options import CandidateOptions, Context
 from bias.discovery.pos import compatible, pos_label

@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from bias.bounds import Bound, bounded, check_bounds
-from bias.discovery.kinds import SetProfile
 from bias.discovery.pos import UPOS_TAGS, Tagger
+from bias.discovery.seed_profiles import SetProfile
 from bias.errors import BiasInputError
 from bias.vectors.ambiguity import AmbiguousSeed
 from bias.vectors.embeddings import Embedding, WordLookup

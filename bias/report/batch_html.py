@@ -13,7 +13,7 @@ from bias.report.charts.forest import forest_figure
 from bias.report.charts.groups import across_groups_figure
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.html_page import escape, page
-from bias.report.notes import note_text
+from bias.report.note_sentences import note_text
 from bias.report.references import REFERENCES
 from bias.report.replicates_text import group_text
 from bias.report.text import format_d, format_p

@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 
-from bias.report.notes import note_text
+from bias.report.note_sentences import note_text
 from bias.report.text import ALPHA, format_d, format_p, printed_p
 from bias.report.verdict import SHORT
 from bias.serialize import jsonable

@@ -11,7 +11,7 @@ import math
 import polars as pl
 
 from bias.discovery.sampling import Sampling
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.report.text import format_p, p_phrase
 
 EXPLORATORY = (

@@ -8,7 +8,7 @@ from bias.stats.confounds import WeatConfounds
 from bias.stats.confounds_frequency import FREQUENCY_GAP, FrequencyCheck
 from bias.stats.confounds_gender import CONTROL_MIN_FOUND, CONTROL_SHARE, GrammaticalGenderControl
 from bias.stats.confounds_measures import MeasureAgreement, PairsCheck
-from bias.stats.measures import METRICS
+from bias.stats.measure_catalog import METRICS
 from bias.vectors.catalog import language_name
 
 ROLE = {"targets": "target", "attributes": "attribute"}

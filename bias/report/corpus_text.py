@@ -5,9 +5,9 @@ from __future__ import annotations
 from bias.corpus.counts import ADVISED_COUNTS, CountBalance
 from bias.corpus.preview import CorpusPreview, GroupPreview, SetCoverage
 from bias.corpus.recheck import TrainingCheck
-from bias.corpus.train import TrainResult
+from bias.corpus.train_corpus import TrainResult
 from bias.notes import Note
-from bias.report.notes import note_text
+from bias.report.note_sentences import note_text
 
 _TIMES = {0: "not at all", 1: "once", 2: "twice"}
 

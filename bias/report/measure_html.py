@@ -1,4 +1,4 @@
-"""One measure's result (bias.stats.measure) as a self-contained report: the sentence, the
+"""One measure's result (bias.stats.measure_result) as a self-contained report: the sentence, the
 numbers, the words per set, the chart, what the measure is with its paper, and the manifest that
 `python -m bias reproduce` re-runs."""
 
@@ -15,8 +15,8 @@ from bias.report.measures_text import (
     measure_json,
     result_sentence,
 )
-from bias.stats.measure import MeasureResult
-from bias.stats.measures import METRICS
+from bias.stats.measure_catalog import METRICS
+from bias.stats.measure_result import MeasureResult
 from bias.version import version
 
 SUBTITLE_WIDTH = 110

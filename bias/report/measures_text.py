@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.report.text import as_words, format_p, p_phrase
-from bias.stats.measure import MeasureResult, WordScore
-from bias.stats.measures import METRICS
+from bias.stats.measure_catalog import METRICS
+from bias.stats.measure_result import MeasureResult, WordScore
 from bias.stats.pvalues import ALPHA
 from bias.wordsets import NamedSets
 

@@ -20,8 +20,8 @@ from bias.errors import BiasInputError
 from bias.limits import MAX_INPUT_FILE_BYTES
 from bias.report import reproduce_regression as regression
 from bias.report.manifest import edited, is_page, read_manifest
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import run_measure
+from bias.stats.measure_catalog import run_measure
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.permutation import PermutationOptions
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import load_embedding

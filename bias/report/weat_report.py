@@ -6,7 +6,7 @@ from bias.analysis.weat import WeatAnalysis
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.encoder_text import encoder_text, sensitivity_lines
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.report.text import (
     EFFECT_SIZE_CAVEAT,
     effect_size_limit_text,

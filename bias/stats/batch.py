@@ -8,8 +8,8 @@ what the user asked about at once.
 
 Nothing is dropped: a test with no chosen embedding of its language, or one that cannot run (every
 word of a set missing, an embedding that cannot be loaded), becomes a row whose `skipped` note says
-why (worded by `bias.report.notes`). `table7` turns the rows into the paper's shape: one row per
-test, one column group (p, d, verdict, words, reported p, reported d) per embedding.
+why (worded by `bias.report.note_sentences`). `table7` turns the rows into the paper's shape: one
+row per test, one column group (p, d, verdict, words, reported p, reported d) per embedding.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ class BatchRow:
 
     def to_dict(self, skipped_text: str | None = None) -> dict:
         """The row as the command line's JSON: `skipped` is null or the reason as a sentence
-        (`skipped_text`, from `bias.report.notes`; the note's code when none is given)."""
+        (`skipped_text`, from `bias.report.note_sentences`; the note's code when none is given)."""
         reason = None
         if self.skipped is not None:
             reason = skipped_text or self.skipped.code

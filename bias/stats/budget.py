@@ -34,7 +34,7 @@ class DrawLike(Protocol):
 
 
 class MeasureOptionsLike(Protocol):
-    """What is read of `bias.stats.measure.MeasureOptions`."""
+    """What is read of `bias.stats.measure_result.MeasureOptions`."""
 
     test: PermutationOptions
     p_value: bool

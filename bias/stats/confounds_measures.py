@@ -16,7 +16,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.serialize import jsonable
-from bias.stats.measure import MeasureResult
+from bias.stats.measure_result import MeasureResult
 from bias.stats.permutation import (
     PermutationOptions,
     PermutationTest,

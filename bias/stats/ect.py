@@ -18,7 +18,7 @@ from dataclasses import replace
 import numpy as np
 
 from bias.errors import BiasInputError
-from bias.stats.measure import (
+from bias.stats.measure_result import (
     MeasureOptions,
     MeasureResult,
     look_up_sets,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bias.stats.measure import (
+from bias.stats.measure_result import (
     MeasureOptions,
     MeasureResult,
     look_up_sets,

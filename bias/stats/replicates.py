@@ -3,7 +3,7 @@
 An embedding trained on a modest corpus changes with the seed and with which documents happen
 to be in it, so a WEAT on one model can be noise (Antoniak & Mimno 2018). Replicates are models
 trained on bootstrap samples of the documents, every one with the same vocabulary
-(`bias.corpus.training`); the test runs on each, and the verdict accounts for their spread:
+(`bias.corpus.train_model`); the test runs on each, and the verdict accounts for their spread:
 
 * `holds`                every replicate's own verdict holds, all with d of one sign;
 * `unstable`             d changes sign between replicates and at least one is significant

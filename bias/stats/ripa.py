@@ -21,7 +21,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.notes import Note
-from bias.stats.measure import (
+from bias.stats.measure_result import (
     MeasureOptions,
     MeasureResult,
     look_up_sets,

@@ -28,13 +28,13 @@ import numpy as np
 from bias.errors import BiasInputError
 from bias.limits import MAX_SCWEAT_WORDS
 from bias.notes import Note
-from bias.stats.measure import (
+from bias.stats.measure_result import (
     MeasureOptions,
     MeasureResult,
     look_up,
     result,
 )
-from bias.stats.measure import WordScore as Score
+from bias.stats.measure_result import WordScore as Score
 from bias.stats.permutation import is_extreme, p_value, partition_masks
 from bias.stats.pvalues import holm
 from bias.vectors.embeddings import Embedding

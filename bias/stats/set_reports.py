@@ -1,7 +1,7 @@
 """What became of each set's words in an embedding (`SetReport`), and the notes a WEAT's reader
 must know about them: missing words, phrases, repeats, words in both sets, shared rows, unequal
-sizes, one trained model. The notes are codes and data; `bias.report.notes` words them. Apart
-from `bias.stats.weat` so the test's own arithmetic stays short.
+sizes, one trained model. The notes are codes and data; `bias.report.note_sentences` words them.
+Apart from `bias.stats.weat` so the test's own arithmetic stays short.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def repeated_note(rep: SetReport) -> Note | None:
 
 
 def set_notes(reports: dict[str, SetReport], embedding: Embedding, wordset: WordSet) -> list[Note]:
-    """What a reader must know about the words used (worded by `bias.report.notes`)."""
+    """What a reader must know about the words used (worded by `bias.report.note_sentences`)."""
     notes = []
     if wordset.language != embedding.language:
         notes.append(Note("language_mismatch", {

@@ -115,7 +115,8 @@ class WeatResult:
     sets: dict[str, SetReport]
     words: tuple[WordRow, ...]
     notes: tuple[Note, ...]
-    """What a reader must know (missing words, repeats, …); `bias.report.notes` words them."""
+    """What a reader must know (missing words, repeats, …); `bias.report.note_sentences` words
+    them."""
     reported: Reported | None
     verdict: Verdict
     """What the result lets a reader conclude (bias.stats.verdict); `bias.report.verdict` words

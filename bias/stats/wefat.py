@@ -24,8 +24,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from bias.errors import BiasInputError
-from bias.stats.measure import MeasureOptions, MeasureResult, look_up, result
-from bias.stats.measure import WordScore as Score
+from bias.stats.measure_result import MeasureOptions, MeasureResult, look_up, result
+from bias.stats.measure_result import WordScore as Score
 from bias.stats.scweat import effect_sizes
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet

@@ -17,7 +17,7 @@ import struct
 from pathlib import Path
 
 from bias.errors import BiasInputError
-from bias.vectors.raw import check_dimensions
+from bias.vectors.import_report import check_dimensions
 
 GZIP_RATIO = 8
 """A compressed word2vec file may declare at most this many times its size in vectors: floats

@@ -26,7 +26,7 @@ from bias.vectors.embeddings import Embedding, normalise_rows
 from bias.vectors.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from bias.vectors.raw import RawVectors
+    from bias.vectors.import_report import RawVectors
 
 DEFAULT_EMBEDDING = "glove-6b-50d"
 
@@ -48,7 +48,7 @@ class EmbeddingInfo:
     not counted in `words`."""
     trained: dict | None = None
     """For an embedding trained on a researcher's corpus: its corpus, settings, seeds and family
-    (`bias.corpus.training`)."""
+    (`bias.corpus.train_model`)."""
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -24,7 +24,7 @@ from bias.vectors import store
 from bias.vectors.bundled import BUNDLED
 from bias.vectors.catalog import EmbeddingInfo
 from bias.vectors.formats import Origin, accepted, suffixes
-from bias.vectors.raw import DEFAULT_LIMIT, ImportReport, OpenRows, Progress, RawVectors
+from bias.vectors.import_report import DEFAULT_LIMIT, ImportReport, OpenRows, Progress, RawVectors
 from bias.vectors.sources import read_vectors
 from bias.vectors.streams import CountingReader
 from bias.vectors.text_reader import read_text_vectors

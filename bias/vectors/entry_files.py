@@ -25,8 +25,8 @@ from bias.limits import LANGUAGE_CODE
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.digests import ENTRY_FILES
 from bias.vectors.embeddings import Embedding, SharedRows
+from bias.vectors.import_report import RawVectors, Subwords
 from bias.vectors.npy_files import save_array, save_unit_rows, write_file
-from bias.vectors.raw import RawVectors, Subwords
 from bias.vectors.vocabulary import Vocabulary
 
 TMP_PREFIX = ".tmp-"  # a new entry being written
@@ -41,8 +41,8 @@ def write_files(
 ) -> dict:
     """Write everything but `vectors.npy` into `tmp`, meta.json last; returns the meta.
     `trained`: for an embedding trained on a researcher's corpus, its provenance
-    (`bias.corpus.train.provenance_record`: the corpus's sha256, every setting, the seeds, gensim's
-    and numpy's versions)."""
+    (`bias.corpus.train_corpus.provenance_record`: the corpus's sha256, every setting, the seeds,
+    gensim's and numpy's versions)."""
     files = {"words.txt": write_file(tmp / "words.txt", "\n".join(raw.words).encode("utf-8"))}
     if raw.subwords is not None:
         files["subwords.npy"] = save_array(tmp / "subwords.npy", raw.subwords.vectors)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Literal
 
 from bias.vectors import gensim_readers
-from bias.vectors.raw import OpenRows, Progress, RawVectors, ReadLimits
+from bias.vectors.import_report import OpenRows, Progress, RawVectors, ReadLimits
 from bias.vectors.streams import GZIP_MAGIC, CountingReader
 from bias.vectors.text_reader import read_text_vectors
 

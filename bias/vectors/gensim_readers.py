@@ -15,7 +15,7 @@ import numpy as np
 
 from bias.errors import BiasInputError
 from bias.vectors.binary_checks import check_fasttext_bin, check_word2vec_binary
-from bias.vectors.raw import (
+from bias.vectors.import_report import (
     ALL_ZERO,
     BAD_WORD,
     DUPLICATE,

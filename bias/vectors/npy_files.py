@@ -16,7 +16,7 @@ from typing import BinaryIO
 import numpy as np
 
 from bias.vectors.embeddings import normalise_rows
-from bias.vectors.raw import RawVectors
+from bias.vectors.import_report import RawVectors
 
 _WRITE_ROWS = 16_384
 """Rows normalised and written at a time: a bounded temporary (19 MB at 300 dimensions)."""

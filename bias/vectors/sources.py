@@ -2,9 +2,9 @@
 content and name.
 
 Every reader keeps the first `limit` words and stops reading as soon as it has them. Bad lines
-never stop an import and are never dropped silently (`bias.vectors.raw.ImportReport`). A file that
-yields no usable vector at all, or that cannot be read (not gzip, truncated, unknown format),
-raises `BiasInputError`.
+never stop an import and are never dropped silently (`bias.vectors.import_report.ImportReport`). A
+file that yields no usable vector at all, or that cannot be read (not gzip, truncated, unknown
+format), raises `BiasInputError`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,14 @@ from pathlib import Path
 
 from bias.errors import BiasInputError
 from bias.vectors import formats
-from bias.vectors.raw import DEFAULT_LIMIT, WORD_LIMIT, OpenRows, Progress, RawVectors, ReadLimits
+from bias.vectors.import_report import (
+    DEFAULT_LIMIT,
+    WORD_LIMIT,
+    OpenRows,
+    Progress,
+    RawVectors,
+    ReadLimits,
+)
 from bias.vectors.streams import CountingReader
 
 

@@ -31,7 +31,7 @@ import numpy as np
 from bias.errors import BiasInputError
 from bias.suggest import no_such
 from bias.vectors.embeddings import SharedRows
-from bias.vectors.raw import (
+from bias.vectors.import_report import (
     ALL_ZERO,
     BAD_WORD,
     NOT_FINITE,

@@ -52,7 +52,7 @@ from bias.suggest import no_such
 from bias.vectors import digests, encoder, entry_files, npy_files
 from bias.vectors.bundled import BUNDLED, EmbeddingInfo
 from bias.vectors.embeddings import Embedding
-from bias.vectors.raw import RawVectors, check_dimensions
+from bias.vectors.import_report import RawVectors, check_dimensions
 from bias.vectors.vocabulary import Vocabulary
 
 MAX_NAME = 64

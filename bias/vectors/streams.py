@@ -14,7 +14,7 @@ from typing import Protocol
 from isal import isal_zlib
 
 from bias.errors import BiasInputError
-from bias.vectors.raw import ReadLimits
+from bias.vectors.import_report import ReadLimits
 
 GZIP_MAGIC = b"\x1f\x8b"
 _READ_BYTES = 256 << 10  # bytes per read from a file or download

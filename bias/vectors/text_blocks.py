@@ -12,7 +12,7 @@ import numpy as np
 import polars as pl
 
 from bias.errors import BiasInputError
-from bias.vectors.raw import BAD_WORD, BLANK, NOT_A_NUMBER, NOT_UTF8, WRONG_DIMENSION
+from bias.vectors.import_report import BAD_WORD, BLANK, NOT_A_NUMBER, NOT_UTF8, WRONG_DIMENSION
 
 
 def parse_block(block: bytes, dim: int) -> ParsedBlock:

@@ -3,7 +3,7 @@
 The reader keeps the first `limit` words (fastText and word2vec files are ordered by frequency, so
 these are the most frequent ones) and stops reading as soon as it has them: the first 200,000 words
 of the 2,000,000 in a 1.2 GB `cc.de.300.vec.gz` are a tenth of its stream, and a download can stop
-there too. Bad lines are counted in the `ImportReport` (`bias.vectors.raw`).
+there too. Bad lines are counted in the `ImportReport` (`bias.vectors.import_report`).
 
 Text vectors are parsed by our own block parser, not gensim's `load_word2vec_format`, which is far
 slower here (2,500-2,900 words/s). Blocks of ~32 MB of lines go to polars' CSV reader in one call
@@ -25,7 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import numpy as np
 
 from bias.errors import BiasInputError
-from bias.vectors.raw import (
+from bias.vectors.import_report import (
     ALL_ZERO,
     DEFAULT_LIMIT,
     DUPLICATE,

@@ -19,10 +19,10 @@ from pathlib import Path, PurePosixPath
 from bias.errors import BiasInputError
 from bias.files import home, remove_stale, writing
 from bias.vectors import download
-from bias.vectors.access import ENV, ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.formats import accepted, pickle_suffixes, suffixes
-from bias.vectors.raw import ImportReport, Progress
+from bias.vectors.import_report import ImportReport, Progress
+from bias.vectors.server_access import ENV, ServerAccess
 from bias.vectors.sources import pickle_refused
 from bias.vectors.worker import FASTTEXT, FILE, URL, ImportRequest, run_import
 

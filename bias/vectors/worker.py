@@ -36,10 +36,10 @@ from pathlib import Path
 from bias.errors import BiasInputError
 from bias.files import FULL_DISK, write_error
 from bias.vectors import store
-from bias.vectors.access import ServerAccess
 from bias.vectors.bundled import EmbeddingInfo
 from bias.vectors.formats import Origin
-from bias.vectors.raw import ImportReport, Progress
+from bias.vectors.import_report import ImportReport, Progress
+from bias.vectors.server_access import ServerAccess
 
 FASTTEXT, FILE, URL = "fasttext", "file", "url"
 """The kinds of import (`ImportRequest.kind`), written here only."""

@@ -144,5 +144,5 @@ def language_of(data: dict, words: Sequence[str]) -> tuple[str, LanguageGuess | 
 
 def guess_notes(guess: LanguageGuess | None) -> list[Note]:
     """The note every result of a set with a guessed language carries (worded by
-    `bias.report.notes`), or none when the file gave its language."""
+    `bias.report.note_sentences`), or none when the file gave its language."""
     return [] if guess is None else [Note("wordset_language_guessed", guess.to_dict())]

@@ -176,7 +176,7 @@ def parse_named_sets(data: object, *, where: str, default_id: str) -> NamedSets:
 
     A file holds only the sets its measure needs: `{"attributes": {...}}` or `{"A": [...],
     "B": [...]}` for SC-WEAT and WEFAT, targets and one attribute set for RND, ECT and RIPA;
-    whether they suffice is the measure's to say (`bias.stats.measures.run_measure`)."""
+    whether they suffice is the measure's to say (`bias.stats.measure_catalog.run_measure`)."""
     if isinstance(data, dict) and ("targets" in data or "attributes" in data):
         groups = {role: _named_group(data.get(role), role, where)
                   for role in ("targets", "attributes")}

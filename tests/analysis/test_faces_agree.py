@@ -7,7 +7,7 @@ import json
 
 from bias.cli import main
 from bias.corpus.options import ReadOptions, TrainOptions
-from bias.corpus.train import train_corpus
+from bias.corpus.train_corpus import train_corpus
 from bias.report import text
 from bias.report.manifest import read_manifest
 from bias.report.reproduce import reproduce_text

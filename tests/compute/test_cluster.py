@@ -30,7 +30,7 @@ from bias.stats.tasks import WeatTask, run_test
 from bias.stats.weat import WeatOptions
 from bias.vectors import store
 from bias.vectors.catalog import DEFAULT_EMBEDDING, load_embedding
-from bias.vectors.raw import ImportReport, RawVectors
+from bias.vectors.import_report import ImportReport, RawVectors
 from bias.vectors.reference import EmbeddingRef, reference
 from bias.wordsets.library import get_wordset
 from tests.compute import loopback, tasks

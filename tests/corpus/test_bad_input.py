@@ -100,7 +100,7 @@ def test_too_rare_words_are_named_with_their_counts(capsys, tmp_path, count):
 def test_the_scheduler_goes_to_run_tasks_as_given(capsys, tmp_path, monkeypatch):
     """`--scheduler` is handed to `bias.compute.run_tasks` unchanged (issue 33 runs it on a
     cluster; without one it is refused there, in a sentence)."""
-    import bias.corpus.train as train_module
+    import bias.corpus.train_corpus as train_module
 
     seen = {}
 

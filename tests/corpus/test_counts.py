@@ -14,7 +14,7 @@ import pytest
 
 from bias.corpus.counts import ADVISED_COUNTS, BALANCE_RATIO
 from bias.corpus.options import ReadOptions, TrainOptions
-from bias.corpus.train import inspect_corpus, train_corpus
+from bias.corpus.train_corpus import inspect_corpus, train_corpus
 from bias.report.corpus_text import balance_sentence, count_lines, preview_text, train_text
 from bias.wordsets.parsing import parse_wordset
 

@@ -15,7 +15,7 @@ from bias.cli import main
 from bias.corpus.group_permutation import SplitVectors, dealt, plan_splits
 from bias.corpus.options import ReadOptions, TrainOptions
 from bias.corpus.scan import scan
-from bias.corpus.training import stable_hash
+from bias.corpus.train_model import stable_hash
 from bias.report.group_difference_text import difference_text
 from bias.stats.group_difference import (
     compare_groups,

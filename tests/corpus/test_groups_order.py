@@ -12,7 +12,7 @@ from bias.corpus.family import family
 from bias.corpus.group_values import bin_label, label_number, order_values
 from bias.corpus.options import ReadOptions, TrainOptions
 from bias.corpus.scan import scan
-from bias.corpus.train import train_corpus
+from bias.corpus.train_corpus import train_corpus
 from bias.errors import BiasInputError
 from tests.corpus.conftest import SMALL, SMALL_FLAGS
 from tests.corpus.corpora import documents

@@ -10,7 +10,7 @@ from bias.corpus.group_sampling import sampled
 from bias.corpus.options import ReadOptions, TrainOptions
 from bias.corpus.recheck import recheck
 from bias.corpus.scan import scan
-from bias.corpus.train import inspect_corpus, train_corpus
+from bias.corpus.train_corpus import inspect_corpus, train_corpus
 from bias.errors import BiasInputError
 from tests.corpus.conftest import SMALL
 from tests.corpus.test_groups_order import write_csv

@@ -13,7 +13,7 @@ import pytest
 from bias.cli import main
 from bias.corpus.options import MAX_CHUNK_TOKENS, TrainOptions
 from bias.corpus.recheck import changed_since
-from bias.corpus.train import train_corpus
+from bias.corpus.train_corpus import train_corpus
 from bias.report.corpus_text import recheck_text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors import store

@@ -8,7 +8,7 @@ from bias.cli import main
 from bias.corpus.language_guess import MARGIN, MIN_SHARE, TOP_WORDS, guess_language
 from bias.corpus.options import ReadOptions
 from bias.corpus.stop_words import stop_words
-from bias.corpus.train import inspect_corpus
+from bias.corpus.train_corpus import inspect_corpus
 from bias.report.corpus_text import preview_text
 from tests.corpus.corpora import write_german_csv, write_txt
 

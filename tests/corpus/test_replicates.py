@@ -10,7 +10,7 @@ import pytest
 from bias.cli import main
 from bias.corpus.family import Family, Slice, resolve
 from bias.corpus.options import ReadOptions, TrainOptions
-from bias.corpus.train import train_corpus
+from bias.corpus.train_corpus import train_corpus
 from bias.stats.replicates import decide_replicates, replicate_interval
 from bias.vectors import store
 from tests.corpus.conftest import SMALL

@@ -11,7 +11,7 @@ import pytest
 
 from bias.corpus.family import family
 from bias.corpus.options import TrainOptions
-from bias.corpus.train import train_corpus
+from bias.corpus.train_corpus import train_corpus
 from bias.jobs import Cancelled, watching
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors import store
@@ -111,7 +111,7 @@ def test_a_task_is_small_picklable_and_carries_its_own_seeds(corpora, tmp_path):
 
     from bias.corpus.options import ReadOptions
     from bias.corpus.scan import scan
-    from bias.corpus.train import plan
+    from bias.corpus.train_corpus import plan
 
     planted, _ = corpora
     scanned = scan(planted, "en", ReadOptions(), tmp_path)
@@ -150,8 +150,8 @@ def test_a_word_under_the_minimum_count_in_the_corpus_gets_no_vector_in_any_repl
     it holds it not at all."""
     from bias.corpus.options import ReadOptions
     from bias.corpus.scan import scan
-    from bias.corpus.train import plan
-    from bias.corpus.training import fit
+    from bias.corpus.train_corpus import plan
+    from bias.corpus.train_model import fit
     from tests.corpus.corpora import documents
 
     docs = documents(1.0, 60)
@@ -183,7 +183,7 @@ def read_plainly(path, bootstrap_seed):
     pieces of MAX_CHUNK_TOKENS words (an empty line: one empty sentence, none in a sample), each
     as many times as its document's Poisson count in the sample."""
     from bias.corpus.options import MAX_CHUNK_TOKENS
-    from bias.corpus.training import poisson_counts
+    from bias.corpus.train_model import poisson_counts
 
     draws = itertools.repeat(1) if bootstrap_seed is None else poisson_counts(bootstrap_seed)
     sentences = []
@@ -207,30 +207,30 @@ def test_training_from_numbers_is_gensim_on_the_text_read_plainly(tmp_path, monk
 
     from gensim.utils import RULE_DISCARD, RULE_KEEP
 
-    from bias.corpus import training
+    from bias.corpus import train_model
     from tests.corpus.corpora import documents
 
-    monkeypatch.setattr(training, "_BLOCK", 64)
+    monkeypatch.setattr(train_model, "_BLOCK", 64)
     lines = documents(1.0, 40)
     lines[3] = " ".join(itertools.islice(itertools.cycle(" ".join(lines).split()), 10_500))
     lines[9] = ""
     path = tmp_path / "g.tokens"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     options = TrainOptions(**SMALL | {"epochs": 2})
-    task = training.TrainTask("t", "en", str(path), options, 3, bootstrap_seed,
-                              {"vocabulary": training.FIXED_VOCABULARY})
+    task = train_model.TrainTask("t", "en", str(path), options, 3, bootstrap_seed,
+                              {"vocabulary": train_model.FIXED_VOCABULARY})
     whole = Counter(word for line in lines for word in line.split())
     sentences = read_plainly(path, bootstrap_seed)
     plain = read_plainly(path, None)
     assert [len(s) for s in plain[3:5]] == [10_000, 500] and plain[10] == []  # cut, empty
     assert (sentences == plain) == (bootstrap_seed is None)
 
-    expected = training.untrained(task)
+    expected = train_model.untrained(task)
     rule = None if bootstrap_seed is None else (
         lambda word, count, least: RULE_KEEP if whole[word] >= least else RULE_DISCARD)
     expected.build_vocab(sentences, trim_rule=rule)
     expected.train(sentences, total_examples=expected.corpus_count, epochs=expected.epochs)
-    model = training.fit(task)
+    model = train_model.fit(task)
     assert model.wv.index_to_key == expected.wv.index_to_key
     assert (model.corpus_count, model.corpus_total_words) == (expected.corpus_count,
                                                                expected.corpus_total_words)
@@ -245,8 +245,8 @@ def test_the_scan_s_numbers_are_the_token_file_s(tmp_path):
 
     from bias.corpus.options import ReadOptions
     from bias.corpus.scan import scan
-    from bias.corpus.train import plan
-    from bias.corpus.training import fit, numbers_path
+    from bias.corpus.train_corpus import plan
+    from bias.corpus.train_model import fit, numbers_path
 
     path = write_txt(tmp_path / "c.txt", 1.0, count=60)
     group = scan(path, "en", ReadOptions(), tmp_path).groups[0]

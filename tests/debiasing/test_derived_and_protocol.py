@@ -23,7 +23,7 @@ from bias.stats.weat import WeatOptions
 from bias.vectors import store
 from bias.vectors.catalog import load_embedding
 from bias.vectors.embeddings import Embedding
-from bias.vectors.raw import ImportReport, RawVectors
+from bias.vectors.import_report import ImportReport, RawVectors
 from bias.wordsets import TermSet, WordSet
 from tests.stats import plain_measures as plain
 

@@ -36,7 +36,7 @@ from bias.discovery.sampling import Draw, DrawOptions, draw_sets, summarise
 from bias.discovery.saved_draws import save_draw
 from bias.discovery.table import FIT_DECIMALS, SHOWN
 from bias.errors import BiasInputError
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.vectors.embeddings import Embedding
 from bias.vectors.neighbours import nearest_neighbours
 from bias.wordsets import TermSet, WordSet

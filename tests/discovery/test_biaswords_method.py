@@ -31,7 +31,7 @@ from bias.discovery.sampling import (
     weat_seeds,
 )
 from bias.errors import BiasInputError
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.stats.pvalues import holm
 from bias.vectors import neighbours as neighbours_module
 from bias.vectors.ambiguity import AMBIGUITY_MARGIN, cohesion, find_ambiguous
@@ -322,7 +322,7 @@ def test_weat_flags_the_same_fallback():
     result = run_weat(load_embedding("glove-6b-50d"), get_wordset("weat6"))
     ambiguous = [n for n in result.notes if n.code == "ambiguous_word"]
     assert [n.data["word"] for n in ambiguous] == ["Bill"]
-    from bias.report.notes import note_text
+    from bias.report.note_sentences import note_text
 
     assert "'Bill' was found only as 'bill'" in note_text(ambiguous[0])
 

@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from bias.discovery import concept_fit
-from bias.discovery import our_filters as ours
+from bias.discovery import mistake_filters as ours
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
 from bias.discovery.concept_fit import (
     FIT_COLUMNS,
@@ -22,8 +22,8 @@ from bias.discovery.concept_fit import (
     weakest_first,
 )
 from bias.discovery.curation import curation_csv, read_curation_csv
-from bias.discovery.kinds import SetProfile, is_concept
-from bias.report.notes import notes_text
+from bias.discovery.seed_profiles import SetProfile, is_concept
+from bias.report.note_sentences import notes_text
 from tests.discovery.test_filters_ours import first_verdicts, side_world
 
 

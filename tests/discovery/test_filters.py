@@ -7,7 +7,7 @@ import pytest
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
 from bias.discovery.filters import STEPS
 from bias.notes import Note
-from bias.report.notes import WORDING, notes_text
+from bias.report.note_sentences import WORDING, notes_text
 from tests.discovery.test_biaswords import NEAR, TAGS, FakeTagger, planted_embedding, wordset
 
 

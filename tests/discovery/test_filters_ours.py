@@ -7,11 +7,11 @@ import numpy as np
 import polars as pl
 import pytest
 
-from bias.discovery import our_filters as ours
+from bias.discovery import mistake_filters as ours
 from bias.discovery.candidates import CandidateOptions, generate_candidates
 from bias.discovery.filters import STEPS, paper_only
-from bias.discovery.kinds import profile_sets
 from bias.discovery.lexicons import first_name, first_names, lemmatiser, stop_words
+from bias.discovery.seed_profiles import profile_sets
 from bias.discovery.table import FLAG_SEPARATOR
 from bias.vectors.embeddings import Embedding
 from tests.discovery.test_biaswords import FakeTagger, planted_embedding, wordset

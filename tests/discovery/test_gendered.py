@@ -4,7 +4,7 @@ meaning, not grammar."""
 import pytest
 
 from bias.discovery.gendered import GENDERED, parse_pairs
-from bias.discovery.kinds import meaning_gender, word_gender
+from bias.discovery.seed_profiles import meaning_gender, word_gender
 
 
 def test_a_word_listed_with_both_genders_is_refused():

@@ -15,7 +15,7 @@ import pytest
 from bias.cli import main
 from bias.errors import BiasInputError
 from bias.vectors import store, visitor
-from bias.vectors.access import ServerAccess
+from bias.vectors.server_access import ServerAccess
 from bias.vectors.spacy_pipelines import read_spacy_vectors
 from bias.wordsets.parsing import parse_wordset
 from tests.hostile.test_cli_messages import one_sentence, weat7_file

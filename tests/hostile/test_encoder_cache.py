@@ -14,7 +14,7 @@ import threading
 import numpy as np
 import pytest
 
-from bias.report.notes import note_text
+from bias.report.note_sentences import note_text
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors import encoder
 from bias.vectors.encoder_files import write_files

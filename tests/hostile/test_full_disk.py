@@ -21,7 +21,7 @@ import pytest
 from bias.discovery.curation import load_curation, replace_curation
 from bias.errors import BiasInputError
 from bias.vectors import store, visitor
-from bias.vectors.access import ServerAccess
+from bias.vectors.server_access import ServerAccess
 from bias.wordsets.editing import save_user_wordset, titled
 from bias.wordsets.library import get_wordset, user_dir, user_wordsets
 from tests.apptest import open_app
@@ -118,7 +118,7 @@ def test_an_import_on_a_full_disk_is_a_sentence_on_the_command_line_and_the_page
     assert "disk is full" in done.stderr and done.stderr.count("\n") == 1
     script = (
         "import sys\nfrom pathlib import Path\nfrom bias.errors import BiasInputError\n"
-        "from bias.vectors import visitor\nfrom bias.vectors.access import ServerAccess\n"
+        "from bias.vectors import visitor\nfrom bias.vectors.server_access import ServerAccess\n"
         "try:\n    visitor.import_upload(Path(sys.argv[1]).read_bytes(), 'small.vec.gz', "
         "name='full', language='en', limit=1000, access=ServerAccess())\n"
         "except BiasInputError as exc:\n    print('SENTENCE', exc)\n"

@@ -12,7 +12,7 @@ import pytest
 
 from bias.errors import BiasInputError
 from bias.vectors import streams
-from bias.vectors.raw import BAD_WORD, DUPLICATE, ReadLimits
+from bias.vectors.import_report import BAD_WORD, DUPLICATE, ReadLimits
 from bias.vectors.sources import read_vectors
 
 

@@ -12,8 +12,8 @@ import pytest
 from bias.cli import main
 from bias.errors import BiasInputError
 from bias.vectors import visitor
-from bias.vectors.access import ServerAccess
 from bias.vectors.download import import_embedding
+from bias.vectors.server_access import ServerAccess
 from tests.hostile.helpers import small_vec
 
 OPEN = ServerAccess(paths=True, urls=True)

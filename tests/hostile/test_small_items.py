@@ -105,7 +105,7 @@ def test_a_damaged_draft_is_reported_without_the_server_folders(home):
 
 def test_leftovers_of_killed_writes_and_uploads_do_not_stay_forever(home):
     from bias.vectors import visitor
-    from bias.vectors.access import ServerAccess
+    from bias.vectors.server_access import ServerAccess
 
     old = time.time() - 7 * 86_400
     leftovers = [home / "drafts" / ".x.json.abc.tmp", home / "wordsets" / ".s.json.def.tmp",

@@ -20,10 +20,10 @@ from bias.cli import main
 from bias.corpus import claims
 from bias.corpus.family import family, resolve
 from bias.corpus.options import ReadOptions, TrainOptions
-from bias.corpus.train import train_corpus
+from bias.corpus.train_corpus import train_corpus
 from bias.errors import BiasInputError
 from bias.vectors import store
-from bias.vectors.raw import ImportReport, RawVectors
+from bias.vectors.import_report import ImportReport, RawVectors
 from tests.corpus.conftest import SMALL
 from tests.corpus.corpora import write_grouped_csv, write_txt
 
@@ -47,7 +47,7 @@ def test_a_second_training_of_a_name_is_refused_at_once_and_deletes_nothing(corp
     outcome: dict = {}
 
     def first():
-        import bias.corpus.train as module
+        import bias.corpus.train_corpus as module
 
         real = module.run_tasks
 
@@ -81,16 +81,16 @@ def test_a_killed_training_is_no_family_and_is_reported_and_removable(corpus, ho
     script = textwrap.dedent(f"""
         import os, sys
         sys.path.insert(0, {str(ROOT)!r})
-        import bias.corpus.training as training
+        import bias.corpus.train_model as training
         from bias.corpus.options import ReadOptions, TrainOptions
-        from bias.corpus.train import train_corpus
+        from bias.corpus.train_corpus import train_corpus
         real, done = training.train_one, []
         def dies(task):
             if len(done) == 2:
                 os._exit(9)  # as a SIGKILL: no clean-up runs
             done.append(real(task))
             return done[-1]
-        import bias.corpus.train as module
+        import bias.corpus.train_corpus as module
         module.train_one = dies
         train_corpus({str(corpus)!r}, name="c6", language="en", workers=1,
                      options=TrainOptions(**{SMALL!r} | {{"replicates": 4}}))
@@ -135,7 +135,7 @@ def test_replace_never_replaces_an_embedding_outside_the_family(tmp_path):
 
 def _task(corpus, name="solo"):
     from bias.corpus.scan import scan, work_folder
-    from bias.corpus.train import plan
+    from bias.corpus.train_corpus import plan
 
     folder = work_folder()
     work = folder.__enter__()
@@ -147,7 +147,7 @@ def test_a_worker_in_another_data_folder_or_after_its_run_saves_nothing(corpus, 
                                                                          monkeypatch):
     """Item 2: a worker with another BIASWORDS_HOME received the models, and the command said
     "Trained 4 models"."""
-    from bias.corpus.training import train_one
+    from bias.corpus.train_model import train_one
 
     task, folder = _task(corpus)
     try:
@@ -169,7 +169,7 @@ def test_a_worker_in_another_data_folder_or_after_its_run_saves_nothing(corpus, 
 def test_a_task_run_again_after_its_worker_was_lost_keeps_the_saved_model(corpus):
     """Item 2: the task of a worker killed after saving, given to another worker, ended the
     training with "'again.r1' is already imported" and every model was removed."""
-    from bias.corpus.training import train_one
+    from bias.corpus.train_model import train_one
 
     task, folder = _task(corpus, "again")
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from bias.vectors.access import ServerAccess
+from bias.vectors.server_access import ServerAccess
 from tests.apptest import open_app
 
 ROOT = Path(__file__).resolve().parents[2]

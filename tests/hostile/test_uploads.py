@@ -8,7 +8,7 @@ import pytest
 
 from bias.cli import main
 from bias.vectors import store, visitor
-from bias.vectors.access import ServerAccess
+from bias.vectors.server_access import ServerAccess
 
 VECTORS = b"3 2\nhaus 1 0\nkatze 0 1\nhund 1 1\n"
 

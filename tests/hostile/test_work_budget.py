@@ -20,8 +20,8 @@ from bias.errors import BiasInputError
 from bias.limits import WORK_BUDGET
 from bias.stats import budget
 from bias.stats.batch import run_batch
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import run_measure
+from bias.stats.measure_catalog import run_measure
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.permutation import PermutationOptions
 from bias.stats.weat import WeatOptions, run_weat
 from bias.wordsets import NamedSets, WordSet

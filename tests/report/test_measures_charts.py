@@ -5,8 +5,8 @@ import pytest
 
 from bias.report.charts.measures import measure_figure
 from bias.report.measures_text import EXPLANATIONS, inputs_sentence, measure_json, result_sentence
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import METRICS, run_measure
+from bias.stats.measure_catalog import METRICS, run_measure
+from bias.stats.measure_result import MeasureOptions
 from tests.stats.measure_fixtures import planted_sets
 
 

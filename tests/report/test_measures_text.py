@@ -5,8 +5,8 @@ arrangements is 2/70."""
 import pytest
 
 from bias.report.measures_text import headline_numbers, measure_json, measure_report, value_label
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import METRICS, run_measure
+from bias.stats.measure_catalog import METRICS, run_measure
+from bias.stats.measure_result import MeasureOptions
 from bias.wordsets.parsing import named_sets_of
 from tests.synthetic import planted
 

@@ -1,7 +1,7 @@
 """The report layer words every note code the engine emits; unknown codes are shown, not dropped."""
 
 from bias.notes import Note
-from bias.report.notes import WORDING, note_text, notes_text
+from bias.report.note_sentences import WORDING, note_text, notes_text
 
 
 def test_every_code_has_a_sentence() -> None:

@@ -9,7 +9,7 @@ import pytest
 from bias.report import text
 from bias.report import weat_captions as captions
 from bias.report.charts.weat import null_histogram_figure
-from bias.report.notes import note_text
+from bias.report.note_sentences import note_text
 from bias.report.verdict import coverage_text, headline
 from bias.report.weat_report import weat_json
 from bias.stats.confounds_measures import ripa_pairs

@@ -35,8 +35,8 @@ from bias.stats.confounds_gender import (
     read_control_list,
 )
 from bias.stats.confounds_measures import measures_disagree, ripa_pairs
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import run_measure
+from bias.stats.measure_catalog import run_measure
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet, WordSet

@@ -6,7 +6,7 @@ from scipy import stats
 
 from bias.errors import BiasInputError
 from bias.stats.ect import run_ect, spearman, spearman_rows
-from bias.stats.measure import MeasureOptions
+from bias.stats.measure_result import MeasureOptions
 from bias.wordsets import NamedSets, TermSet
 from tests.stats import plain_measures as plain
 from tests.stats.measure_fixtures import one_attribute, planted_sets, vectors

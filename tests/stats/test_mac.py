@@ -2,9 +2,9 @@
 
 import pytest
 
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.stats.mac import run_mac
-from bias.stats.measure import MeasureOptions
+from bias.stats.measure_result import MeasureOptions
 from bias.wordsets import NamedSets, TermSet
 from tests.stats import plain_measures as plain
 from tests.stats.measure_fixtures import planted_sets, vectors

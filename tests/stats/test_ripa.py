@@ -5,8 +5,8 @@ import itertools
 import pytest
 
 from bias.errors import BiasInputError
-from bias.report.notes import notes_text
-from bias.stats.measure import MeasureOptions
+from bias.report.note_sentences import notes_text
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.ripa import run_ripa
 from bias.wordsets import NamedSets, TermSet
 from tests.stats import plain_measures as plain

@@ -3,7 +3,7 @@
 import pytest
 
 from bias.errors import BiasInputError
-from bias.stats.measure import MeasureOptions
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.rnd import run_rnd
 from bias.stats.weat import WeatOptions
 from tests.stats import plain_measures as plain
@@ -49,7 +49,7 @@ def test_randomized_p_is_seeded():
 def test_needs_two_targets_checked_from_its_declaration():
     from dataclasses import replace
 
-    from bias.stats.measures import run_measure
+    from bias.stats.measure_catalog import run_measure
 
     embedding, sets, _ = planted_sets()
     with pytest.raises(BiasInputError, match="RND needs exactly 2 target sets; this word set "

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from bias.stats.measure import MeasureOptions
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.rnsb import C, fit_logistic, run_rnsb, stratified_split
 from bias.stats.weat import WeatOptions
 from tests.stats import plain_measures as plain

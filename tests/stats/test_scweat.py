@@ -2,8 +2,8 @@
 
 import pytest
 
-from bias.report.notes import notes_text
-from bias.stats.measure import MeasureOptions
+from bias.report.note_sentences import notes_text
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.scweat import run_scweat
 from bias.stats.weat import WeatOptions
 from tests.stats import plain_measures as plain

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from bias.errors import BiasInputError
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.stats.effect_size import effect_size, max_effect_size
 from bias.stats.permutation import partition_count, permutation_test
 from bias.stats.weat import WeatOptions, run_weat

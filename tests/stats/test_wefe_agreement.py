@@ -6,8 +6,8 @@ virtualenv, not a dependency) and are written out here."""
 import numpy as np
 import pytest
 
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import run_measure
+from bias.stats.measure_catalog import run_measure
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import load_embedding
 from bias.wordsets.library import get_named_sets

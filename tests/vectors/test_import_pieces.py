@@ -14,7 +14,7 @@ import pytest
 from bias.errors import BiasInputError
 from bias.vectors import download, npy_files, store, streams, text_reader
 from bias.vectors.embeddings import normalise_rows
-from bias.vectors.raw import ALL_ZERO, DUPLICATE
+from bias.vectors.import_report import ALL_ZERO, DUPLICATE
 from bias.vectors.sources import read_vectors
 
 

@@ -4,7 +4,7 @@ import dataclasses
 
 import numpy as np
 
-from bias.report.notes import notes_text
+from bias.report.note_sentences import notes_text
 from bias.report.text import lookup_notice
 from bias.stats.weat import WeatOptions, run_weat
 from bias.vectors.embeddings import Embedding, Match

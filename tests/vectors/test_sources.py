@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from bias.errors import BiasInputError
-from bias.vectors import catalog, raw, store
+from bias.vectors import catalog, import_report, store
 from bias.vectors.download import import_embedding
 from bias.vectors.embeddings import Match
 
@@ -104,15 +104,15 @@ def test_ragged_rows_are_skipped_and_counted(tmp_path: Path) -> None:
     text = "3 4\nalpha 1 2 3 4\nbeta 1 2 3\ngamma 1 2 3 4 5\ndelta 4 3 2 1\n"
     _, report = import_embedding(write(tmp_path / "r.vec", text), name="r", language="en")
     assert report.words == 2
-    assert report.skipped == {raw.WRONG_DIMENSION: 2}
-    assert report.first_skipped_line[raw.WRONG_DIMENSION] == 3
+    assert report.skipped == {import_report.WRONG_DIMENSION: 2}
+    assert report.first_skipped_line[import_report.WRONG_DIMENSION] == 3
     assert "2 × wrong number of values (first at entry 2)" in report.summary()  # line 3
 
 
 def test_ragged_rows_in_the_fast_path_are_counted(tmp_path: Path) -> None:
     text = "alpha 1 2 3 4 \nbeta 1 2 3 \ngamma 1 2 3 4 \n"  # short row only: polars reads it
     _, report = import_embedding(write(tmp_path / "r.vec", text), name="r", language="en")
-    assert report.words == 2 and report.skipped == {raw.WRONG_DIMENSION: 1}
+    assert report.words == 2 and report.skipped == {import_report.WRONG_DIMENSION: 1}
 
 
 def test_a_header_dimension_no_row_has_is_an_error(home: Path, tmp_path: Path) -> None:
@@ -125,19 +125,19 @@ def test_a_header_dimension_no_row_has_is_an_error(home: Path, tmp_path: Path) -
 def test_non_utf8_words_are_skipped(tmp_path: Path) -> None:
     data = b"alpha 1 2\n\xff\xfeta 1 2\ngamma 2 1\n"
     _, report = import_embedding(write(tmp_path / "u.vec", data), name="u", language="en")
-    assert report.words == 2 and report.skipped == {raw.NOT_UTF8: 1}
+    assert report.words == 2 and report.skipped == {import_report.NOT_UTF8: 1}
 
 
 def test_non_utf8_words_are_skipped_on_the_slow_path_too(tmp_path: Path) -> None:
     data = b"alpha 1 2\n\xff\xfeta 1 2\ngamma 2 x\n"
     _, report = import_embedding(write(tmp_path / "u.vec", data), name="u", language="en")
-    assert report.skipped == {raw.NOT_UTF8: 1, raw.NOT_A_NUMBER: 1}
+    assert report.skipped == {import_report.NOT_UTF8: 1, import_report.NOT_A_NUMBER: 1}
 
 
 def test_duplicates_keep_the_first(tmp_path: Path) -> None:
     text = "alpha 1 0\nbeta 0 1\nalpha 0 1\n"
     _, report = import_embedding(write(tmp_path / "d.vec", text), name="d", language="en")
-    assert report.skipped == {raw.DUPLICATE: 1}
+    assert report.skipped == {import_report.DUPLICATE: 1}
     embedding = store.load_cached("d")
     np.testing.assert_allclose(embedding.vectors[embedding.row("alpha")], [1, 0])
 
@@ -146,19 +146,19 @@ def test_nan_infinite_and_zero_vectors_are_skipped(tmp_path: Path) -> None:
     text = "a 1 nan\nb inf 1\nc 1 1\nd -inf 2\ne 0 0\n"
     _, report = import_embedding(write(tmp_path / "n.vec", text), name="n", language="en")
     assert report.words == 1
-    assert report.skipped == {raw.NOT_FINITE: 3, raw.ALL_ZERO: 1}
+    assert report.skipped == {import_report.NOT_FINITE: 3, import_report.ALL_ZERO: 1}
 
 
 def test_non_numbers_are_skipped(tmp_path: Path) -> None:
     text = "a 1 2\nb 1 zwei\nc 2 1\n"
     _, report = import_embedding(write(tmp_path / "x.vec", text), name="x", language="en")
-    assert report.words == 2 and report.skipped == {raw.NOT_A_NUMBER: 1}
+    assert report.words == 2 and report.skipped == {import_report.NOT_A_NUMBER: 1}
 
 
 def test_blank_lines_are_counted(tmp_path: Path) -> None:
     text = "a 1 2\n\nb 2 1\n"
     _, report = import_embedding(write(tmp_path / "b.vec", text), name="b", language="en")
-    assert report.words == 2 and report.skipped == {raw.BLANK: 1}
+    assert report.words == 2 and report.skipped == {import_report.BLANK: 1}
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,9 @@ from bias.cli import main
 from bias.errors import BiasInputError
 from bias.stats.weat import SetReport
 from bias.vectors import entry_files, store, visitor
-from bias.vectors.access import ServerAccess
 from bias.vectors.download import import_pipeline
 from bias.vectors.embeddings import Embedding, Match, SharedRows
+from bias.vectors.server_access import ServerAccess
 from bias.vectors.spacy_pipelines import (
     NO_STRING,
     UNUSABLE_OWNER,

@@ -12,7 +12,7 @@ import pytest
 
 from bias.errors import BiasInputError
 from bias.vectors import catalog, entry_files, store
-from bias.vectors.raw import ImportReport, RawVectors
+from bias.vectors.import_report import ImportReport, RawVectors
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from bias.errors import BiasInputError
-from bias.vectors.raw import BAD_WORD, BLANK, NOT_A_NUMBER, NOT_UTF8, WRONG_DIMENSION
+from bias.vectors.import_report import BAD_WORD, BLANK, NOT_A_NUMBER, NOT_UTF8, WRONG_DIMENSION
 from bias.vectors.text_blocks import _parse_lines, _parse_table, guess_dimension, parse_block
 
 

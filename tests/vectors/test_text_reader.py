@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bias.errors import BiasInputError
-from bias.vectors.raw import DUPLICATE, WRONG_DIMENSION
+from bias.vectors.import_report import DUPLICATE, WRONG_DIMENSION
 from bias.vectors.sources import read_vectors
 
 ROWS = "alpha 1 0 0 \nbeta 0 1 0 \ngamma 0 0 1 \n"

@@ -8,7 +8,7 @@ import pytest
 
 from bias.errors import BiasInputError
 from bias.vectors import store, visitor
-from bias.vectors.access import ServerAccess
+from bias.vectors.server_access import ServerAccess
 
 
 @pytest.mark.parametrize(

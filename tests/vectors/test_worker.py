@@ -10,7 +10,7 @@ import pytest
 
 from bias.errors import BiasInputError
 from bias.vectors import store, worker
-from bias.vectors.access import ServerAccess
+from bias.vectors.server_access import ServerAccess
 
 
 def test_one_import_at_a_time_by_default(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

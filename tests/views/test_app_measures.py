@@ -3,8 +3,8 @@ and bad word-set files are one red sentence; inputs survive switching measures."
 
 import pytest
 
-from bias.stats.measure import MeasureOptions
-from bias.stats.measures import run_measure
+from bias.stats.measure_catalog import run_measure
+from bias.stats.measure_result import MeasureOptions
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import load_embedding
 from bias.wordsets.library import get_named_sets

@@ -2,7 +2,7 @@
 language without an embedding and for the Embeddings page: one word-limit field with the engine's
 lower bound on both (they had 10,000 and 1,000), one progress bar with a Cancel button."""
 
-from bias.vectors.raw import DEFAULT_LIMIT, WORD_LIMIT
+from bias.vectors.import_report import DEFAULT_LIMIT, WORD_LIMIT
 from tests.apptest import open_app
 from views.import_panel import OFFERED_WORDS
 

@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 
 from bias.report.markup import plotly_text
 from bias.report.text import format_p
-from bias.stats.measure import MeasureResult
+from bias.stats.measure_result import MeasureResult
 
 TOWARDS_A = "#2a9d8f"
 TOWARDS_B = "#c44569"

@@ -10,7 +10,10 @@ import unicodedata
 import numpy as np
 import polars as pl
 
-from bias.discovery.kinds import (
+from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
+from bias.discovery.options import Context
+from bias.discovery.pos import compatible, pos_label
+from bias.discovery.seed_profiles import (
     SetProfile,
     gender_source,
     is_concept,
@@ -18,9 +21,6 @@ from bias.discovery.kinds import (
     meaning_source,
     word_gender,
 )
-from bias.discovery.lexicons import MIN_NAME_FREQUENCY, first_name
-from bias.discovery.options import Context
-from bias.discovery.pos import compatible, pos_label
 from bias.discovery.table import FLAG_SEPARATOR, OPPOSED, fold
 
 

@@ -39,7 +39,7 @@ from bias.corpus.options import (
 from bias.corpus.preview import CorpusPreview, check_trainable, preview
 from bias.corpus.scan import CorpusScan, GroupScan, scan, work_folder
 from bias.corpus.tokens import script_problem
-from bias.corpus.training import (
+from bias.corpus.train_model import (
     FIXED_VOCABULARY,
     TrainSummary,
     TrainTask,

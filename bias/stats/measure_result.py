@@ -2,10 +2,10 @@
 test over the target words for the measures that have no test of their own.
 
 Each measure (`scweat`, `wefat`, `rnd`, `mac`, `ect`, `ripa`, `rnsb`, and WEAT through
-`bias.stats.measures`) returns a `MeasureResult`: one number (`value`), which words drive it
+`bias.stats.measure_catalog`) returns a `MeasureResult`: one number (`value`), which words drive it
 (`per_word`), what became of every word (`sets`, keyed by set name), structured notes (`notes`,
-worded by `bias.report.notes`), and a p-value or interval where the measure has one. `to_dict()`
-plus the worded notes (`bias.report.measures_text.measure_json`) is the JSON of
+worded by `bias.report.note_sentences`), and a p-value or interval where the measure has one.
+`to_dict()` plus the worded notes (`bias.report.measures_text.measure_json`) is the JSON of
 `python -m bias measure`.
 Formulas and papers: docs/metrics.md.
 """
@@ -108,7 +108,7 @@ class MeasureResult:
     """Numbers particular to one measure (WEFAT's correlations, RNSB's accuracy, ...)."""
     provenance: Provenance | None = None
     """Software, time, the embedding's identity, the inputs as supplied and every option
-    (bias.provenance), set by `bias.stats.measures.run_measure`."""
+    (bias.provenance), set by `bias.stats.measure_catalog.run_measure`."""
 
     def to_dict(self) -> dict:
         test = self.test

@@ -266,7 +266,7 @@ class TrainTask:
     bootstrap_seed: int | None
     """None: every document once; else the seed of this model's bootstrap sample."""
     trained: dict
-    """The provenance kept in meta.json (`bias.corpus.train.provenance_record`)."""
+    """The provenance kept in meta.json (`bias.corpus.train_corpus.provenance_record`)."""
     replace: bool = False
 
 
@@ -366,7 +366,7 @@ def fit(task: TrainTask):
 def raw_vectors(task: TrainTask, model):
     """The model's vectors as the cache stores any embedding's (checked like an import's)."""
     from bias.vectors.gensim_readers import from_keyed_vectors
-    from bias.vectors.raw import ImportReport
+    from bias.vectors.import_report import ImportReport
 
     report = ImportReport(Path(task.trained["corpus"]["file"]).name,
                           f"trained {task.options.method}")

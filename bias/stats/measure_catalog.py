@@ -19,7 +19,7 @@ from bias.notes import Note
 from bias.provenance import provenance
 from bias.serialize import jsonable
 from bias.stats.budget import check_measure
-from bias.stats.measure import MeasureOptions, MeasureResult, WordScore
+from bias.stats.measure_result import MeasureOptions, MeasureResult, WordScore
 from bias.stats.weat import WeatOptions, WeatResult, run_weat
 from bias.suggest import no_such
 from bias.vectors.embeddings import Embedding
@@ -85,7 +85,7 @@ METRICS: dict[str, Measure] = {
     m.name: m
     for m in (
         Measure("weat", "WEAT", "Caliskan, Bryson & Narayanan 2017", (2, 2), (2, 2), "sets",
-                "always", "bias.stats.measures:_run_weat"),
+                "always", "bias.stats.measure_catalog:_run_weat"),
         Measure("sc-weat", "SC-WEAT", "Caliskan et al. 2017 (supplement); Toney-Wails & "
                 "Caliskan 2021", (0, None), (2, 2), "words", "always",
                 "bias.stats.scweat:run_scweat"),
