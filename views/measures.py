@@ -1,10 +1,11 @@
 """Measures page: the other ways to measure bias (SC-WEAT, WEFAT, RND, MAC, ECT, RIPA, RNSB, and
 WEAT itself), each with a plain explanation, its number, and a chart of the words behind it.
 
-The computation and every sentence live in the engine (`bias.stats.measure_catalog`,
-`bias.report.measures_text`, `bias.report.charts.measures`); this page collects the choices,
-caches results per input and draws them. Inputs persist in `measures.*` keys and the tab's draft;
-the last result of each measure stays in `measures.results`, so switching measures keeps it.
+The measure is run by `bias.analysis.measure` (as the command line and `reproduce` run it) and
+every sentence lives in `bias.report.measures_text` and `bias.report.charts.measures`; this page
+collects the choices, caches results per input and draws them. Inputs persist in `measures.*`
+keys and the tab's draft; the last analysis of each measure stays in `measures.results`, so
+switching measures keeps it.
 
 `main()` draws the page from the measure chosen and what it is given (`Request`), each part a
 function of those, not of module globals.
@@ -13,34 +14,37 @@ function of those, not of module globals.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import polars as pl
 import streamlit as st
 
+from bias.analysis.measure import (
+    MeasureAnalysis,
+    MeasureAnalysisOptions,
+    compare,
+    read_values,
+    read_words,
+    work,
+)
+from bias.analysis.measure import run as run_analysis
 from bias.errors import BiasInputError
 from bias.files import parse_json
 from bias.limits import HEAVY_WORK, MAX_TEXT_UPLOAD_BYTES, MAX_TEXT_UPLOAD_MB
 from bias.report import measures_text
 from bias.report.charts import measures as measures_charts
-from bias.report.confounds_text import agreement_text, pairs_text
+from bias.report.confounds_text import agreement_text
 from bias.report.markup import md
 from bias.report.measure_html import measure_report_html
 from bias.report.note_sentences import notes_text
-from bias.stats.budget import measure_request_work
-from bias.stats.confounds_measures import measures_disagree, ripa_pairs
-from bias.stats.measure_catalog import METRICS, run_measure
-from bias.stats.measure_result import MeasureOptions, MeasureResult
+from bias.stats.measure_catalog import METRICS
 from bias.stats.permutation import PermutationOptions
-from bias.stats.weat import WeatOptions
-from bias.stats.wefat import parse_values
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import first_gender_test, numbered_test, term_pairs
 from bias.wordsets.parsing import named_sets_of, parse_named_sets
-from bias.wordsets.parsing import parse_words as split_words
 from views import state
 from views.docs_sections import show_docs
 from views.jobs import job_slot, run_job
@@ -56,7 +60,7 @@ from views.shared import (
     sidebar,
 )
 
-DEFAULTS = MeasureOptions()
+DEFAULTS = MeasureAnalysisOptions()
 EXAMPLE_WORDS = (
     "nurse, engineer, secretary, carpenter, librarian, pilot, teacher, lawyer, doctor, "
     "plumber, dancer, mechanic, receptionist, firefighter, hairdresser, surgeon"
@@ -65,7 +69,7 @@ EXAMPLE_WORDS = (
 # female terms; WEAT 1's are pleasant and unpleasant words, RNSB's positive and negative; the
 # others open on the language's first gender test.
 PREFERRED_TEST = {"sc-weat": 7, "wefat": 7, "rnsb": 1}
-FIRST_METRIC = "sc-weat"
+FIRST_METRIC = DEFAULTS.metric
 
 # Kept values and element keys of this page's own widgets (`views.shared.persistent`; tests drive
 # them by "_" + key); the word set of each measure, read before its box, is in `views.state`.
@@ -102,16 +106,16 @@ def _sets_json(sets: NamedSets) -> str:
 @st.cache_data(max_entries=128, show_spinner="Measuring…")
 def _cached(metric: str, embedding_name: str, sets_json: str, seed: int, p_value: bool,
             words: tuple[str, ...] | None, values: tuple[tuple[str, float], ...] | None
-            ) -> MeasureResult:
+            ) -> MeasureAnalysis:
     data = json.loads(sets_json)
     sets = NamedSets(
         data["id"], data["title"], data["language"],
         tuple(TermSet(n, tuple(w)) for n, w in data["targets"]),
         tuple(TermSet(n, tuple(w)) for n, w in data["attributes"]),
     )
-    options = replace(DEFAULTS, test=replace(DEFAULTS.test, seed=seed), p_value=p_value)
-    return run_measure(metric, cached_embedding(embedding_name), sets, options, words=words,
-                       values=values, weat_options=WeatOptions(seed=seed))
+    options = MeasureAnalysisOptions.of(metric, seed=seed, p_value=p_value)
+    return run_analysis(options, cached_embedding(embedding_name), sets, words=words,
+                        values=values)
 
 
 def _uploaded_sets(upload) -> NamedSets:
@@ -135,7 +139,8 @@ def _uploaded_table(upload) -> str:
         raise BiasInputError(f"{upload.name} is not UTF-8 text; save it as CSV UTF-8.") from exc
 
 
-def show_result(result: MeasureResult) -> None:
+def show_result(analysis: MeasureAnalysis) -> None:
+    result = analysis.result
     st.success(md(measures_text.result_sentence(result)))
     numbers = measures_text.headline_numbers(result)
     # Each number as wide as it is ('1.49 to 1.89' was cut in a third of 800 px); the row
@@ -146,10 +151,10 @@ def show_result(result: MeasureResult) -> None:
     for warning in notes_text(result.notes):
         st.warning(md(warning), icon=":material/info:")
     st.plotly_chart(measures_charts.measure_figure(result), key=CHART)
-    data = measures_text.measure_json(result)
+    data = measures_text.analysis_json(analysis)
     with st.expander("Every word's number"):
         st.dataframe(pl.DataFrame(data["per_word"]), hide_index=True)
-    report_button(lambda: measure_report_html(result),
+    report_button(lambda: measure_report_html(analysis),
                   f"{result.metric}-{result.wordset_id}-{result.embedding}_report.html",
                   "the numbers, words, chart and what the measure is")
     st.download_button(
@@ -236,7 +241,7 @@ def choose_words(language: str) -> tuple[str, ...]:
             f"There is no example list in {language_name(language)}: type the words "
             "you want to measure."
         )
-    return tuple(split_words(text))
+    return read_words(text)
 
 
 def choose_values() -> tuple[tuple[str, float], ...] | None:
@@ -252,7 +257,7 @@ def choose_values() -> tuple[tuple[str, float], ...] | None:
                                     max_upload_size=MAX_TEXT_UPLOAD_MB)
     try:
         source = _uploaded_table(table_upload) if table_upload else table_text
-        return tuple(parse_values(source)) if source.strip() else None
+        return read_values(source)
     except BiasInputError as exc:
         show_error(exc)
         return None
@@ -262,12 +267,12 @@ def choose_options(metric: str) -> tuple[int, bool]:
     """The seed, and whether to add a p-value where the measure gives one only on request."""
     with st.expander("Options"):
         seed = st.number_input("Random seed", **field_bounds(PermutationOptions, "seed"), step=1,
-                               **persistent(SEED, DEFAULTS.seed))
+                               **persistent(SEED, DEFAULTS.measure.seed))
         p_value = False
         if METRICS[metric].p_value == "on request":
             p_value = st.toggle(
                 "Also a p-value (is it more than a random split of the target words would give?)",
-                **persistent(P_VALUE, DEFAULTS.p_value),
+                **persistent(P_VALUE, DEFAULTS.measure.p_value),
             )
     return int(seed), bool(p_value)
 
@@ -300,44 +305,50 @@ def measure(embedding: Embedding, request: Request) -> None:
         return
     sets, words, values = request.sets, request.words, request.values
     try:
-        work = measure_request_work(request.metric, sets,
-                                    replace(DEFAULTS, p_value=request.p_value), words,
-                                    embedding.dimensions, WeatOptions().ci_resamples)
+        options = MeasureAnalysisOptions.of(request.metric, seed=request.seed,
+                                            p_value=request.p_value)
+        heavy = work(options, sets, words, embedding.dimensions) > HEAVY_WORK
         results[request.metric] = run_job(job, f"Measuring {info.label}", lambda: _cached(
             request.metric, embedding.name, _sets_json(sets), request.seed, request.p_value,
-            words, values), queued=work > HEAVY_WORK)
+            words, values), queued=heavy)
         st.session_state[RUNS] = st.session_state.get(RUNS, 0) + 1
     except BiasInputError as exc:
         results.pop(request.metric, None)
         show_error(exc)
 
 
-def show_kept(embedding: Embedding, metric: str, sets: NamedSets | None) -> None:
+def show_kept(embedding: Embedding, metric: str) -> None:
     """The measure's last result in this tab, with what the other measures run on the same sets
-    say about its direction, and whether RIPA's lists are pairs at all (bias.stats.confounds)."""
+    say about its direction and its p-value read with theirs (`bias.analysis.measure.compare`)."""
     results = state.measure_results()
     if metric not in results:
         return
     with st.container(key=RESULT_BOX):
-        show_measured(embedding, results[metric], results, sets)
+        show_measured(embedding, results[metric], results)
     # As on the WEAT page: the result lies below the fold, and Streamlit never moves the page.
     scroll_to(RESULT_BOX, st.session_state.get(RUNS, 0))
 
 
-def show_measured(embedding: Embedding, shown: MeasureResult, results: dict,
-                  sets: NamedSets | None) -> None:
-    """The kept result with what the other measures say of its direction and RIPA's pairs."""
-    if shown.embedding != embedding.name:
+def show_measured(embedding: Embedding, shown: MeasureAnalysis, results: dict) -> None:
+    """The kept result with what the other measures say of its direction, its p-value corrected
+    for being read with theirs, and RIPA's pairs."""
+    result = shown.result
+    if result.embedding != embedding.name:
         st.info("This result is for another embedding; press Measure again.")
-    same = [r for r in results.values()
-            if (r.wordset_id, r.embedding) == (shown.wordset_id, shown.embedding)]
-    disagreement = agreement_text(measures_disagree(same)) if len(same) > 1 else None
+    same = [kept.result for kept in results.values()
+            if (kept.result.wordset_id, kept.result.embedding)
+            == (result.wordset_id, result.embedding)]
+    compared = compare(same) if len(same) > 1 else None
+    disagreement = None if compared is None else agreement_text(compared.agreement)
     if disagreement:
         st.warning(disagreement, icon=":material/compare_arrows:")
-    if shown.metric == "ripa" and sets is not None and sets.id == shown.wordset_id:
-        pairs = pairs_text(ripa_pairs(embedding, sets))
-        if pairs:
-            st.warning(pairs, icon=":material/link_off:")
+    corrected = None if compared is None else measures_text.compared_sentence(
+        compared, result.metric)
+    if corrected:
+        st.info(md(corrected), icon=":material/functions:")
+    pairs = measures_text.pairs_warning(shown)
+    if pairs:
+        st.warning(pairs, icon=":material/link_off:")
     show_result(shown)
 
 
@@ -362,7 +373,7 @@ def main() -> None:
     values = choose_values() if needs == "values" else None
     seed, p_value = choose_options(metric)
     measure(embedding, Request(metric, sets, words, values, seed, p_value))
-    show_kept(embedding, metric, sets)
+    show_kept(embedding, metric)
 
 
 main()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from bias.analysis.measure import MeasureAnalysisOptions
 from bias.cli.args import bounded, bounded_help, print_json, write_report
 from bias.stats.measure_catalog import METRICS
-from bias.stats.measure_result import MeasureOptions
 from bias.stats.permutation import DRAWS, SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
-DEFAULTS = MeasureOptions()
+DEFAULTS = MeasureAnalysisOptions().measure
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -40,18 +40,14 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    from dataclasses import replace
     from pathlib import Path
 
+    from bias.analysis.measure import read_values, read_words
+    from bias.analysis.measure import run as run_analysis
     from bias.errors import BiasInputError
     from bias.files import read_text
-    from bias.report.measures_text import measure_json, measure_report
-    from bias.stats.measure_catalog import run_measure
-    from bias.stats.weat import WeatOptions
-    from bias.stats.wefat import parse_values
-    from bias.vectors.catalog import load_embedding
+    from bias.report.measures_text import analysis_json, analysis_report
     from bias.wordsets.library import get_named_sets
-    from bias.wordsets.parsing import parse_words
 
     if args.values and args.metric != "wefat":
         raise BiasInputError("--values is for wefat only (a table of words and real values).")
@@ -59,23 +55,15 @@ def run(args: argparse.Namespace) -> None:
         raise BiasInputError("--words is for sc-weat only (the words whose lean is measured).")
     if args.metric == "wefat" and not args.values:
         raise BiasInputError("wefat needs --values FILE.csv: one word and one number per row.")
-    test = replace(DEFAULTS.test, iterations=args.iterations, seed=args.seed)
-    options = replace(DEFAULTS, test=test, p_value=args.p_value)
+    options = MeasureAnalysisOptions.of(args.metric, seed=args.seed, iterations=args.iterations,
+                                        p_value=args.p_value)
     values = None
     if args.values:
-        values = parse_values(read_text(Path(args.values).expanduser(), "values file"))
-    words = parse_words(args.words) if args.words else None
-    result = run_measure(
-        args.metric,
-        load_embedding(args.embedding),
-        get_named_sets(args.wordset),
-        options,
-        words=words,
-        values=values,
-        weat_options=WeatOptions(iterations=args.iterations, seed=args.seed),
-    )
-    print_json(measure_json(result)) if args.json else print(measure_report(result))
+        values = read_values(read_text(Path(args.values).expanduser(), "values file"))
+    analysis = run_analysis(options, args.embedding, get_named_sets(args.wordset),
+                            words=read_words(args.words) if args.words else None, values=values)
+    print_json(analysis_json(analysis)) if args.json else print(analysis_report(analysis))
     if args.report:
         from bias.report.measure_html import measure_report_html
 
-        write_report(args.report, measure_report_html(result))
+        write_report(args.report, measure_report_html(analysis))

@@ -1,4 +1,4 @@
-"""One measure's result (bias.stats.measure_result) as a self-contained report: the sentence, the
+"""One measure's analysis (bias.analysis.measure) as a self-contained report: the sentence, the
 numbers, the words per set, the chart, what the measure is with its paper, and the manifest that
 `python -m bias reproduce` re-runs."""
 
@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from textwrap import wrap
 
+from bias.analysis.measure import MeasureAnalysis
 from bias.report.charts.measures import measure_figure
 from bias.report.charts.standalone import figures_html, titled
 from bias.report.html_page import escape, page
 from bias.report.measures_text import (
     EXPLANATIONS,
+    analysis_json,
     headline_numbers,
-    measure_json,
     result_sentence,
 )
 from bias.stats.measure_catalog import METRICS
-from bias.stats.measure_result import MeasureResult
 from bias.version import version
 
 SUBTITLE_WIDTH = 110
@@ -24,10 +24,11 @@ SUBTITLE_WIDTH = 110
 print (a 1000 px wide page shows it whole)."""
 
 
-def measure_report_html(result: MeasureResult) -> str:
-    """The whole report as one HTML page."""
+def measure_report_html(analysis: MeasureAnalysis) -> str:
+    """The whole report as one HTML page; its data is the command line's JSON."""
+    result = analysis.result
     measure = METRICS[result.metric]
-    data = measure_json(result)
+    data = analysis_json(analysis)
     numbers = "".join(
         f"<tr><th>{escape(label)}</th><td>{escape(value)}</td><td>{escape(why)}</td></tr>"
         for label, value, why in headline_numbers(result))

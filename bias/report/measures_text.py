@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bias.analysis.measure import MeasureAnalysis, MeasuresCompared
+from bias.report.confounds_text import pairs_text
 from bias.report.note_sentences import notes_text
 from bias.report.text import as_words, format_p, p_phrase
 from bias.stats.measure_catalog import METRICS
@@ -128,6 +130,49 @@ def measure_report(result: MeasureResult) -> str:
 def measure_json(result: MeasureResult) -> dict:
     """`result.to_dict()` plus `warnings`: the notes as sentences, for people reading the JSON."""
     return {**result.to_dict(), "warnings": notes_text(result.notes)}
+
+
+def pairs_warning(analysis: MeasureAnalysis) -> str | None:
+    """Why RIPA's target lists are not natural pairs; None when they are, or for another
+    measure."""
+    return None if analysis.pairs is None else pairs_text(analysis.pairs)
+
+
+def analysis_warnings(analysis: MeasureAnalysis) -> list[str]:
+    """The result's notes as sentences, then why RIPA's lists are not natural pairs (if so)."""
+    pairs = pairs_warning(analysis)
+    return notes_text(analysis.result.notes) + ([pairs] if pairs else [])
+
+
+def analysis_json(analysis: MeasureAnalysis) -> dict:
+    """The JSON of `python -m bias measure` and of a report's data: the result's, its warnings
+    with RIPA's pairs among them, and RIPA's check itself."""
+    data = {**analysis.result.to_dict(), "warnings": analysis_warnings(analysis)}
+    if analysis.pairs is not None:
+        data["pairs"] = analysis.pairs.to_dict()
+    return data
+
+
+def analysis_report(analysis: MeasureAnalysis) -> str:
+    """The command line's short report of an analysis (`measure_report` with RIPA's pairs)."""
+    text = measure_report(analysis.result)
+    pairs = pairs_warning(analysis)
+    return text + (f"\n  Note: {pairs}" if pairs else "")
+
+
+def compared_sentence(compared: MeasuresCompared, metric: str) -> str | None:
+    """What `metric`'s p-value becomes when read with the other measures run on the same lists
+    (Holm's correction over them); None when it is read alone or has no p-value."""
+    adjusted = compared.adjusted(metric)
+    if adjusted is None:
+        return None
+    others = [METRICS[m].label for m in compared.tested if m != metric]
+    named = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+    n = len(compared.tested)
+    return (f"This p-value is read with that of {named}, run on the same lists "
+            f"and embedding: after Holm's correction for the {n} tests it is "
+            f"{format_p(adjusted)} (the p-value above is this test's alone), and a measure is "
+            "called significant beside another only after this correction.")
 
 
 def inputs_sentence(metric: str, sets: NamedSets) -> str:
