@@ -1,7 +1,7 @@
 """Batch page: many tests of one or more languages on one or more embeddings (the paper's Table 7).
 
-The pairing (each test on the chosen embeddings of its language), the skipped tests and their
-reasons, the multiple-testing adjustment and the tables live in `bias.stats.batch` and
+The batch, its pooling and its multiple-testing adjustment are run by `bias.analysis.batch` (as
+the command line runs them); the skipped tests' reasons and the tables are in
 `bias.report.batch_report`; the forest plot in `bias.report.charts.forest`. This page collects the
 choices, shows progress and draws what the engine returns. Each single test goes through the same
 cache as the WEAT page (`cached_weat`), so a test already run there is instant here.
@@ -18,6 +18,8 @@ from dataclasses import dataclass
 import polars as pl
 import streamlit as st
 
+from bias.analysis.batch import BatchAnalysis, BatchAnalysisOptions, plan, summarise
+from bias.analysis.batch import run as run_analysis
 from bias.compute import configured_scheduler
 from bias.errors import BiasInputError
 from bias.report import verdict as verdict_text
@@ -34,16 +36,7 @@ from bias.report.charts.forest import family_title, forest_figure
 from bias.report.markup import md
 from bias.report.note_sentences import note_text
 from bias.report.text import printed_p
-from bias.stats.batch import (
-    BatchOptions,
-    BatchRow,
-    check_batch_work,
-    originals,
-    run_batch,
-    table7,
-    to_frame,
-)
-from bias.stats.pooling import pool, unpooled
+from bias.stats.batch import BatchOptions, BatchRow, originals, table7, to_frame
 from bias.stats.weat import WeatOptions
 from bias.vectors.catalog import LANGUAGES, EmbeddingInfo, language_name, own_or_shipped
 from bias.wordsets import WordSet
@@ -66,8 +59,8 @@ from views.shared import (
     sidebar,
 )
 
-WEAT_DEFAULTS = WeatOptions()
-BATCH_DEFAULTS = BatchOptions()
+WEAT_DEFAULTS = BatchAnalysisOptions().weat
+BATCH_DEFAULTS = BatchAnalysisOptions().batch
 
 # Kept values of this page's own widgets (`views.shared.persistent`; tests drive them by "_" +
 # key); the languages and tests, read outside their widgets too, are in `views.state`.
@@ -205,24 +198,26 @@ def run_all(library: Library, request: Request) -> None:
         return
     try:
         tests = [library.wordsets[i] for i in request.tests]
-        options = WeatOptions(iterations=request.iterations, seed=request.seed)
-        batch = BatchOptions(cross_language=request.cross_language)
+        options = BatchAnalysisOptions(
+            WeatOptions(iterations=request.iterations, seed=request.seed),
+            BatchOptions(cross_language=request.cross_language))
         languages = {name: info.language for name, info in library.infos.items()}
-        # Over the work budget: said now, not after waiting for a place in the queue.
-        check_batch_work(tests, request.embeddings, options, batch, languages)
+        # Over the work budget: said now (`plan`), not after waiting for a place in the queue.
+        planned = plan(options, tests, request.embeddings, languages=languages)
         scheduler = configured_scheduler()  # on the operator's cluster: the tasks, not the cache
-        rows = run_job(job, f"Running {len(request.tests)} test(s) on "
-                       f"{len(request.embeddings)} embedding(s)", lambda: run_batch(
-            tests, request.embeddings, options, batch, runner=None if scheduler else cached_weat,
-            languages=languages, scheduler=scheduler))
+        analysis = run_job(job, f"Running {len(request.tests)} test(s) on "
+                           f"{len(request.embeddings)} embedding(s)", lambda: run_analysis(
+            planned, runner=None if scheduler else cached_weat, scheduler=scheduler))
     except BiasInputError as exc:
         show_error(exc)
     else:
-        state.keep_batch_rows(rows)
+        # The tab keeps the rows; `summarise` gives them their pooling again when drawn.
+        state.keep_batch_rows(analysis.rows)
 
 
-def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
+def show_rows(analysis: BatchAnalysis, short_names: dict[str, str]) -> None:
     """The last batch: its header, the tests not run and why, three views of it, the downloads."""
+    rows = analysis.rows
     st.subheader(header(rows))
     st.caption(summary(rows))
     reasons = skipped_texts(rows)
@@ -250,10 +245,10 @@ def show_rows(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
                         one_embedding=len(languages) > 1 and len(names) == 1)
         st.caption(TABLE7_CAPTION)
     with tabs[1]:
-        show_forest(rows, short_names)
+        show_forest(analysis, short_names)
     with tabs[2]:
         show_every_row(rows, reasons, short_names)
-    report_button(lambda: batch_report_html(rows, pool(rows), unpooled(rows)),
+    report_button(lambda: batch_report_html(analysis),
                   "weat_batch_report.html",
                   "Table 7 (also as CSV and LaTeX), the forest plot, pooled effects, a methods "
                   "paragraph and references")
@@ -315,12 +310,12 @@ TABLE7_CAPTION = (
 )
 
 
-def show_forest(rows: Sequence[BatchRow], short_names: dict[str, str]) -> None:
+def show_forest(analysis: BatchAnalysis, short_names: dict[str, str]) -> None:
     """The forest plot, and each test pooled over its embeddings with what pooling means here."""
+    rows, pooled = analysis.rows, analysis.pooled
     spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
-    pooled = pool(rows)
     st.plotly_chart(forest_figure(rows, spans, pooled, short_names), key=FOREST)
-    for note in unpooled(rows):
+    for note in analysis.unpooled:
         st.warning(md(note_text(note)), icon=":material/call_split:")
     if pooled:
         st.dataframe(
@@ -393,7 +388,7 @@ def main() -> None:
     run_all(library, choose(library, embedding.language))
     rows = state.batch_rows()
     if rows:
-        show_rows(rows, library.short_names)
+        show_rows(summarise(rows), library.short_names)
 
 
 main()

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from bias.analysis.batch import BatchAnalysisOptions
 from bias.cli.args import add_scheduler_option, bounded, bounded_help, write_report
-from bias.stats.batch import BatchOptions
 from bias.stats.permutation import DRAWS, SEED
-from bias.stats.weat import WeatOptions
 from bias.vectors.encoder import METHODS
 
-DEFAULTS = WeatOptions()
-BATCH_DEFAULTS = BatchOptions()
+DEFAULTS = BatchAnalysisOptions().weat
+BATCH_DEFAULTS = BatchAnalysisOptions().batch
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -78,47 +77,37 @@ def encoder_names(methods: list[str], languages: set[str]) -> list[str]:
 def run(args: argparse.Namespace) -> None:
     from dataclasses import asdict
 
+    from bias.analysis.batch import plan
+    from bias.analysis.batch import run as run_analysis
     from bias.errors import BiasInputError
-    from bias.report.batch_report import batch_csv, batch_json, batch_text, pooled_text
+    from bias.report.batch_report import analysis_text, batch_csv, batch_json
     from bias.report.note_sentences import related_text
-    from bias.report.replicates_text import group_text
-    from bias.stats.batch import run_batch
-    from bias.stats.pooling import pool, related, unpooled
-    from bias.stats.replicates import from_batch, members
+    from bias.stats.batch import BatchOptions
+    from bias.stats.weat import WeatOptions
 
     chosen = _chosen_tests(args)
-    infos, groups, embeddings = _chosen_embeddings(args, chosen)
-    if args.pool and (found := related(embeddings)):
-        raise BiasInputError(
-            "--pool refuses to pool these embeddings: " + related_text(asdict(found[0]))
-            + " Leave one out of --embedding, or run without --pool."
-        )
-    rows = run_batch(
-        list(chosen.values()),
-        embeddings,
+    options = BatchAnalysisOptions(
         WeatOptions(iterations=args.iterations, seed=args.seed,
                     shared_rows=not args.no_shared_rows),
-        BatchOptions(cross_language=args.cross_language),
-        languages=infos,
-        scheduler=args.scheduler,
-    )
-    # Replicates of one corpus are not separate studies: they are summarised by their group
-    # (`from_batch`), never pooled as if they were.
-    replicated = {name for group in groups for name in members(group)}
-    pooled = (pool([row for row in rows if row.embedding not in replicated])
-              if args.pool or args.report else None)
-    summaries = from_batch(rows, groups, list(chosen.values())) if groups else []
+        BatchOptions(cross_language=args.cross_language))
+    planned = plan(options, list(chosen.values()), _chosen_embeddings(args, chosen))
+    if args.pool and planned.related:
+        raise BiasInputError(
+            "--pool refuses to pool these embeddings: " + related_text(asdict(planned.related[0]))
+            + " Leave one out of --embedding, or run without --pool."
+        )
+    analysis = run_analysis(planned, scheduler=args.scheduler)
     if args.json:
-        print(batch_json(rows, pooled if args.pool else None, summaries))
+        print(batch_json(analysis.rows, analysis.pooled if args.pool else None,
+                         analysis.summaries))
     elif args.csv:
-        print(batch_csv(rows), end="")
+        print(batch_csv(analysis.rows), end="")
     else:
-        print(batch_text(rows) + (f"\n\n{pooled_text(pooled)}" if args.pool else "")
-              + "".join(f"\n\n{group_text(summary)}" for summary in summaries))
+        print(analysis_text(analysis, pooled=args.pool))
     if args.report:
         from bias.report.batch_html import batch_report_html
 
-        write_report(args.report, batch_report_html(rows, pooled, unpooled(rows), summaries))
+        write_report(args.report, batch_report_html(analysis))
 
 
 def _chosen_tests(args: argparse.Namespace) -> dict:
@@ -140,42 +129,11 @@ def _chosen_tests(args: argparse.Namespace) -> dict:
     return chosen
 
 
-def _chosen_embeddings(args: argparse.Namespace, chosen: dict) -> tuple[dict, list, list[str]]:
-    """Each embedding's language, the trained groups among --embedding, and the embeddings to
-    run on: those named (a group by its members), else the originals (no derived copy, and the
-    encoder only through --encoder)."""
-    from bias.errors import BiasInputError
+def _chosen_embeddings(args: argparse.Namespace, chosen: dict) -> list[str]:
+    """The embeddings to run on: those named (a trained group by its name), else the originals
+    (no derived copy, and the encoder only through --encoder)."""
     from bias.stats.batch import originals
-    from bias.suggest import no_such
     from bias.vectors.catalog import available_embeddings
 
-    available = available_embeddings()
-    infos = {info.name: info.language for info in available}
-    groups, expanded = _replicate_groups(args.embedding, infos)
-    embeddings = list(dict.fromkeys(expanded)) or (
-        [] if args.encoder else originals(available))
-    embeddings += encoder_names(args.encoder, {ws.language for ws in chosen.values()})
-    unknown = [name for name in embeddings if name not in infos]
-    if unknown:
-        raise BiasInputError(
-            no_such(f"There is no embedding called '{unknown[0]}'", unknown[0], infos)
-            + f" Available: {', '.join(infos)}."
-        )
-    return infos, groups, embeddings
-
-
-def _replicate_groups(names: list[str], infos: dict[str, str]) -> tuple[list, list[str]]:
-    """The trained families and replicate groups among `names` (`bias.corpus.family`), and
-    the names with each group replaced by its members."""
-    from bias.corpus.family import resolve
-    from bias.stats.replicates import members
-
-    groups, expanded = [], []
-    for name in names:
-        group = None if name in infos else resolve(name)
-        if group is None:
-            expanded.append(name)
-        else:
-            groups.append(group)
-            expanded += members(group)
-    return groups, expanded
+    names = list(args.embedding) or ([] if args.encoder else originals(available_embeddings()))
+    return names + encoder_names(args.encoder, {ws.language for ws in chosen.values()})

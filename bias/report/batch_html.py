@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bias.analysis.batch import BatchAnalysis
 from bias.notes import Note
 from bias.report import verdict as verdict_text
 from bias.report.batch_report import NOT_COMPARABLE, batch_csv, header, summary, table7_latex
@@ -134,11 +135,11 @@ def _groups(groups: Sequence[ReplicateResult | AcrossGroups]) -> list[str]:
     return html
 
 
-def batch_report_html(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect],
-                      unpooled: Sequence[Note] = (),
-                      groups: Sequence[ReplicateResult | AcrossGroups] = ()) -> str:
-    """The report; `unpooled` says which test families were not pooled, and why
-    (`bias.stats.pooling.unpooled`); `groups` the trained replicate groups and families."""
+def batch_report_html(analysis: BatchAnalysis) -> str:
+    """The report of a batch (`bias.analysis.batch`): its rows, pooled effects, the test
+    families not pooled and why, and the trained replicate groups and families."""
+    rows, pooled, unpooled, groups = (analysis.rows, analysis.pooled, analysis.unpooled,
+                                      analysis.summaries)
     spans = [(row.d_ci_low, row.d_ci_high) if row.interval else None for row in rows]
     forest = titled(forest_figure(rows, spans, pooled),
                     f"Effect sizes by test<br><sup>{escape(header(rows))}; dot: ours, "

@@ -6,7 +6,9 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 
+from bias.analysis.batch import BatchAnalysis
 from bias.report.note_sentences import note_text
+from bias.report.replicates_text import group_text
 from bias.report.text import ALPHA, format_d, format_p, printed_p
 from bias.report.verdict import SHORT
 from bias.serialize import jsonable
@@ -95,6 +97,14 @@ def batch_json(rows: Sequence[BatchRow], pooled: Sequence[PooledEffect] | None =
             out["groups"] = [group.to_dict() for group in groups]
         return json.dumps(out, ensure_ascii=False, indent=2)
     return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def analysis_text(analysis: BatchAnalysis, *, pooled: bool = False) -> str:
+    """The command line's text: the rows, the pooled effects when asked for (`--pool`), and
+    each trained group's summary."""
+    return (batch_text(analysis.rows)
+            + (f"\n\n{pooled_text(analysis.pooled)}" if pooled else "")
+            + "".join(f"\n\n{group_text(summary)}" for summary in analysis.summaries))
 
 
 def pooled_text(pooled: Sequence[PooledEffect]) -> str:
