@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from bias.analysis.measure import MeasureAnalysisOptions
-from bias.analysis.measure import run as run_measure
+from bias.analysis.measure import run as run_measure_analysis
 from bias.analysis.weat import WeatAnalysisOptions
 from bias.analysis.weat import run as run_analysis
 from bias.errors import BiasInputError
@@ -154,10 +154,10 @@ def _rerun(record: dict, embedding, label: str, recorded: dict) -> dict:
               for role in ("targets", "attributes")))
         options, weat = _measure_options(record.get("options"), label)
         values = supplied.get("values")
-        return run_measure(MeasureAnalysisOptions(supplied["metric"], options, weat), embedding,
-                           sets, words=supplied.get("words"),
-                           values=None if values is None else [tuple(v) for v in values]
-                           ).result.to_dict()
+        analysis = MeasureAnalysisOptions(supplied["metric"], options, weat)
+        return run_measure_analysis(
+            analysis, embedding, sets, words=supplied.get("words"),
+            values=None if values is None else [tuple(v) for v in values]).result.to_dict()
     wordset = parse_wordset(supplied, where=label, default_id="reproduced", origin="file")
     # The test alone: its confound checks and method sensitivity are not among the compared.
     options = WeatAnalysisOptions(_options(record.get("options"), label), confounds=False,
