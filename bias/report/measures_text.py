@@ -169,10 +169,10 @@ def compared_sentence(compared: MeasuresCompared, metric: str) -> str | None:
     others = [METRICS[m].label for m in compared.tested if m != metric]
     named = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
     n = len(compared.tested)
-    return (f"This p-value is read with that of {named}, run on the same lists "
-            f"and embedding: after Holm's correction for the {n} tests it is "
-            f"{format_p(adjusted)} (the p-value above is this test's alone), and a measure is "
-            "called significant beside another only after this correction.")
+    return (f"This p-value is read with {'that' if len(others) == 1 else 'those'} of {named}, "
+            f"run on the same lists and embedding: after Holm's correction for the {n} tests "
+            f"it is {format_p(adjusted)}. The p-value above is this test's alone; where the "
+            "measures disagree, one is called significant only after the correction.")
 
 
 def inputs_sentence(metric: str, sets: NamedSets) -> str:
