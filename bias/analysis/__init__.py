@@ -11,7 +11,9 @@ Layering (tests/test_architecture.py): analysis sits above the engine (compute, 
 stats, discovery, debiasing, regression) and below report and cli; it imports neither.
 
 Modules: weat (one WEAT with its confound checks and method sensitivity, on one embedding or a
-trained family, issue 42), regress (embedding regression, issue 44). Others (measure, batch,
-biaswords, debias, train) move here as they are rewritten (docs/DESIGN: "one analysis layer")
-and as docs/dashboard.md, "Adding an analysis", says.
+trained family, issue 42), regress (embedding regression, issue 44), biaswords (candidates, then
+draws from a curated table: two steps with one options object, as the page is interactive),
+debias (a debias with its checks, where it is saved), train (a corpus's preview, its training,
+the test between two groups). Others (measure, batch) move here as they are rewritten
+(docs/DESIGN: "one analysis layer") and as docs/dashboard.md, "Adding an analysis", says.
 """
