@@ -19,7 +19,7 @@ from bias.discovery.biaswords import BiasWordsRun, validate
 from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
 from bias.discovery.encoder_vocabulary import with_vocabulary
 from bias.discovery.filters import paper_only
-from bias.discovery.sampling import Draw, DrawOptions, draw_sizes
+from bias.discovery.sampling import Draw, DrawOptions, Sampling, draw_sizes
 from bias.provenance import provenance
 from bias.stats.budget import check_draws
 from bias.vectors.embeddings import Embedding
@@ -66,7 +66,7 @@ class BiasWordsAnalysis:
         return self.run.candidates
 
     @property
-    def sampling(self):
+    def sampling(self) -> Sampling:
         return self.run.sampling
 
     def shown(self, chosen: int) -> tuple[Draw, ...]:

@@ -17,6 +17,7 @@ from bias.discovery.options import (
     NEIGHBOURS,
 )
 from bias.discovery.sampling import SET_DRAWS
+from bias.stats.permutation import DRAWS as RESHUFFLINGS
 from bias.stats.permutation import SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
@@ -41,6 +42,10 @@ def register(commands: argparse._SubParsersAction) -> None:
                                          DRAWS.draws))
     words.add_argument("--seed", type=bounded(SEED), default=DRAWS.seed,
                        help=bounded_help("random seed", SEED, DRAWS.seed))
+    words.add_argument("--iterations", type=bounded(RESHUFFLINGS), default=DRAWS.iterations,
+                       help=bounded_help("WEAT reshufflings per draw, when a draw's sets are "
+                                         "too big for the exact test (as the page's field)",
+                                         RESHUFFLINGS, DRAWS.iterations))
     words.add_argument("--curation", metavar="FILE.csv",
                        help="apply a curated table exported from the dashboard (CSV)")
     words.add_argument("--save-curation", metavar="FILE.csv",
@@ -99,6 +104,7 @@ def concept_fit_arguments(words: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> None:
     print(biaswords_cli(args.embedding, args.wordset, neighbours=args.neighbours,
                         min_edit=args.min_edit, draws=args.draws, seed=args.seed,
+                        iterations=args.iterations,
                         as_json=args.json, curation=args.curation,
                         keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
                         save_curation=args.save_curation,
@@ -115,6 +121,7 @@ def biaswords_cli(
     min_edit: int = CANDIDATES.min_edit,
     draws: int = DRAWS.draws,
     seed: int = DRAWS.seed,
+    iterations: int = DRAWS.iterations,
     as_json: bool = False,
     curation: str | None = None,
     keep_ambiguous: bool = CANDIDATES.keep_ambiguous,
@@ -149,7 +156,7 @@ def biaswords_cli(
     options = BiasWordsOptions(
         candidates=replace(CANDIDATES, neighbours=neighbours, min_edit=min_edit,
                            keep_ambiguous=keep_ambiguous, **(concept or {})),
-        draws=replace(DRAWS, draws=draws, seed=seed, baseline=baseline),
+        draws=replace(DRAWS, draws=draws, seed=seed, iterations=iterations, baseline=baseline),
         paper_filters_only=paper_filters_only,
         vocabulary=None if words is None else tuple(words),
         curation=Path(curation) if curation else None,

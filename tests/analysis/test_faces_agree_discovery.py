@@ -22,6 +22,7 @@ from tests.apptest import open_app
 from tests.corpus.corpora import write_txt
 
 DRAWS = 3
+ITERATIONS = 5_000
 
 
 def _draws(data: dict) -> list:
@@ -34,12 +35,13 @@ def test_biaswords_on_the_page_the_command_line_and_the_report(tmp_path, capsys)
     at.selectbox(key="_biaswords.wordset").set_value("weat6").run()
     next(b for b in at.button if b.label == "Generate candidates").click().run()
     at.number_input(key="_biaswords.draws").set_value(DRAWS).run()
+    at.number_input(key="_biaswords.iterations").set_value(ITERATIONS).run()
     next(b for b in at.button if b.label.startswith("Draw new sets")).click().run()
     assert not at.exception, at.exception
     page = at.session_state["biaswords.sampling.glove-6b-50d.weat6"].to_dict()
     report = tmp_path / "biaswords.html"
-    assert main(["biaswords", "--wordset", "weat6", "--draws", str(DRAWS), "--json",
-                 "--report", str(report)]) == 0
+    assert main(["biaswords", "--wordset", "weat6", "--draws", str(DRAWS), "--iterations",
+                 str(ITERATIONS), "--json", "--report", str(report)]) == 0
     cli = json.loads(capsys.readouterr().out)
     html = report.read_text(encoding="utf-8")
     embedded = read_manifest(html, "biaswords.html")["results"][0]
@@ -48,6 +50,7 @@ def test_biaswords_on_the_page_the_command_line_and_the_report(tmp_path, capsys)
     for key in ("summary", "baseline", "candidates", "exploratory"):
         assert page[key] == cli[key] == embedded[key], key
     assert page["provenance"]["options"] == cli["provenance"]["options"]
+    assert cli["sampling"]["options"]["iterations"] == ITERATIONS  # the page's field, a flag
     # the Table-9 layout writes p and d as the picker and every other line do (it used to
     # patch the engine's five-decimal p row afterwards)
     table = at.table[0].value
