@@ -122,8 +122,8 @@ def draws_table(wordset: WordSet, draws: Sequence[Draw]) -> pl.DataFrame:
     """Draws laid out like the paper's Table 9: one column per draw, a row per set (named as in
     the seed test), then p and d written as every other line writes them (`format_p`,
     `format_d`), so the table never says another p than the picker above it."""
-    names = [terms.name for terms in wordset.sets().values()]
-    columns = {"": [*names, "p-value", "Effect size d"]}
+    sets = wordset.sets()
+    columns = {"": [*(sets[key].name for key in SET_KEYS), "p-value", "Effect size d"]}
     for draw in draws:
         columns[f"Draw {draw.index}"] = [*(", ".join(draw.sets[key]) for key in SET_KEYS),
                                          format_p(draw.p_value), format_d(draw.effect_size)]
