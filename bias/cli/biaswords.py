@@ -133,9 +133,8 @@ def biaswords_cli(
     concept: dict | None = None,
     scheduler: str | None = None,
 ) -> str:
-    """The text `python -m bias biaswords` prints: JSON, or a short human summary. `concept`
-    holds concept fit's options (`CONCEPT_FIELDS`), the defaults where absent. The run itself is
-    `bias.analysis.biaswords.run`, as the page's steps are.
+    """The text `python -m bias biaswords` prints: JSON, or a short human summary, of
+    `bias.analysis.biaswords.run`. `concept`: concept fit's options (`CONCEPT_FIELDS`).
 
     Raises BiasInputError for anything the user can get wrong (unknown embedding or word set,
     too few candidates for the original sizes, a damaged curation file).
