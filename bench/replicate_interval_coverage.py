@@ -5,8 +5,8 @@ model's d, on generated corpora with an association planted at several strengths
 The corpora are tests/corpus/corpora.py's (WEAT 6's names, career and family words and filler;
 `planted` is the chance that a name comes with its own list: 0.5 plants nothing), 400 documents
 each, trained at the tests' small settings (16 dimensions, 30 epochs, minimum count 2) exactly as
-`python -m bias train --replicates N` trains them (`bias.corpus.train_corpus.plan`, `training.fit`:
-the same seeds, the same whole-corpus vocabulary).
+`python -m bias train --replicates N` trains them (`bias.corpus.train_corpus.plan`,
+`train_model.fit`: the same seeds, the same whole-corpus vocabulary).
 
 Coverage: per corpus a pool of `--pool` replicates; for each of 3, 5, 10 and 20 replicates,
 `--subsets` random subsets of that size each give an interval, and every replicate of the pool

@@ -22,10 +22,12 @@ import polars as pl
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+from bias.analysis import biaswords
+from bias.analysis.biaswords import BiasWordsAnalysis, BiasWordsOptions
 from bias.bounds import bound_of
 from bias.compute import configured_scheduler
-from bias.discovery.biaswords import BiasWordsRun, pool_wordsets, validate
-from bias.discovery.candidates import CandidateOptions, generate_candidates, with_decisions
+from bias.discovery.biaswords import pool_wordsets
+from bias.discovery.candidates import CandidateOptions, with_decisions
 from bias.discovery.curation import (
     MAX_FILE_BYTES,
     SHARED,
@@ -47,10 +49,9 @@ from bias.discovery.judged import CONCEPT_RUNS, concept_precision, pool_precisio
 from bias.discovery.options import MIN_ZIPF
 from bias.discovery.pos import UPOS_TAGS, pos_label, tagger_name
 from bias.discovery.sampling import DrawOptions, draw_sizes
-from bias.discovery.saved_draws import draws_table, save_draw
+from bias.discovery.saved_draws import save_draw
 from bias.discovery.table import FIT_DECIMALS, SHOWN
 from bias.errors import BiasInputError
-from bias.provenance import provenance
 from bias.report.biaswords_html import biaswords_report_html
 from bias.report.biaswords_text import (
     NOT_INDEPENDENT,
@@ -59,12 +60,12 @@ from bias.report.biaswords_text import (
     baseline_meaning,
     best_draw_line,
     curation_label,
+    draws_table,
 )
 from bias.report.charts.biaswords import draws_figure
 from bias.report.markup import md
 from bias.report.note_sentences import notes_text, tagging_hint
 from bias.report.text import format_d, format_p, p_phrase
-from bias.stats.budget import check_draws
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS, WordSet
 from bias.wordsets.library import all_wordsets
@@ -93,8 +94,8 @@ FIRST_SEEDS = (*PAPER_SEEDS, "weat6")
 
 EDITABLE = ("kept", "candidate")
 TABLE_HEIGHT = 740  # 20 rows of the data editor at once (35 px a row and the header), not 11
-DEFAULTS = CandidateOptions()
-DRAW_DEFAULTS = DrawOptions()
+DEFAULTS = BiasWordsOptions().candidates
+DRAW_DEFAULTS = BiasWordsOptions().draws
 MAJORITY = "majority of its seeds"
 OUR_FILTERS = (
     ("names_vs_nouns", "Names and nouns apart",
@@ -319,12 +320,12 @@ def bump_generation(embedding, wordset: WordSet) -> None:
     st.session_state[key] = st.session_state.get(key, 0) + 1
 
 
-def generate(embedding, wordset: WordSet, options: CandidateOptions, space: str) -> None:
+def generate(embedding, wordset: WordSet, options: BiasWordsOptions, space: str) -> None:
     """Generate button; a different saved curation is only replaced after the user confirms."""
     pending_key = f"biaswords.pending.{embedding.name}.{wordset.id}"
     if st.button("Generate candidates", type="primary", icon=":material/travel_explore:"):
         with st.status("Finding nearest neighbours and filtering them…", expanded=False) as status:
-            fresh = generate_candidates(embedding, wordset, options)
+            fresh = biaswords.candidates(options, embedding, wordset)
             if _damaged(embedding, wordset, space) or not curation_differs(fresh, space):
                 st.session_state.pop(pending_key, None)
                 replace_curation(fresh, space)  # a damaged file is kept as the backup
@@ -423,7 +424,7 @@ def open_shared(embedding, wordset: WordSet, space: str, key: str) -> None:
             st.rerun()
 
 
-def show_candidates(embedding, wordset: WordSet, options: CandidateOptions, space: str):
+def show_candidates(embedding, wordset: WordSet, options: BiasWordsOptions, space: str):
     """Generate button, the curation editor (auto-saved), and the curated candidates returned."""
     generate(embedding, wordset, options, space)
     try:
@@ -608,7 +609,8 @@ def _precision_rows(found) -> pl.DataFrame:
     }, schema={"Run": pl.String, "Set": pl.String, "Right": pl.String})  # fmt: skip
 
 
-def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
+def show_draws(embedding, wordset: WordSet, first: WordSet, curated,
+               options: BiasWordsOptions) -> None:
     st.subheader("Draw and validate")
     cols = st.columns(3)
     draws = cols[0].number_input(
@@ -628,16 +630,18 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
     draw_clicked = st.button("Draw new sets and run WEAT on each", icon=":material/casino:")
     job = job_slot()
     if draw_clicked:
-        options = DrawOptions(draws=int(draws), seed=int(seed), iterations=int(iterations))
-        check_draws(draw_sizes(first), options)  # over the budget: said now, not after queueing
+        options = replace(options, draws=replace(
+            DRAW_DEFAULTS, draws=int(draws), seed=int(seed), iterations=int(iterations)))
+        biaswords.check(options, first)  # over the budget: said now, not after queueing
         st.session_state[result_key] = run_job(
             job, "Drawing and validating, and the same for random words",
-            lambda: validate(embedding, wordset, curated, options, sizes=draw_sizes(first),
-                             scheduler=configured_scheduler()),
+            lambda: biaswords.draw(options, embedding, wordset, curated,
+                                   sizes=draw_sizes(first), scheduler=configured_scheduler()),
         )
-    sampling = st.session_state.get(result_key)
-    if sampling is None:
+    analysis: BiasWordsAnalysis | None = st.session_state.get(result_key)
+    if analysis is None:
         return
+    sampling = analysis.sampling
     if sampling.exploratory:
         st.warning(md(curation_label(sampling)), icon=":material/science:")
     else:
@@ -682,8 +686,7 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         st.warning(f"Not in the embedding under that spelling, so never drawn: {md(missing)}.")
 
     st.caption(md(best_draw_line(sampling) + "."))
-    report_button(lambda: biaswords_report_html(BiasWordsRun(curated, sampling, provenance(
-        embedding, wordset, {"candidates": curated.options, "draws": sampling.options}))),
+    report_button(lambda: biaswords_report_html(analysis.run),
                   f"biaswords-{wordset.id}-{embedding.name}_report.html",
                   "the draws and their baseline, what they do and do not show, the kept "
                   "candidates, the chart and the curated table (reproduce draws again from it)")
@@ -697,16 +700,10 @@ def show_draws(embedding, wordset: WordSet, first: WordSet, curated) -> None:
         ),
     )
     draw = sampling.draw(chosen)
-    shown = [draw, *(d for d in ranked[:3] if d.index != draw.index)][:3]
     st.caption("Like the paper's Table 9: the chosen draw and the most significant others.")
-    table = draws_table(wordset, shown)
-    p_row = pl.int_range(pl.len()) == table[""].to_list().index("p-value")
-    table = table.with_columns(  # p as the picker and the line above write it (format_p)
-        pl.when(p_row).then(pl.lit(format_p(d.p_value))).otherwise(pl.col(f"Draw {d.index}"))
-        .alias(f"Draw {d.index}") for d in shown)
     # A static table: its cells wrap, so a draw's eight words stay whole at 800 px (a data grid
     # cut them at its column's edge).
-    st.table(table)
+    st.table(draws_table(wordset, analysis.shown(chosen)))
     title = st.text_input("Save the chosen draw as", value=f"BiasWords {wordset.id} {chosen}")
     saved_key = f"biaswords.saved.{embedding.name}.{wordset.id}"
     if st.button("Save as word set", icon=":material/save:"):
@@ -790,13 +787,13 @@ def main() -> None:
     with user_errors():
         first = tests[wordset_id]
         wordset = pool_wordsets([first, *(tests[i] for i in pooled)])
-        options = candidate_options(embedding.language)
+        options = BiasWordsOptions(candidates=candidate_options(embedding.language))
     if options is None:
         st.stop()
     try:
         curated = show_candidates(embedding, wordset, options, space)
         if curated is not None:
-            show_draws(embedding, wordset, first, curated)
+            show_draws(embedding, wordset, first, curated, options)
     except BiasInputError as exc:
         st.error(md(str(exc)), icon=":material/error:")
 

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import streamlit as st
 
+from bias.analysis import debias
+from bias.analysis.debias import DebiasAnalysisOptions
 from bias.debiasing.checks import CheckResult, WeatSide
 from bias.debiasing.derived import follows_default, free_name
 from bias.debiasing.inputs import DebiasInputs, bundled_ids, load_inputs, parse_inputs
-from bias.debiasing.protocol import METHODS, DebiasOptions, DebiasResult, debias
+from bias.debiasing.protocol import METHODS, DebiasResult
 from bias.errors import BiasInputError
 from bias.files import parse_json
 from bias.jobs import checkpoint
@@ -52,7 +55,7 @@ METHOD_HELP = {
     "inlp": "Ravfogel et al. (2020): trains linear classifiers to tell the groups' words apart "
     "and removes their directions until a classifier does no better than chance.",
 }
-PREFERRED_CHECKS = ("weat6", "weat7")
+DEFAULTS = DebiasAnalysisOptions()
 
 # The page's kept choices (`views.shared.persistent`); the word pairs and checks are kept per
 # language, the name per embedding and method. Stored drafts hold these keys: never rename them.
@@ -170,8 +173,7 @@ def choose_inputs(language: str) -> DebiasInputs | None:
     left, right = st.columns([3, 2])
     ids = sorted(bundled_ids(), key=lambda i: not i.startswith(f"{language}-"))
     pairs_id = left.selectbox("Word pairs", ids, **offered(
-        PAIRS_KEY.format(language=language), ids,
-        f"{language}-gender" if f"{language}-gender" in ids else ids[0]))
+        PAIRS_KEY.format(language=language), ids, debias.default_pairs(language, ids)))
     upload = right.file_uploader("…or your own pairs file", type=["json"], key=UPLOAD_KEY,
                                  max_upload_size=MAX_TEXT_UPLOAD_MB,
                                  help='JSON: {"definitional": [["he", "she"], …], "equalize": '
@@ -194,7 +196,7 @@ def choose_checks(language: str) -> list[WordSet]:
         "Check with these word sets (half of each set's words are held out of the fit)",
         list(wordsets), format_func=lambda i: wordsets[i].title,
         **offered(CHECKS_KEY.format(language=language), list(wordsets),
-                   [i for i in PREFERRED_CHECKS if i in wordsets]),
+                   debias.default_checks(list(wordsets))),
     )
     return [wordsets[i] for i in checks]
 
@@ -231,7 +233,8 @@ def run_form(embedding: Embedding, inputs: DebiasInputs | None, checks: list[Wor
     else:
         left.caption("The suggested name is a free one; a new run replaces only a copy this tab "
                      "saved.")
-    seed = right.number_input("Random seed", min_value=0, step=1, **persistent(SEED_KEY, 0))
+    seed = right.number_input("Random seed", min_value=0, step=1,
+                              **persistent(SEED_KEY, DEFAULTS.debias.seed))
     go = st.button("Debias and check", type="primary", disabled=inputs is None,
                    icon=":material/play_arrow:")
     job = job_slot()
@@ -239,12 +242,13 @@ def run_form(embedding: Embedding, inputs: DebiasInputs | None, checks: list[Wor
         return
     try:  # in the server's one queue of heavy jobs (views.jobs), its steps as checkpoints
         target = _target(check_name(name.strip()), base, made)
-        result = run_job(job, f"Debiasing {embedding.name}", lambda: debias(
-            embedding, inputs, checks,
-            DebiasOptions(method=method, seed=int(seed)), save_as=target,
-            replace=target in made, progress=lambda share, _what: checkpoint(share),
-        ))
-        state.keep_debias_result(result.without_embedding())
+        options = replace(DEFAULTS, debias=replace(DEFAULTS.debias, method=method,
+                                                   seed=int(seed)),
+                          save_as=target, replace=target in made)
+        analysis = run_job(job, f"Debiasing {embedding.name}", lambda: debias.run(
+            options, embedding, inputs, checks,
+            progress=lambda share, _what: checkpoint(share)))
+        state.keep_debias_result(analysis.without_embedding().result)
         remember(MADE_KEY, sorted({*made, target}))
     except BiasInputError as exc:
         show_error(exc)
@@ -268,7 +272,8 @@ def main() -> None:
                 "(GloVe, or one you imported).", icon=":material/info:")
         st.stop()
     method = st.segmented_control("Method", list(METHODS), format_func=METHOD_LABELS.get,
-                                  **persistent(METHOD_KEY, "hard")) or "hard"
+                                  **persistent(METHOD_KEY, DEFAULTS.debias.method)
+                                  ) or DEFAULTS.debias.method
     st.caption(METHOD_HELP[method])
     inputs = choose_inputs(embedding.language)
     checks = choose_checks(embedding.language)

@@ -20,12 +20,13 @@ from pathlib import Path
 
 import streamlit as st
 
+from bias.analysis import train
+from bias.analysis.train import TrainAnalysisOptions
 from bias.analysis.weat import WeatAnalysis, WeatAnalysisOptions
 from bias.analysis.weat import run as run_analysis
 from bias.corpus.family import family, family_list
 from bias.corpus.options import (
     ARCHITECTURES,
-    DEFAULT_PERMUTATIONS,
     DOCUMENT_MODES,
     METHODS,
     PERMUTATIONS,
@@ -33,7 +34,6 @@ from bias.corpus.options import (
     TrainOptions,
 )
 from bias.corpus.readers import columns
-from bias.corpus.train_corpus import inspect_corpus, train_corpus
 from bias.errors import BiasInputError
 from bias.limits import TRAINING_WORK
 from bias.report.charts.groups import across_groups_figure
@@ -49,9 +49,7 @@ from bias.report.group_difference_text import headline as difference_headline
 from bias.report.markup import md
 from bias.report.replicates_text import ONE_MODEL, SEPARATE_SPACES, group_text, headline
 from bias.report.weat_report import draws_line
-from bias.stats.group_difference import compare_groups
 from bias.stats.replicates import AcrossGroups
-from bias.stats.verdict import MIN_SET_WORDS
 from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
@@ -143,7 +141,7 @@ def choose_reading(path: Path) -> tuple[str, ReadOptions]:
 
 def choose_training() -> TrainOptions:
     """The training settings, gensim's defaults first (docs/corpus.md says why)."""
-    defaults = TrainOptions()
+    defaults = TrainAnalysisOptions(language="en").train
     with st.expander("Training settings"):
         c1, c2 = st.columns(2)
         method = kept_choice(c1, "Method", list(METHODS), "texts.method", defaults.method,
@@ -222,11 +220,23 @@ def progress_text(tokens: int, models: int, epochs: int):
     return describe
 
 
+def analysis_options(language: str, read: ReadOptions, options: TrainOptions,
+                     wordset: WordSet | None = None,
+                     permutations: int | None = None) -> TrainAnalysisOptions:
+    """The page's choices as the analysis's options: this server's bound on one request's
+    training (`TRAINING_WORK`) included."""
+    defaults = TrainAnalysisOptions(language=language)
+    return TrainAnalysisOptions(
+        language=language, read=read, train=options, wordsets=(wordset,) if wordset else (),
+        permutations=defaults.permutations if permutations is None else permutations,
+        max_work=TRAINING_WORK)
+
+
 def preview_and_train(path: Path, name: str, language: str, read: ReadOptions,
                       options: TrainOptions, wordset: WordSet | None):
     """The Preview and Train buttons and what they produce, kept while the inputs stay; the
     preview shown, or None."""
-    wordsets = [wordset] if wordset else []
+    analysis = analysis_options(language, read, options, wordset)
     inputs = (str(path), language, read, options, wordset.id if wordset else None)
     slot = job_slot()
     c1, c2 = st.columns(2)
@@ -234,19 +244,15 @@ def preview_and_train(path: Path, name: str, language: str, read: ReadOptions,
         st.session_state.pop(PREVIEW_KEY, None)
         with user_errors():
             st.session_state[PREVIEW_KEY] = inputs, run_job(
-                slot, f"Reading {path.name}", lambda: inspect_corpus(
-                    path, language=language, read=read, options=options, wordsets=wordsets,
-                    min_set_words=MIN_SET_WORDS))
+                slot, f"Reading {path.name}", lambda: train.preview(analysis, path))
     preview = kept_for(PREVIEW_KEY, inputs)
     if c2.button("Train", type="primary", icon=":material/model_training:"):
         st.session_state.pop(TRAINED_KEY, None)
         tokens = sum(group.tokens for group in preview.groups) if preview else 0
         describe = progress_text(tokens, options.replicates, options.epochs)
         try:
-            result = run_job(slot, f"Training on {path.name}", lambda: train_corpus(
-                path, name=name, language=language, read=read, options=options,
-                wordsets=wordsets, min_set_words=MIN_SET_WORDS, max_work=TRAINING_WORK),
-                describe=describe)
+            result = run_job(slot, f"Training on {path.name}", lambda: train.train(
+                analysis, path, name), describe=describe).trained
         except BiasInputError as exc:
             show_error(exc)
         else:
@@ -260,17 +266,6 @@ def preview_and_train(path: Path, name: str, language: str, read: ReadOptions,
         st.success("Training done: the models are embeddings now, listed on every page.")
         st.code(done, language=None, wrap_lines=True)
     return preview
-
-
-def check_compare_work(tokens: int, options: TrainOptions, permutations: int) -> None:
-    """The test trains the two groups' models once as they are and once per deal: refused in one
-    sentence past what this server trains for one request (`TRAINING_WORK`)."""
-    work = tokens * options.epochs * (permutations + 1)
-    if work > TRAINING_WORK:
-        raise BiasInputError(
-            f"Comparing these groups trains {permutations + 1} pairs of models on their "
-            f"{tokens:,} words × {options.epochs} epochs, more than this server trains for one "
-            f"request ({TRAINING_WORK:,} words); use fewer permutations or epochs.")
 
 
 def compare_two_groups(path: Path, language: str, read: ReadOptions, options: TrainOptions,
@@ -291,7 +286,8 @@ def compare_two_groups(path: Path, language: str, read: ReadOptions, options: Tr
     with c3:
         wordset = choose_wordset(language, "texts.compare_set", "Compare by")
     permutations = int(c4.number_input(
-        "Permutations", step=1, **persistent("texts.permutations", DEFAULT_PERMUTATIONS),
+        "Permutations", step=1,
+        **persistent("texts.permutations", TrainAnalysisOptions(language).permutations),
         min_value=PERMUTATIONS.low, max_value=PERMUTATIONS.high,
         help="How many times the two groups' documents are dealt at random into two groups "
         "of the same sizes and trained again; p cannot fall below 1 / (permutations + 1)."))
@@ -302,13 +298,12 @@ def compare_two_groups(path: Path, language: str, read: ReadOptions, options: Tr
                  disabled=wordset is None or first == second):
         st.session_state.pop(COMPARED_KEY, None)
         tokens = sum(g.tokens for g in preview.groups if g.value in (first, second))
-        try:
-            check_compare_work(tokens, options, permutations)
-            # each deal (and the groups as they are) trains a pair of models on `tokens` words
+        analysis = analysis_options(language, read, options, permutations=permutations)
+        try:  # the work bounded before any model: the groups and every deal train a pair
+            train.check_comparison(analysis, preview, (first, second), wordset)
             result = run_job(
-                slot, f"Comparing '{first}' and '{second}'", lambda: compare_groups(
-                    path, language=language, groups=(first, second), wordset=wordset, read=read,
-                    options=options, permutations=permutations),
+                slot, f"Comparing '{first}' and '{second}'", lambda: train.compare(
+                    analysis, path, (first, second), wordset),
                 describe=progress_text(tokens, permutations + 1, options.epochs))
         except BiasInputError as exc:
             show_error(exc)

@@ -24,7 +24,7 @@ def upload_mb(limit_bytes: int) -> int:
 
 
 def vector_uploader(label: str, key: str, access: ServerAccess):
-    """A file uploader for vector files, up to `access.max_upload_mb`, saying so."""
+    """A file uploader for vector files, up to `ServerAccess.max_upload_mb`, saying so."""
     return st.file_uploader(
         label,
         type=formats.upload_types(),

@@ -13,7 +13,8 @@ stats, discovery, debiasing, regression) and below report and cli; it imports ne
 Modules: weat (one WEAT with its confound checks and method sensitivity, on one embedding or a
 trained family, issue 42), measure (any of the eight measures with RIPA's pairs, and Holm's
 correction over the measures read together), batch (a batch planned and run, pooled, its
-trained groups summarised), regress (embedding regression, issue 44). Others (biaswords,
-debias, train) move here as they are rewritten (docs/DESIGN: "one analysis layer") and as
-docs/dashboard.md, "Adding an analysis", says.
+trained groups summarised), biaswords (candidates, then draws from a curated table: two steps
+with one options object, as the page is interactive), debias (a debias with its checks, where it
+is saved), train (a corpus's preview, its training, the test between two groups), regress
+(embedding regression, issue 44). How to add one: docs/dashboard.md, "Adding an analysis".
 """

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from bias.analysis.biaswords import CONCEPT_FIELDS, BiasWordsOptions
 from bias.cli.args import add_scheduler_option, bounded, bounded_help
-from bias.discovery.candidates import CandidateOptions
 from bias.discovery.encoder_vocabulary import VOCABULARY_WORDS
 from bias.discovery.options import (
     CONCEPT_KEEP,
@@ -16,12 +16,13 @@ from bias.discovery.options import (
     MIN_FIT_SEEDS,
     NEIGHBOURS,
 )
-from bias.discovery.sampling import SET_DRAWS, DrawOptions
+from bias.discovery.sampling import SET_DRAWS
+from bias.stats.permutation import DRAWS as RESHUFFLINGS
 from bias.stats.permutation import SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
 
-CANDIDATES = CandidateOptions()
-DRAWS = DrawOptions()
+DEFAULTS = BiasWordsOptions()
+CANDIDATES, DRAWS = DEFAULTS.candidates, DEFAULTS.draws
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -41,6 +42,10 @@ def register(commands: argparse._SubParsersAction) -> None:
                                          DRAWS.draws))
     words.add_argument("--seed", type=bounded(SEED), default=DRAWS.seed,
                        help=bounded_help("random seed", SEED, DRAWS.seed))
+    words.add_argument("--iterations", type=bounded(RESHUFFLINGS), default=DRAWS.iterations,
+                       help=bounded_help("WEAT reshufflings per draw, when a draw's sets are "
+                                         "too big for the exact test (as the page's field)",
+                                         RESHUFFLINGS, DRAWS.iterations))
     words.add_argument("--curation", metavar="FILE.csv",
                        help="apply a curated table exported from the dashboard (CSV)")
     words.add_argument("--save-curation", metavar="FILE.csv",
@@ -51,6 +56,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     words.add_argument("--report", metavar="FILE.html",
                        help="also write a self-contained report (`reproduce` draws again)")
     words.add_argument("--paper-filters-only", action="store_true",
+                       default=DEFAULTS.paper_filters_only,
                        help="switch off our filters (names vs. nouns, gender, forms of a seed, "
                             "function words, Unicode normal form): the paper's filters alone")
     concept_fit_arguments(words)
@@ -64,11 +70,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_scheduler_option(words)
     words.add_argument("--json", action="store_true", help="machine-readable output")
     words.set_defaults(run=run)
-
-
-CONCEPT_FIELDS = ("concept_fit", "concept_neighbours", "max_fit_rank", "min_fit_lean",
-                  "min_fit_seeds", "concept_keep")  # fmt: skip
-"""Concept fit's options (issue 36), passed through to `CandidateOptions` as given."""
 
 
 def concept_fit_arguments(words: argparse.ArgumentParser) -> None:
@@ -103,6 +104,7 @@ def concept_fit_arguments(words: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> None:
     print(biaswords_cli(args.embedding, args.wordset, neighbours=args.neighbours,
                         min_edit=args.min_edit, draws=args.draws, seed=args.seed,
+                        iterations=args.iterations,
                         as_json=args.json, curation=args.curation,
                         keep_ambiguous=args.keep_ambiguous, baseline=args.baseline,
                         save_curation=args.save_curation,
@@ -115,33 +117,33 @@ def run(args: argparse.Namespace) -> None:
 def biaswords_cli(
     embedding: str,
     wordset: str,
-    neighbours: int = CandidateOptions.neighbours,
-    min_edit: int = CandidateOptions.min_edit,
-    draws: int = DrawOptions.draws,
-    seed: int = DrawOptions.seed,
+    neighbours: int = CANDIDATES.neighbours,
+    min_edit: int = CANDIDATES.min_edit,
+    draws: int = DRAWS.draws,
+    seed: int = DRAWS.seed,
+    iterations: int = DRAWS.iterations,
     as_json: bool = False,
     curation: str | None = None,
-    keep_ambiguous: bool = CandidateOptions.keep_ambiguous,
-    baseline: bool = DrawOptions.baseline,
+    keep_ambiguous: bool = CANDIDATES.keep_ambiguous,
+    baseline: bool = DRAWS.baseline,
     save_curation: str | None = None,
-    paper_filters_only: bool = False,
+    paper_filters_only: bool = DEFAULTS.paper_filters_only,
     report: str | None = None,
     vocabulary: str | None = None,
     concept: dict | None = None,
     scheduler: str | None = None,
 ) -> str:
-    """The text `python -m bias biaswords` prints: JSON, or a short human summary. `concept`
-    holds concept fit's options (`CONCEPT_FIELDS`), the defaults where absent.
+    """The text `python -m bias biaswords` prints: JSON, or a short human summary, of
+    `bias.analysis.biaswords.run`. `concept`: concept fit's options (`CONCEPT_FIELDS`).
 
     Raises BiasInputError for anything the user can get wrong (unknown embedding or word set,
     too few candidates for the original sizes, a damaged curation file).
     """
     import json
+    from dataclasses import replace
     from pathlib import Path
 
-    from bias.discovery.biaswords import run_biaswords
-    from bias.discovery.encoder_vocabulary import with_vocabulary
-    from bias.discovery.filters import paper_only
+    from bias.analysis import biaswords
     from bias.files import check_output_file, read_text, write_text_atomic
     from bias.report.biaswords_text import format_run, run_json
     from bias.vectors.catalog import load_embedding
@@ -149,17 +151,17 @@ def biaswords_cli(
 
     if save_curation:  # before the work: a wrong path should not cost a whole run
         check_output_file(Path(save_curation), "curation file")
-    options = CandidateOptions(
-        neighbours=neighbours, min_edit=min_edit, keep_ambiguous=keep_ambiguous, **(concept or {})
-    )
     words = read_text(Path(vocabulary), "word list").splitlines() if vocabulary else None
-    run = run_biaswords(
-        with_vocabulary(load_embedding(embedding), words),  # an encoder's neighbours' words
-        get_wordset(wordset),
-        paper_only(options) if paper_filters_only else options,
-        DrawOptions(draws=draws, seed=seed, baseline=baseline),
-        Path(curation) if curation else None, scheduler,
+    options = BiasWordsOptions(
+        candidates=replace(CANDIDATES, neighbours=neighbours, min_edit=min_edit,
+                           keep_ambiguous=keep_ambiguous, **(concept or {})),
+        draws=replace(DRAWS, draws=draws, seed=seed, iterations=iterations, baseline=baseline),
+        paper_filters_only=paper_filters_only,
+        vocabulary=None if words is None else tuple(words),
+        curation=Path(curation) if curation else None,
     )
+    run = biaswords.run(options, load_embedding(embedding), get_wordset(wordset),
+                        scheduler=scheduler).run
     if save_curation:
         from bias.discovery.curation import curation_csv
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+from bias.analysis.debias import PAIRS, DebiasAnalysisOptions
 from bias.cli.args import bounded, bounded_help, print_json
 from bias.stats.permutation import SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
+
+DEFAULTS = DebiasAnalysisOptions()
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -21,16 +24,18 @@ def register(commands: argparse._SubParsersAction) -> None:
         "words can still be told apart (Gonen & Goldberg 2019). With --name the debiased "
         "embedding is saved beside the others; the original is never changed.",
     )
-    debias.add_argument("--method", choices=METHODS, default="hard", help="debiasing method")
+    debias.add_argument("--method", choices=METHODS, default=DEFAULTS.debias.method,
+                        help="debiasing method")
     debias.add_argument("--embedding", default=DEFAULT_EMBEDDING, help="embedding to debias")
-    debias.add_argument("--pairs", default="en-gender",
+    debias.add_argument("--pairs",
                         help=f"bundled pairs id ({', '.join(bundled_ids())}) or a JSON file "
-                        "with 'definitional', 'equalize' and 'protected' lists (default "
-                        "en-gender)")
+                        "with 'definitional', 'equalize' and 'protected' lists (default: the "
+                        f"embedding language's {PAIRS.format(language='LL')}, else English's)")
     debias.add_argument("--check", action="append", default=[], metavar="WORDSET",
                         help="word set to check before/after on held-out words (repeatable)")
-    debias.add_argument("--seed", type=bounded(SEED), default=0,
-                        help=bounded_help("random seed of the split and the tests", SEED, 0))
+    debias.add_argument("--seed", type=bounded(SEED), default=DEFAULTS.debias.seed,
+                        help=bounded_help("random seed of the split and the tests", SEED,
+                                          DEFAULTS.debias.seed))
     debias.add_argument("--name", help="save the debiased embedding under this name")
     debias.add_argument("--replace", action="store_true",
                         help="replace an earlier debiased embedding of that name (never an "
@@ -40,17 +45,19 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    from bias.debiasing.inputs import load_inputs
-    from bias.debiasing.protocol import DebiasOptions, debias
+    from dataclasses import replace
+
+    from bias.analysis import debias
+    from bias.debiasing.inputs import bundled_ids, load_inputs
     from bias.report.debias_text import debias_report
     from bias.vectors.catalog import load_embedding
     from bias.wordsets.library import get_wordset
 
-    inputs = load_inputs(args.pairs)
+    embedding = load_embedding(args.embedding)
+    inputs = load_inputs(args.pairs or debias.default_pairs(embedding.language, bundled_ids()))
     checks = [get_wordset(item) for item in args.check]
-    result = debias(
-        load_embedding(args.embedding), inputs, checks,
-        DebiasOptions(method=args.method, seed=args.seed),
-        save_as=args.name, replace=args.replace,
-    )
+    options = replace(DEFAULTS, debias=replace(DEFAULTS.debias, method=args.method,
+                                               seed=args.seed),
+                      save_as=args.name, replace=args.replace)
+    result = debias.run(options, embedding, inputs, checks).result
     print_json(result.to_dict()) if args.json else print(debias_report(result))

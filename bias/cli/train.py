@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from bias.analysis.train import TrainAnalysisOptions
 from bias.cli.args import add_scheduler_option, bounded, bounded_help, print_json
 from bias.corpus import options as corpus_options
 from bias.corpus.options import ReadOptions, TrainOptions
 
-DEFAULTS = TrainOptions()
-READ = ReadOptions()
+ANALYSIS = TrainAnalysisOptions(language="en")
+DEFAULTS, READ = ANALYSIS.train, ANALYSIS.read
 
 _NUMBERS = {"dimensions": corpus_options.DIMENSIONS, "window": corpus_options.WINDOW,
             "min_count": corpus_options.MIN_COUNT, "epochs": corpus_options.EPOCHS,
@@ -54,10 +55,10 @@ def register(commands: argparse._SubParsersAction) -> None:
                        "between groups A and B (documents permuted between them, models "
                        "trained again)")
     train.add_argument("--permutations", type=bounded(corpus_options.PERMUTATIONS),
-                       default=corpus_options.DEFAULT_PERMUTATIONS, metavar="N",
+                       default=ANALYSIS.permutations, metavar="N",
                        help=bounded_help("permutations of --compare-groups, 2 models each; the "
                                          "smallest p is 1/(1+N)", corpus_options.PERMUTATIONS,
-                                         corpus_options.DEFAULT_PERMUTATIONS))
+                                         ANALYSIS.permutations))
     train.add_argument("--documents", choices=corpus_options.DOCUMENT_MODES,
                        default=READ.documents,
                        help=f"a .txt's documents: one per line or per paragraph (default "
@@ -88,13 +89,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int | None:
     from pathlib import Path
 
-    from bias.corpus.group_permutation import check_pair
-    from bias.corpus.train_corpus import inspect_corpus, train_corpus
+    from bias.analysis import train
     from bias.errors import BiasInputError
     from bias.report.corpus_text import preview_text, train_text
     from bias.report.group_difference_text import difference_text
-    from bias.stats.group_difference import compare_groups
-    from bias.stats.verdict import MIN_SET_WORDS
     from bias.vectors.catalog import language_code
     from bias.wordsets.library import get_wordset
 
@@ -102,36 +100,29 @@ def run(args: argparse.Namespace) -> int | None:
                        documents=args.documents, lowercase=not args.keep_case,
                        numbers=args.numbers, group_order=args.group_order or (),
                        group_bins=args.group_bins)
-    options = TrainOptions(method=args.method, architecture=args.architecture,
+    options = train.TrainAnalysisOptions(
+        language=language_code(args.language), read=read,
+        train=TrainOptions(method=args.method, architecture=args.architecture,
                            equal_groups=args.equal_groups,
-                           **{field: getattr(args, field) for field in _NUMBERS})
-    wordsets = [get_wordset(item) for item in args.wordset]
+                           **{field: getattr(args, field) for field in _NUMBERS}),
+        wordsets=tuple(get_wordset(item) for item in args.wordset),
+        permutations=args.permutations, replace=args.replace)
     path = Path(args.file).expanduser()
-    common = {"language": language_code(args.language), "read": read, "options": options,
-              "wordsets": wordsets, "min_set_words": MIN_SET_WORDS}
     if args.preview:
-        shown = inspect_corpus(path, **common)
+        shown = train.preview(options, path)
         print_json(shown.to_dict()) if args.json else print(preview_text(shown))
         if shown.problem:
             raise BiasInputError(shown.problem)
         return None
-    if args.compare_groups:  # its mistakes said before any model is trained
-        if not wordsets:
-            raise BiasInputError("--compare-groups needs a --wordset to compare the groups by.")
-        check_pair([group.value for group in inspect_corpus(path, **common).groups],
-                   args.compare_groups)
-    result = train_corpus(path, name=args.name, scheduler=args.scheduler,
-                          replace=args.replace, **common)
-    if not args.compare_groups:
-        print_json(result.to_dict()) if args.json else print(train_text(result))
-        return None
-    compared = compare_groups(path, language=common["language"], read=read, options=options,
-                              groups=tuple(args.compare_groups), wordset=wordsets[0],
-                              permutations=args.permutations, scheduler=args.scheduler)
+    if args.compare_groups and not options.wordsets:
+        raise BiasInputError("--compare-groups needs a --wordset to compare the groups by.")
+    result = train.run(options, path, args.name, args.compare_groups, scheduler=args.scheduler)
     if args.json:
-        print_json(result.to_dict() | {"group_difference": compared.to_dict()})
+        print_json(result.to_dict())
+    elif result.compared is None:
+        print(train_text(result.trained))
     else:
-        print(train_text(result) + "\n\n" + difference_text(compared))
+        print(train_text(result.trained) + "\n\n" + difference_text(result.compared))
     return None
 
 

@@ -15,25 +15,23 @@ The method, in three steps, each in its own module:
    kept candidates and each is validated with WEAT; the same draws from random matched words
    give the baseline. An uncurated run is labelled exploratory.
 
-This module joins the steps: `validate` (the draws with their baseline and provenance, what the
-page and the command line call) and `run_biaswords` (the whole method in one call, optionally with
-a curation exported from the dashboard, `--curation FILE.csv`).
+This module joins the draws to their baseline and provenance (`validate`); the steps together,
+with one options object for every face, are `bias.analysis.biaswords`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from pathlib import Path
 
 from bias.discovery.baseline import run_baseline
-from bias.discovery.candidates import CandidateOptions, Candidates, generate_candidates
+from bias.discovery.candidates import Candidates
 from bias.discovery.pos import AUTO, TaggerChoice, choose_tagger
 from bias.discovery.sampling import DrawOptions, Sampling, draw_sets, draw_sizes, streams
 from bias.errors import BiasInputError
 from bias.jobs import part
 from bias.limits import MAX_NAME_CHARS, MAX_TITLE_CHARS, shorten
-from bias.provenance import Provenance, provenance
+from bias.provenance import Provenance
 from bias.serialize import jsonable
 from bias.stats.budget import check_draws
 from bias.vectors.embeddings import Embedding
@@ -99,29 +97,6 @@ def pool_wordsets(wordsets: Sequence[WordSet]) -> WordSet:
         source={"pooled": [ws.id for ws in wordsets]},
         origin="user",
     )
-
-
-def run_biaswords(
-    embedding: Embedding,
-    wordset: WordSet,
-    candidate_options: CandidateOptions = CandidateOptions(),
-    draw_options: DrawOptions = DrawOptions(),
-    curation: Path | None = None,
-    scheduler: str | None = None,
-) -> BiasWordsRun:
-    """Candidates with the default filters, a curation from a CSV file if given, then the draws
-    (on the cluster at `scheduler`, if given). The curation file is read first: a wrong one
-    should not cost the candidates' search."""
-    from bias.discovery.curation import apply_curation_table, read_curation_file
-
-    table = None if curation is None else read_curation_file(curation)
-    candidates = generate_candidates(embedding, wordset, candidate_options)
-    if table is not None:
-        candidates = apply_curation_table(candidates, wordset, table)
-    sampling = validate(embedding, wordset, candidates, draw_options, scheduler=scheduler)
-    return BiasWordsRun(candidates, sampling,
-                        provenance(embedding, wordset, {"candidates": candidate_options,
-                                                        "draws": draw_options}))
 
 
 def validate(

@@ -265,7 +265,7 @@ def _option_notes(
 
 
 def _unchecked_names(profiles: Mapping[str, SetProfile], wordset: WordSet) -> list[Note]:
-    """A note for each set of names the first-names dictionary does not cover (`kinds`)."""
+    """A note for each set of names the first-names dictionary does not cover (`seed_profiles`)."""
     return [
         Note("names_unchecked", {"set": key, "name": wordset.sets()[key].name})
         for key, profile in profiles.items()

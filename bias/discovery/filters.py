@@ -7,7 +7,7 @@ paper's core comes first, our additions are marked `ours` (docs/biaswords.md lis
 
 A step's `name` is its stable code (tests, docs and the page refer to it); `switches` names the
 `CandidateOptions` fields that turn it on (none: it always runs). Our steps' verdicts are in
-`our_filters`, the inputs every step reads in `options`. The reason is written
+`mistake_filters`, the inputs every step reads in `options`. The reason is written
 into the table: it is the verdict a curation stores and shows beside the Keep box.
 """
 

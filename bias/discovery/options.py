@@ -1,6 +1,6 @@
 """What BiasWords' filter steps read: the run's options, and what was looked up once for it.
 
-Apart from the steps (`filters`, `our_filters`) so both can read them without importing each
+Apart from the steps (`filters`, `mistake_filters`) so both can read them without importing each
 other.
 """
 
@@ -150,7 +150,7 @@ class Context:
     """(set, seed word) → why the seed is ambiguous."""
     language: str = ""
     cased: bool = False
-    """The embedding keeps capitals (`kinds.is_cased`)."""
+    """The embedding keeps capitals (`seed_profiles.is_cased`)."""
     profiles: Mapping[str, SetProfile] = field(default_factory=dict)
     stop_words: frozenset[str] | None = None
     lemma: Callable[[str], str] | None = None

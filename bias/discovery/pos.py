@@ -158,7 +158,7 @@ class SpacyTagger:
     """A spaCy pipeline's UPOS and grammatical gender for a one-word document, cached per word.
 
     Gender comes from the pipeline's morphologizer (`Gender=Masc|Fem`); BiasWords' gender filter
-    reads it for languages with grammatical gender (`kinds.word_gender`).
+    reads it for languages with grammatical gender (`seed_profiles.word_gender`).
 
     A word alone is often tagged wrongly (French *gentiment* a noun, *pères* an adjective,
     *jazz* a name). Where the pipeline ships its rule lemmatiser's lexicon (the lemmas it knows

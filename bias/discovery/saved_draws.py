@@ -1,4 +1,4 @@
-"""A draw for people: laid out like the paper's Table 9, or saved as a user word set.
+"""A draw a person has chosen, saved as a user word set with how it was chosen.
 
 Apart from `sampling` (which draws and validates) because this is what happens to a draw once
 a person has chosen it.
@@ -7,33 +7,12 @@ a person has chosen it.
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Sequence
 from dataclasses import replace
-
-import polars as pl
 
 from bias.discovery.sampling import Draw, Sampling, draw_wordset
 from bias.serialize import jsonable
 from bias.stats.pvalues import holm
-from bias.wordsets import SET_KEYS, Selection, WordSet
-
-
-def draws_table(wordset: WordSet, draws: Sequence[Draw]) -> pl.DataFrame:
-    """The draws laid out like the paper's Table 9: one column per draw, rows for the four sets
-    (named as in the seed test), then p and d."""
-    names = {key: terms.name for key, terms in wordset.sets().items()}
-    columns: dict[str, list[str]] = {
-        "": [*(names[k] for k in SET_KEYS), "p-value", "Effect size d"]
-    }
-    for draw in draws:
-        d = "n/a" if math.isnan(draw.effect_size) else f"{draw.effect_size:.3f}"
-        columns[f"Draw {draw.index}"] = [
-            *(", ".join(draw.sets[key]) for key in SET_KEYS),
-            f"{draw.p_value:.5f}",
-            d,
-        ]
-    return pl.DataFrame(columns)
+from bias.wordsets import Selection, WordSet
 
 
 def _validation(draw: Draw, effect: float | None, embedding: str, sampling: Sampling | None):

@@ -7,12 +7,14 @@ the command line, so the two never say different things.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import polars as pl
 
-from bias.discovery.sampling import Sampling
+from bias.discovery.sampling import Draw, Sampling
 from bias.report.note_sentences import notes_text
-from bias.report.text import format_p, p_phrase
+from bias.report.text import format_d, format_p, p_phrase
+from bias.wordsets import SET_KEYS, WordSet
 
 EXPLORATORY = (
     "Exploratory: nobody has curated these candidates by hand, so the draws show what the "
@@ -114,6 +116,18 @@ def best_draw_line(sampling: Sampling) -> str:
         f"{format_p(summary.best_p_holm)} after Holm's correction over the {summary.draws} draws "
         f"(it was picked among them); d = {_num(best.effect_size)}"
     )
+
+
+def draws_table(wordset: WordSet, draws: Sequence[Draw]) -> pl.DataFrame:
+    """Draws laid out like the paper's Table 9: one column per draw, a row per set (named as in
+    the seed test), then p and d written as every other line writes them (`format_p`,
+    `format_d`), so the table never says another p than the picker above it."""
+    sets = wordset.sets()
+    columns = {"": [*(sets[key].name for key in SET_KEYS), "p-value", "Effect size d"]}
+    for draw in draws:
+        columns[f"Draw {draw.index}"] = [*(", ".join(draw.sets[key]) for key in SET_KEYS),
+                                         format_p(draw.p_value), format_d(draw.effect_size)]
+    return pl.DataFrame(columns)
 
 
 def format_run(run) -> str:

@@ -126,19 +126,19 @@ def _measure_options(raw: object, where: str) -> tuple[MeasureOptions, WeatOptio
 
 def _redraw(recorded: dict, supplied: dict, embedding, label: str) -> dict:
     """A BiasWords run drawn again from its recorded (curated) table, with its options."""
-    from bias.discovery.biaswords import BiasWordsRun, validate
+    from bias.analysis import biaswords
     from bias.discovery.candidates import Candidates
     from bias.discovery.sampling import DrawOptions
 
     wordset = parse_wordset(supplied, where=label, default_id="reproduced", origin="file")
     try:
         sampled = recorded["sampling"]
-        options = DrawOptions(**sampled["options"])
+        options = biaswords.BiasWordsOptions(draws=DrawOptions(**sampled["options"]))
         candidates = Candidates.from_dict(recorded)
     except (KeyError, TypeError, ValueError) as exc:
         raise BiasInputError(f"{label}: its draws' options or table cannot be read.") from exc
-    sampling = validate(embedding, wordset, candidates, options, sizes=sampled.get("sizes"))
-    return BiasWordsRun(candidates, sampling).to_dict()
+    return biaswords.draw(options, embedding, wordset, candidates,
+                          sizes=sampled.get("sizes")).to_dict()
 
 
 def _rerun(record: dict, embedding, label: str, recorded: dict) -> dict:

@@ -7,7 +7,7 @@ Layout of `home()/embeddings/<name>/`:
 - `words.txt`: the words, one a line, in row order (words never contain a line break: the importers
   skip such entries);
 - `subwords.npy`: only for fastText models, the character n-gram vectors that build vectors for
-  unknown words (see `raw.Subwords`);
+  unknown words (see `import_report.Subwords`);
 - `shared.txt` and `shared_rows.npy`: only for a pruned table (a spaCy `*_md` pipeline), the words
   with no vector of their own, one a line, and the row each one uses (`embeddings.SharedRows`);
 - `meta.json`: name, language, source, dimensions, words, created (ISO time), the sha256 of

@@ -62,7 +62,7 @@ def upload_suffix(filename: str) -> str:
 
 def save_upload(data: bytes | memoryview, filename: str, access: ServerAccess) -> Path:
     """Write an upload to a temporary file of our own naming under `home()/uploads`; the caller
-    removes it. Refuses files over `access.max_upload_mb` (the engine's own bound, whatever
+    removes it. Refuses files over `ServerAccess.max_upload_mb` (the engine's own bound, whatever
     Streamlit's `server.maxUploadSize` says)."""
     suffix = upload_suffix(filename)
     size = len(data)

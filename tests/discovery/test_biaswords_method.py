@@ -381,7 +381,7 @@ def test_csv_round_trip_and_spreadsheet_values(names_world):
 
 
 def test_cli_applies_a_curation_file(tmp_path):
-    from bias.discovery.biaswords import run_biaswords
+    from bias.analysis.biaswords import BiasWordsOptions, candidates
     from bias.vectors.catalog import load_embedding
     from bias.wordsets.library import get_wordset
 
@@ -401,7 +401,8 @@ def test_cli_applies_a_curation_file(tmp_path):
     assert data["curated"] is True and data["hand_decisions"] == 3
     assert not {w for d in data["draws"] for w in d["X"]} & set(dropped)
     with pytest.raises(BiasInputError, match="for other seed words"):
-        run_biaswords(load_embedding("glove-6b-50d"), get_wordset("weat7"), curation=out)
+        candidates(BiasWordsOptions(curation=out), load_embedding("glove-6b-50d"),
+                   get_wordset("weat7"))
     with pytest.raises(BiasInputError, match="no curation file"):
         biaswords_cli("glove-6b-50d", "weat6", curation=str(tmp_path / "none.csv"))
 

@@ -9,6 +9,7 @@ from bias.report.biaswords_text import (
     baseline_meaning,
     best_draw_line,
     curation_label,
+    draws_table,
     share_line,
 )
 
@@ -64,3 +65,18 @@ def test_the_baseline_in_words_beside_the_draws():
     low = baseline_meaning(with_baseline(0))
     assert "in only 0% of draws" in low and "far more than chance" in low
     assert baseline_meaning(sampling()) is None
+
+
+def test_the_draws_table_writes_p_and_d_as_every_other_line():
+    """Table 9's layout: the seed test's set names, then p as the picker writes it (it showed
+    0.00003 as '0.00003' beside '< 0.0001' above it) and a missing d as everywhere else."""
+    from bias.wordsets.library import get_wordset
+
+    sets = {key: (f"{key.lower()}1", f"{key.lower()}2") for key in "XYAB"}
+    table = draws_table(get_wordset("weat6"), [Draw(4, sets, 0.00003, float("nan"), "exact"),
+                                               Draw(1, sets, 0.0123, 1.234, "exact")])
+    assert table.columns == ["", "Draw 4", "Draw 1"]
+    assert table[""].to_list() == ["Male names", "Female names", "Career", "Family", "p-value",
+                                   "Effect size d"]
+    assert table["Draw 4"].to_list() == ["x1, x2", "y1, y2", "a1, a2", "b1, b2", "< 0.0001", "–"]
+    assert table["Draw 1"].to_list()[-2:] == ["0.012", "1.23"]
