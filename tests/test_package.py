@@ -51,7 +51,7 @@ COMMANDS = [
     ["embeddings", "--json"],
     ["train", "texts.txt", "--language", "en", "--name", "t", *SMALL_FLAGS],
     ["reproduce", "--trained", "t"],
-    ["debias", "--method", "hard", "--pairs", "en-gender", "--json"],
+    ["debias", "--method", "hard", "--pairs", "en-gender", "--no-checks", "--json"],
     ["regress", "addresses.csv", "--text-column", "text", "--target", "nation*",
      "--covariates", "kind", "--transform", "none", "--permutations", "99", "--json"],
     ["embeddings", "--delete", "tiny"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bias.analysis.debias import PAIRS, DebiasAnalysisOptions
+from bias.analysis.debias import PAIRS, PREFERRED_CHECKS, DebiasAnalysisOptions
 from bias.cli.args import bounded, bounded_help, print_json
 from bias.stats.permutation import SEED
 from bias.vectors.catalog import DEFAULT_EMBEDDING
@@ -32,7 +32,11 @@ def register(commands: argparse._SubParsersAction) -> None:
                         "with 'definitional', 'equalize' and 'protected' lists (default: the "
                         f"embedding language's {PAIRS.format(language='LL')}, else English's)")
     debias.add_argument("--check", action="append", default=[], metavar="WORDSET",
-                        help="word set to check before/after on held-out words (repeatable)")
+                        help="word set to check before/after on held-out words (repeatable; "
+                        "default: those the Debias page preselects, "
+                        f"{' and '.join(PREFERRED_CHECKS)} where the language has them)")
+    debias.add_argument("--no-checks", action="store_true",
+                        help="no WEAT before/after (only recoverability and cost)")
     debias.add_argument("--seed", type=bounded(SEED), default=DEFAULTS.debias.seed,
                         help=bounded_help("random seed of the split and the tests", SEED,
                                           DEFAULTS.debias.seed))
@@ -49,13 +53,19 @@ def run(args: argparse.Namespace) -> None:
 
     from bias.analysis import debias
     from bias.debiasing.inputs import bundled_ids, load_inputs
+    from bias.errors import BiasInputError
     from bias.report.debias_text import debias_report
     from bias.vectors.catalog import load_embedding
-    from bias.wordsets.library import get_wordset
+    from bias.wordsets.library import all_wordsets, get_wordset
 
     embedding = load_embedding(args.embedding)
     inputs = load_inputs(args.pairs or debias.default_pairs(embedding.language, bundled_ids()))
-    checks = [get_wordset(item) for item in args.check]
+    if args.no_checks and args.check:
+        raise BiasInputError("Give --check word sets or --no-checks, not both.")
+    # The page's preselection, so one choice of embedding gives one debias on both faces.
+    offered = [wordset.id for wordset in all_wordsets(embedding.language)]
+    chosen = args.check or ([] if args.no_checks else debias.default_checks(offered))
+    checks = [get_wordset(item) for item in chosen]
     options = replace(DEFAULTS, debias=replace(DEFAULTS.debias, method=args.method,
                                                seed=args.seed),
                       save_as=args.name, replace=args.replace)
