@@ -29,7 +29,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import filterfalse
+from itertools import islice
 
 import numpy as np
 
@@ -244,12 +244,13 @@ class Candidates:
         self.starting: set[str] = set()
         self.flags = bytearray()
 
-    def note(self, words: list[str], counts: Counter[str]) -> None:
-        """One document's words, before `counts` has them (its new words are tested once)."""
-        distinct = set(words)
-        self.starting.update(w for w in filterfalse(counts.__contains__, distinct)
-                             if self.pattern.match(w))
-        self.flags.append(not self.starting.isdisjoint(distinct))
+    def note(self, words: list[str], counts: Counter[str], new: int) -> None:
+        """One document's words, after `counts` took them; its `new` words (the last keys of
+        `counts`, a dict keeping their order) are tested, each once in the corpus."""
+        if new:
+            self.starting.update(w for w in islice(reversed(counts), new)
+                                 if self.pattern.match(w))
+        self.flags.append(not self.starting.isdisjoint(words))
 
 
 def count_words(documents: Iterable[list[str]], cleaning: Cleaning,
@@ -261,9 +262,10 @@ def count_words(documents: Iterable[list[str]], cleaning: Cleaning,
     tokens = 0
     for words in documents:
         tokens += len(words)
-        if candidates is not None:
-            candidates.note(words, counts)
+        before = len(counts)
         counts.update(words)
+        if candidates is not None:
+            candidates.note(words, counts, len(counts) - before)
     kept = set(cleaning.kept(counts))
     return Counter({word: count for word, count in counts.items() if word in kept}), tokens
 
