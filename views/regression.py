@@ -20,6 +20,7 @@ import streamlit as st
 from bias.analysis import regress as analysis
 from bias.analysis.regress_options import RegressOptions
 from bias.analysis.regress_results import ContextLine, GroupNeighbours, RegressResult
+from bias.corpus.options import GROUP_BINS
 from bias.errors import BiasInputError
 from bias.regression.alc import MAX_TRANSFORM_BYTES
 from bias.report.charts.regression import estimates_figure
@@ -51,6 +52,9 @@ PREFIX = "regression."
 TRANSFORM_UPLOAD_KEY = PREFIX + "transform_upload"
 RESULT_KEY = PREFIX + "result"
 GROUPS_PER_ROW = 2
+TYPES_LABEL = "Categories, bins and reference levels"
+DECADE = 10
+"""The width a numeric covariate's bins start at: a year's decades."""
 CORPUS_HELP = ("A CSV or TSV file, or JSON Lines: one document per row, a column with its text "
                "and one column per covariate (party, year, newspaper …).")
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)
@@ -99,15 +103,16 @@ def choose_columns(columns: list[str]) -> tuple[str, str, list[str], str]:
     return text, target, covariates, terms
 
 
-def choose_covariate_types(covariates: tuple[str, ...]) -> tuple[tuple[str, ...],
-                                                                 tuple[tuple[str, str], ...]]:
-    """Columns of numbers to treat as categories, and reference levels."""
-    with st.expander("Categories and reference levels"):
+def choose_covariate_types(covariates: tuple[str, ...]) -> tuple[
+        tuple[str, ...], tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]]:
+    """Columns of numbers to treat as categories, numbers to put in bins, reference levels."""
+    with st.expander(TYPES_LABEL):
         categorical = st.multiselect(
             "Columns of numbers that are categories", list(covariates),
             **offered(PREFIX + "categorical", list(covariates), []),
             help="A column coded 1, 2, 3 for three groups is a set of categories, not a "
             "quantity: choose it here.")
+        bins = choose_bins(covariates)
         references = []
         for covariate in covariates:
             level = st.text_input(
@@ -115,11 +120,26 @@ def choose_covariate_types(covariates: tuple[str, ...]) -> tuple[tuple[str, ...]
                                                                 ""),
                 placeholder="the first value in the file",
                 help="The category every other one is compared with (e.g. D, to compare R "
-                "with D). Left empty: the first value found in the file. Not used for a "
-                "column of numbers.")
+                "with D; 1950s for a year in bins). Left empty: the first value in the file "
+                "(the first bin). Not used for a column of numbers.")
             if level.strip():
                 references.append((covariate, level.strip()))
-    return tuple(categorical), tuple(references)
+    return tuple(categorical), bins, tuple(references)
+
+
+def choose_bins(covariates: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Numeric covariates put in bins (a year in decades), each with its width."""
+    binned = st.multiselect(
+        "Numbers put in bins", list(covariates),
+        **offered(PREFIX + "binned", list(covariates), []),
+        help="A year used as a number gives one change per year, as if meaning moved in a "
+        "straight line. Put in bins of 10, each decade (1950s: 1950 to 1959) becomes a category "
+        "compared with the first decade, as on the Your texts page.")
+    return tuple((column, int(st.number_input(
+        f"Width of the bins of {column}", step=1, min_value=GROUP_BINS.low,
+        max_value=GROUP_BINS.high, **persistent(PREFIX + f"bins.{column}", DECADE),
+        help="10: decades (1957 in the 1950s); 100: centuries (1957 in 1900-1999).")))
+        for column in binned)
 
 
 def choose_vectors() -> tuple[str, str, str]:
@@ -168,7 +188,7 @@ def choose_options(path: Path) -> RegressOptions | None:
     """Every choice of the form as the engine's options (its checks give any sentence); None
     until a target and a covariate are given."""
     text, target, covariates, terms = choose_columns(analysis.corpus_columns(path))
-    categorical, references = choose_covariate_types(tuple(covariates))
+    categorical, bins, references = choose_covariate_types(tuple(covariates))
     embedding, language, transform = choose_vectors()
     words = st.text_input(
         "Words to compare with (optional)", **persistent(PREFIX + "words", ""),
@@ -181,6 +201,7 @@ def choose_options(path: Path) -> RegressOptions | None:
     return RegressOptions(
         target=target.strip(), covariates=terms, text_column=text, embedding=embedding,
         language=language, transform=transform, categorical=categorical, references=references,
+        bins=bins,
         words=tuple(w.strip() for w in words.split(",") if w.strip()), **numbers)
 
 

@@ -4,6 +4,7 @@ sentences): the numbers, what a norm means and does not mean, and what the run c
 from __future__ import annotations
 
 from bias.analysis.regress_results import CoefficientReading, ContextLine, RegressResult
+from bias.corpus.group_values import bin_label
 
 MEANING = (
     "A coefficient's squared norm is how far the target's average use moves in the embedding "
@@ -82,7 +83,7 @@ def summary(result: RegressResult) -> tuple[str, str]:
     corpus, regression = result.corpus, result.regression
     forms = ", ".join(f"{form} {count:,}" for form, count in corpus.forms.items())
     return (
-        f"Embedding regression of '{result.target}' on {', '.join(result.covariates)} in "
+        f"Embedding regression of '{result.target}' on {covariates(result)} in "
         f"{corpus.file}: {corpus.instances:,} instances ({forms}) in {corpus.documents:,} "
         f"documents; {corpus.dropped:,} dropped because no context word has a vector; "
         f"{corpus.without_vector:,} of {corpus.context_tokens:,} context words have no vector "
@@ -93,6 +94,21 @@ def summary(result: RegressResult) -> tuple[str, str]:
     )
 
 
+def covariates(result: RegressResult) -> str:
+    """The covariates, each binned one with its bins ('year in bins of 10 (1950s: 1950–1959)')."""
+    bins = dict(result.options.bins)
+    return ", ".join(
+        f"{name} in bins of {bins[name]:,} ({_bin_example(bins[name])})" if name in bins else name
+        for name in result.covariates)
+
+
+def _bin_example(width: int) -> str:
+    """What one bin's label covers, on the labels' rule (bias.corpus.group_values.bin_label)."""
+    start = 1950 // width * width
+    label, span = bin_label(str(start), width, "", ""), f"{start}–{start + width - 1}"
+    return f"e.g. {label}" if label.replace("-", "–") == span else f"{label}: {span}"
+
+
 def neighbours_heading(result: RegressResult) -> str:
     regression = result.regression
     return (f"Nearest words of each group's average use, with {regression.level:.0%} bootstrap "
@@ -101,8 +117,16 @@ def neighbours_heading(result: RegressResult) -> str:
 
 
 def cannot_show(result: RegressResult) -> list[str]:
-    """What the run could not show, one sentence per limit."""
-    return [LIMITS[code] for code in result.limits]
+    """What the run could not show, one sentence per limit (an undefined interval with the
+    coefficients from a single document, which cause it)."""
+    out = [LIMITS[code] for code in result.limits]
+    single = [c.name for c in result.regression.coefficients if c.units == 1]
+    if "interval-undefined" in result.limits and single:
+        at = result.limits.index("interval-undefined")
+        out[at] = (f"{out[at][:-1]} ({', '.join(single)} come{'s' * (len(single) == 1)} "
+                   "from a single document: merge it with a neighbouring group, or use wider "
+                   "bins).")
+    return out
 
 
 def _pairs(pairs: tuple[tuple[str, float], ...]) -> str:
