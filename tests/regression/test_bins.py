@@ -29,7 +29,7 @@ def test_cells_become_their_bins_labels_only_where_an_instance_is() -> None:
     binned = binned_rows(rows, ("party", "year"), {"year": 10}, [3, 0, 1, 4, 0])
     assert binned == [("A", "1990s"), ("B", "1950s"), ("A", "n/a"), ("B", "1990s"),
                       ("A", "-50--41")]  # document 2 has no instance: its cell stays
-    assert binned_rows(rows, ("party", "year"), {"year": 100}, [0]) [0] == ("A", "1900-1999")
+    assert binned_rows(rows, ("party", "year"), {"year": 100}, [0])[0] == ("A", "1900-1999")
     assert binned_rows(rows, ("party", "year"), {}, [0, 1]) == rows
     with pytest.raises(BiasInputError) as caught:
         binned_rows(rows, ("party", "year"), {"year": 10}, [0, 2])
