@@ -53,6 +53,9 @@ TRANSFORM_UPLOAD_KEY = PREFIX + "transform_upload"
 RESULT_KEY = PREFIX + "result"
 GROUPS_PER_ROW = 2
 TYPES_LABEL = "Categories, bins and reference levels"
+MISSING = "n/a"
+"""What a table shows for a number that could not be computed (as the command line prints it;
+'What this cannot show' says why)."""
 DECADE = 10
 """The width a numeric covariate's bins start at: a year's decades."""
 CORPUS_HELP = ("A CSV or TSV file, or JSON Lines: one document per row, a column with its text "
@@ -225,6 +228,7 @@ def show_coefficients(result: RegressResult) -> None:
         f"{level} low": c.interval.low, f"{level} high": c.interval.high, "p-value": c.p_value,
         "instances": c.instances, "documents": c.units, "squared norm": c.squared_norm}
         for c in regression.coefficients], hide_index=True, width="stretch",
+        height="content", placeholder=MISSING,  # every row: a decade bin makes a dozen
         column_config={name: st.column_config.NumberColumn(format="%.4f", width="small")
                        for name in numbers}
         | {name: st.column_config.NumberColumn(width="small")
@@ -234,14 +238,22 @@ def show_coefficients(result: RegressResult) -> None:
 
 
 def show_groups(result: RegressResult) -> None:
+    """Each covariate's groups in an expander of their own, the first open: a year in decades
+    makes a dozen tables, which would push the texts behind the numbers far down."""
     if not result.groups:
         return
     st.subheader("Nearest words per group")
     st.caption(md(neighbours_heading(result)))
-    for at in range(0, len(result.groups), GROUPS_PER_ROW):  # rows keep the groups' order
-        for group, column in zip(result.groups[at:at + GROUPS_PER_ROW],
-                                 st.columns(GROUPS_PER_ROW), strict=False):
-            _group(group, column)
+    by_covariate: dict[str, list[GroupNeighbours]] = {}
+    for group in result.groups:
+        by_covariate.setdefault(group.covariate, []).append(group)
+    for number, (covariate, groups) in enumerate(by_covariate.items()):
+        with st.expander(f"{md(covariate)}: the nearest words of its {len(groups)} groups",
+                         expanded=number == 0):
+            for at in range(0, len(groups), GROUPS_PER_ROW):  # rows keep the groups' order
+                for group, column in zip(groups[at:at + GROUPS_PER_ROW],
+                                         st.columns(GROUPS_PER_ROW), strict=False):
+                    _group(group, column)
 
 
 def _group(group: GroupNeighbours, column) -> None:
@@ -256,17 +268,23 @@ def _group(group: GroupNeighbours, column) -> None:
 
 
 def show_readings(result: RegressResult) -> None:
+    """Each coefficient's texts in an expander of its own, the first open (a dozen coefficients
+    would otherwise make the page very long)."""
     st.subheader("The texts behind each number")
-    for reading in result.readings:
-        st.markdown(f"**{md(reading.name)}**: the uses nearest its direction")
-        st.markdown("\n".join(_context(line) for line in reading.nearest_contexts))
-        st.markdown(md("The documents that move it most (its corrected value without each):"))
-        st.dataframe([{"document": item.document, "covariates": _covariates(item.covariates),
-                       "without it": item.estimate_without, "change": item.change}
-                      for item in reading.most_influential], hide_index=True, width="stretch",
-                     column_config={name: st.column_config.NumberColumn(format="%.4f")
-                                    for name in ("without it", "change")})
-        st.caption(md(without_together(reading).capitalize() + "."))
+    for number, reading in enumerate(result.readings):
+        with st.expander(f"{md(reading.name)}: the uses nearest its direction, and the "
+                         "documents that move it most", expanded=number == 0):
+            st.markdown("\n".join(_context(line) for line in reading.nearest_contexts))
+            st.markdown(md("The documents that move it most (its corrected value without "
+                           "each):"))
+            st.dataframe([{"document": item.document,
+                           "covariates": _covariates(item.covariates),
+                           "without it": item.estimate_without, "change": item.change}
+                          for item in reading.most_influential], hide_index=True,
+                         width="stretch", placeholder=MISSING,
+                         column_config={name: st.column_config.NumberColumn(format="%.4f")
+                                        for name in ("without it", "change")})
+            st.caption(md(without_together(reading).capitalize() + "."))
 
 
 def show_result(result: RegressResult) -> None:
@@ -278,7 +296,7 @@ def show_result(result: RegressResult) -> None:
     show_readings(result)
     st.subheader("What this cannot show")
     for sentence in cannot_show(result):
-        st.markdown(md(f"- {sentence}"))
+        st.markdown(f"- {md(sentence)}")
     with st.expander("Everything in words (as the command line prints it)"):
         st.code(regression_text(result), language=None, wrap_lines=True)
     report_button(lambda: regression_report_html(result),

@@ -130,3 +130,40 @@ def test_the_text_names_the_bins_and_a_cell_that_is_no_number_is_one_sentence(
                  "--covariates", "party,year", "--bin", "year"])
     assert code == 2 and "--bin takes COLUMN=WIDTH (year=10), not 'year'." in (
         capsys.readouterr().err)
+
+
+def test_a_bin_with_a_single_document_is_named_where_the_intervals_are_missing(tmp_path) -> None:
+    """The 2000s: one document with 12 uses. Leaving it out leaves its dummy without an
+    instance, so the jackknife gives no interval; the sentence names the coefficient, the
+    chart's axis says no interval was computed, the page's table shows n/a."""
+    import csv
+    import random
+
+    from bias.analysis.regress import run
+    from bias.report.charts.regression import estimates_figure
+    from bias.report.regression_text import cannot_show
+    from tests.regression import texts
+
+    rng = random.Random(2)
+    path = tmp_path / "years.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["text", "year"])
+        for i in range(30):
+            words = [rng.choice(texts.COMMON) for _ in range(8)]
+            out.writerow([" ".join([*words[:4], "policy", *words[4:]]), 1980 + i % 20])
+        out.writerow([" ".join(["policy", *rng.sample(texts.OWN["B"], 3)] * 12), 2003])
+    result = run(path, RegressOptions(target="policy", covariates="year", text_column="text",
+                                      bins=(("year", 10),),
+                                      transform="none", min_count=1, permutations=9,
+                                      bootstraps=5), texts.embedding())
+    names = [c.name for c in result.regression.coefficients]
+    assert names == ["year_1990s", "year_2000s"]
+    assert [c.units for c in result.regression.coefficients] == [10, 1]
+    assert all(np.isnan(c.interval.low) for c in result.regression.coefficients)
+    assert cannot_show(result)[result.limits.index("interval-undefined")] == (
+        "Some intervals could not be computed: leaving out a single document leaves a level "
+        "with no instance (year_2000s comes from a single document: merge it with a "
+        "neighbouring group, or use wider bins).")
+    assert estimates_figure(result.regression).layout.xaxis.title.text == (
+        "corrected squared norm (no interval could be computed: see below)")
