@@ -78,8 +78,9 @@ def without_together(reading: CoefficientReading) -> str:
             f"{_number(reading.without_most_influential)}")
 
 
-def summary(result: RegressResult) -> tuple[str, str]:
-    """What was regressed on what, over how many instances, and how (the first two lines)."""
+def summary(result: RegressResult) -> tuple[str, ...]:
+    """What was regressed on what, over how many instances, and how; then the reference each
+    category is compared with (a decade's coefficient is its distance from the first decade)."""
     corpus, regression = result.corpus, result.regression
     forms = ", ".join(f"{form} {count:,}" for form, count in corpus.forms.items())
     return (
@@ -91,7 +92,19 @@ def summary(result: RegressResult) -> tuple[str, str]:
         f"Embedding {result.provenance.embedding.name}, transform: {result.transform}; "
         f"clusters: {corpus.clusters} ({corpus.units:,}); {regression.permutations:,} "
         f"permutations, seed {regression.seed}.",
+        *references(result),
     )
+
+
+def references(result: RegressResult) -> tuple[str, ...]:
+    """The sentence naming each categorical covariate's reference level (its first group)."""
+    first: dict[str, str] = {}
+    for group in result.groups:
+        first.setdefault(group.covariate, group.level)
+    if not first:
+        return ()
+    named = ", ".join(f"{covariate} = {level}" for covariate, level in first.items())
+    return (f"Each category's coefficient is its difference from the reference: {named}.",)
 
 
 def covariates(result: RegressResult) -> str:

@@ -119,6 +119,8 @@ def test_the_text_names_the_bins_and_a_cell_that_is_no_number_is_one_sentence(
     assert out.startswith("Embedding regression of 'policy' on party, year in bins of 10 "
                           "(1950s: 1950–1959) in speeches.csv: 40 instances")
     assert "year = 1980s (16 instances)" in out
+    assert ("\nEach category's coefficient is its difference from the reference: party = A, "
+            "year = 1980s.\n") in out
     bad = write_speeches(tmp_path / "bad.csv", "year", lambda i: "soon" if i == 7 else year(i))
     code = main(["regress", str(bad), "--target", "policy", "--text-column", "speech",
                  "--covariates", "party,year", "--bin", "year=10", "--min-count", "2"])
@@ -166,4 +168,4 @@ def test_a_bin_with_a_single_document_is_named_where_the_intervals_are_missing(t
         "with no instance (year_2000s comes from a single document: merge it with a "
         "neighbouring group, or use wider bins).")
     assert estimates_figure(result.regression).layout.xaxis.title.text == (
-        "corrected squared norm (no interval could be computed: see below)")
+        "corrected squared norm (no interval: see below)")

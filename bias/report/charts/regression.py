@@ -57,5 +57,5 @@ def _axis_title(regression: Regression) -> str:
     if not missing:
         return title
     if missing == len(regression.coefficients):
-        return "corrected squared norm (no interval could be computed: see below)"
-    return f"{title} (none for {missing} of them: see below)"
+        return "corrected squared norm (no interval: see below)"
+    return f"{title} ({missing} without: see below)"
