@@ -256,14 +256,20 @@ def show_groups(result: RegressResult) -> None:
                     _group(group, column)
 
 
+def interval(low: float, high: float) -> str:
+    """A cosine's interval without the leading zeros ('.682–.744', as APA writes numbers that
+    cannot exceed 1): with a long word beside it, the table then fits half of an 800 px page."""
+    return "–".join(f"{value:.3f}".replace("0.", ".", 1) for value in (low, high))
+
+
 def _group(group: GroupNeighbours, column) -> None:
     with column:
         st.markdown(f"**{md(group.covariate)} = {md(group.level)}** ({group.instances:,} "
                     "instances)")
-        st.dataframe([{"word": word, "cosine": cosine, "interval": f"{low:.3f}–{high:.3f}"}
+        st.dataframe([{"word": word, "cosine": cosine, "interval": interval(low, high)}
                       for (word, cosine), (low, high) in zip(group.neighbours,
                                                              group.intervals, strict=True)],
-                     hide_index=True, width="stretch",  # three columns fit half of 800 px
+                     hide_index=True, width="stretch",
                      column_config={"cosine": st.column_config.NumberColumn(format="%.3f")})
 
 

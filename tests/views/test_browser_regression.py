@@ -63,7 +63,11 @@ def test_nation_by_kind_of_address_and_decade(server, visitor, chromium, tmp_pat
     settle(page, 1500)
     summary = page.locator('[data-testid="stMarkdown"]').filter(has_text="680 instances")
     summary.first.wait_for(timeout=30_000)  # every use of nation*, national, nations …
-    page.get_by_text("kind = inaugural (413 instances)", exact=True).wait_for(timeout=30_000)
+    try:
+        page.get_by_text("kind = inaugural (413 instances)", exact=True).wait_for(timeout=30_000)
+    except Exception:
+        full_shot(page, SCREENSHOT_DIR / "debug.png", 1400)  # DEBUG
+        raise
     page.get_by_text("year: the nearest words of its 13 groups").click()  # closed: a dozen
     page.get_by_text("year = 2020s (16 instances)", exact=True).wait_for(timeout=30_000)
     assert page.get_by_text("year_2020s comes from a single document").first.is_visible()
