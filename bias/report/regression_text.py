@@ -19,7 +19,8 @@ LIMITS = {
         "The covariates describe who used the word; a difference is an association with them, "
         "not their effect (topics, time and speakers come with them)."),
     "unit-length-vectors": (
-        "Norms are in units of this embedding's unit-length vectors: compare them within one "
+        "A norm has no scale of its own: its size depends on this embedding (its vectors at "
+        "unit length), the window, the transform and the corpus, so compare norms within one "
         "run, not across embeddings, windows, transforms or corpora."),
     "plain-average": (
         "No transform: each instance is the plain average of its context words, which the most "
