@@ -53,11 +53,10 @@ TRANSFORM_UPLOAD_KEY = PREFIX + "transform_upload"
 RESULT_KEY = PREFIX + "result"
 GROUPS_PER_ROW = 2
 TYPES_LABEL = "Categories, bins and reference levels"
+# What a table shows for a number that could not be computed (as the command line prints it;
+# 'What this cannot show' says why).
 MISSING = "n/a"
-"""What a table shows for a number that could not be computed (as the command line prints it;
-'What this cannot show' says why)."""
-DECADE = 10
-"""The width a numeric covariate's bins start at: a year's decades."""
+DECADE = 10  # the width a numeric covariate's bins start at: a year's decades
 CORPUS_HELP = ("A CSV or TSV file, or JSON Lines: one document per row, a column with its text "
                "and one column per covariate (party, year, newspaper …).")
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)

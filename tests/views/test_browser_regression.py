@@ -61,8 +61,12 @@ def test_nation_by_kind_of_address_and_decade(server, visitor, chromium, tmp_pat
     page.get_by_role("button", name="Run the regression").click()
     page.get_by_role("button", name="Download JSON").wait_for(timeout=120_000)  # drawn last
     settle(page, 1500)
-    summary = page.locator('[data-testid="stMarkdown"]').filter(has_text="680 instances")
-    summary.first.wait_for(timeout=30_000)  # every use of nation*, national, nations …
+    try:
+        summary = page.locator('[data-testid="stMarkdown"]').filter(has_text="680 instances")
+        summary.first.wait_for(timeout=30_000)  # every use of nation*, national, nations …
+    except Exception:
+        full_shot(page, SCREENSHOT_DIR / "debug0.png", 1400)  # DEBUG
+        raise
     try:
         page.get_by_text("kind = inaugural (413 instances)", exact=True).wait_for(timeout=30_000)
     except Exception:
