@@ -120,10 +120,11 @@ def choose_covariate_types(covariates: tuple[str, ...]) -> tuple[
             level = st.text_input(
                 f"Reference level of {covariate}", **persistent(PREFIX + f"reference.{covariate}",
                                                                 ""),
-                placeholder="the first value in the file",
+                placeholder="the earliest bin" if covariate in dict(bins)
+                else "the first value in the file",
                 help="The category every other one is compared with (e.g. D, to compare R "
                 "with D; 1950s for a year in bins). Left empty: the first value in the file "
-                "(the first bin). Not used for a column of numbers.")
+                "(for bins, the earliest). Not used for a column of numbers.")
             if level.strip():
                 references.append((covariate, level.strip()))
     return tuple(categorical), bins, tuple(references)

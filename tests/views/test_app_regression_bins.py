@@ -33,6 +33,7 @@ def test_a_year_in_decades_on_the_page_is_the_cli_bin(page, capsys):
     at.multiselect(key="_regression.covariates").set_value(["party", "year"]).run()
     at.multiselect(key="_regression.binned").set_value(["year"]).run()
     assert at.number_input(key="_regression.bins.year").value == 10  # decades by default
+    assert at.text_input(key="_regression.reference.year").placeholder == "the earliest bin"
     at.number_input(key="_regression.min_count").set_value(2).run()
     at.number_input(key="_regression.permutations").set_value(19).run()
     at.radio(key="_regression.transform").set_value("none").run()

@@ -61,17 +61,9 @@ def test_nation_by_kind_of_address_and_decade(server, visitor, chromium, tmp_pat
     page.get_by_role("button", name="Run the regression").click()
     page.get_by_role("button", name="Download JSON").wait_for(timeout=120_000)  # drawn last
     settle(page, 1500)
-    try:
-        summary = page.locator('[data-testid="stMarkdown"]').filter(has_text="680 instances")
-        summary.first.wait_for(timeout=30_000)  # every use of nation*, national, nations …
-    except Exception:
-        full_shot(page, SCREENSHOT_DIR / "debug0.png", 1400)  # DEBUG
-        raise
-    try:
-        page.get_by_text("kind = inaugural (413 instances)", exact=True).wait_for(timeout=30_000)
-    except Exception:
-        full_shot(page, SCREENSHOT_DIR / "debug.png", 1400)  # DEBUG
-        raise
+    summary = page.locator('[data-testid="stMarkdown"]').filter(has_text="680 instances")
+    summary.first.wait_for(timeout=30_000)  # every use of nation*, national, nations …
+    page.get_by_text("kind = inaugural (413 instances)", exact=True).wait_for(timeout=30_000)
     page.get_by_text("year: the nearest words of its 13 groups").click()  # closed: a dozen
     page.get_by_text("year = 2020s (16 instances)", exact=True).wait_for(timeout=30_000)
     assert page.get_by_text("year_2020s comes from a single document").first.is_visible()
