@@ -20,6 +20,7 @@ import streamlit as st
 from bias.analysis import regress as analysis
 from bias.analysis.regress_options import RegressOptions
 from bias.analysis.regress_results import ContextLine, GroupNeighbours, RegressResult
+from bias.corpus.options import GROUP_BINS
 from bias.errors import BiasInputError
 from bias.regression.alc import MAX_TRANSFORM_BYTES
 from bias.report.charts.regression import estimates_figure
@@ -51,6 +52,11 @@ PREFIX = "regression."
 TRANSFORM_UPLOAD_KEY = PREFIX + "transform_upload"
 RESULT_KEY = PREFIX + "result"
 GROUPS_PER_ROW = 2
+TYPES_LABEL = "Categories, bins and reference levels"
+# What a table shows for a number that could not be computed (as the command line prints it;
+# 'What this cannot show' says why).
+MISSING = "n/a"
+DECADE = 10  # the width a numeric covariate's bins start at: a year's decades
 CORPUS_HELP = ("A CSV or TSV file, or JSON Lines: one document per row, a column with its text "
                "and one column per covariate (party, year, newspaper …).")
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)
@@ -99,27 +105,44 @@ def choose_columns(columns: list[str]) -> tuple[str, str, list[str], str]:
     return text, target, covariates, terms
 
 
-def choose_covariate_types(covariates: tuple[str, ...]) -> tuple[tuple[str, ...],
-                                                                 tuple[tuple[str, str], ...]]:
-    """Columns of numbers to treat as categories, and reference levels."""
-    with st.expander("Categories and reference levels"):
+def choose_covariate_types(covariates: tuple[str, ...]) -> tuple[
+        tuple[str, ...], tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]]:
+    """Columns of numbers to treat as categories, numbers to put in bins, reference levels."""
+    with st.expander(TYPES_LABEL):
         categorical = st.multiselect(
             "Columns of numbers that are categories", list(covariates),
             **offered(PREFIX + "categorical", list(covariates), []),
             help="A column coded 1, 2, 3 for three groups is a set of categories, not a "
             "quantity: choose it here.")
+        bins = choose_bins(covariates)
         references = []
         for covariate in covariates:
             level = st.text_input(
                 f"Reference level of {covariate}", **persistent(PREFIX + f"reference.{covariate}",
                                                                 ""),
-                placeholder="the first value in the file",
+                placeholder="the earliest bin" if covariate in dict(bins)
+                else "the first value in the file",
                 help="The category every other one is compared with (e.g. D, to compare R "
-                "with D). Left empty: the first value found in the file. Not used for a "
-                "column of numbers.")
+                "with D; 1950s for a year in bins). Left empty: the first value in the file "
+                "(for bins, the earliest). Not used for a column of numbers.")
             if level.strip():
                 references.append((covariate, level.strip()))
-    return tuple(categorical), tuple(references)
+    return tuple(categorical), bins, tuple(references)
+
+
+def choose_bins(covariates: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Numeric covariates put in bins (a year in decades), each with its width."""
+    binned = st.multiselect(
+        "Numbers put in bins", list(covariates),
+        **offered(PREFIX + "binned", list(covariates), []),
+        help="A year used as a number gives one change per year, as if meaning moved in a "
+        "straight line. Put in bins of 10, each decade (1950s: 1950 to 1959) becomes a category "
+        "compared with the first decade, as on the Your texts page.")
+    return tuple((column, int(st.number_input(
+        f"Width of the bins of {column}", step=1, min_value=GROUP_BINS.low,
+        max_value=GROUP_BINS.high, **persistent(PREFIX + f"bins.{column}", DECADE),
+        help="10: decades (1957 in the 1950s); 100: centuries (1957 in 1900-1999).")))
+        for column in binned)
 
 
 def choose_vectors() -> tuple[str, str, str]:
@@ -168,7 +191,7 @@ def choose_options(path: Path) -> RegressOptions | None:
     """Every choice of the form as the engine's options (its checks give any sentence); None
     until a target and a covariate are given."""
     text, target, covariates, terms = choose_columns(analysis.corpus_columns(path))
-    categorical, references = choose_covariate_types(tuple(covariates))
+    categorical, bins, references = choose_covariate_types(tuple(covariates))
     embedding, language, transform = choose_vectors()
     words = st.text_input(
         "Words to compare with (optional)", **persistent(PREFIX + "words", ""),
@@ -181,6 +204,7 @@ def choose_options(path: Path) -> RegressOptions | None:
     return RegressOptions(
         target=target.strip(), covariates=terms, text_column=text, embedding=embedding,
         language=language, transform=transform, categorical=categorical, references=references,
+        bins=bins,
         words=tuple(w.strip() for w in words.split(",") if w.strip()), **numbers)
 
 
@@ -204,6 +228,7 @@ def show_coefficients(result: RegressResult) -> None:
         f"{level} low": c.interval.low, f"{level} high": c.interval.high, "p-value": c.p_value,
         "instances": c.instances, "documents": c.units, "squared norm": c.squared_norm}
         for c in regression.coefficients], hide_index=True, width="stretch",
+        height="content", placeholder=MISSING,  # every row: a decade bin makes a dozen
         column_config={name: st.column_config.NumberColumn(format="%.4f", width="small")
                        for name in numbers}
         | {name: st.column_config.NumberColumn(width="small")
@@ -213,39 +238,59 @@ def show_coefficients(result: RegressResult) -> None:
 
 
 def show_groups(result: RegressResult) -> None:
+    """Each covariate's groups in an expander of their own, the first open: a year in decades
+    makes a dozen tables, which would push the texts behind the numbers far down."""
     if not result.groups:
         return
     st.subheader("Nearest words per group")
     st.caption(md(neighbours_heading(result)))
-    for at in range(0, len(result.groups), GROUPS_PER_ROW):  # rows keep the groups' order
-        for group, column in zip(result.groups[at:at + GROUPS_PER_ROW],
-                                 st.columns(GROUPS_PER_ROW), strict=False):
-            _group(group, column)
+    by_covariate: dict[str, list[GroupNeighbours]] = {}
+    for group in result.groups:
+        by_covariate.setdefault(group.covariate, []).append(group)
+    for number, (covariate, groups) in enumerate(by_covariate.items()):
+        with st.expander(f"{md(covariate)}: the nearest words of its {len(groups)} groups",
+                         expanded=number == 0):
+            for at in range(0, len(groups), GROUPS_PER_ROW):  # rows keep the groups' order
+                for group, column in zip(groups[at:at + GROUPS_PER_ROW],
+                                         st.columns(GROUPS_PER_ROW), strict=False):
+                    _group(group, column)
+
+
+def interval(low: float, high: float) -> str:
+    """A cosine's interval without the leading zeros ('.682–.744', as APA writes numbers that
+    cannot exceed 1): with a long word beside it, the table then fits half of an 800 px page."""
+    return "–".join(f"{value:.3f}".replace("0.", ".", 1) for value in (low, high))
 
 
 def _group(group: GroupNeighbours, column) -> None:
     with column:
         st.markdown(f"**{md(group.covariate)} = {md(group.level)}** ({group.instances:,} "
                     "instances)")
-        st.dataframe([{"word": word, "cosine": cosine, "interval": f"{low:.3f}–{high:.3f}"}
+        st.dataframe([{"word": word, "cosine": cosine, "interval": interval(low, high)}
                       for (word, cosine), (low, high) in zip(group.neighbours,
                                                              group.intervals, strict=True)],
-                     hide_index=True, width="stretch",  # three columns fit half of 800 px
+                     hide_index=True, width="stretch",
                      column_config={"cosine": st.column_config.NumberColumn(format="%.3f")})
 
 
 def show_readings(result: RegressResult) -> None:
+    """Each coefficient's texts in an expander of its own, the first open (a dozen coefficients
+    would otherwise make the page very long)."""
     st.subheader("The texts behind each number")
-    for reading in result.readings:
-        st.markdown(f"**{md(reading.name)}**: the uses nearest its direction")
-        st.markdown("\n".join(_context(line) for line in reading.nearest_contexts))
-        st.markdown(md("The documents that move it most (its corrected value without each):"))
-        st.dataframe([{"document": item.document, "covariates": _covariates(item.covariates),
-                       "without it": item.estimate_without, "change": item.change}
-                      for item in reading.most_influential], hide_index=True, width="stretch",
-                     column_config={name: st.column_config.NumberColumn(format="%.4f")
-                                    for name in ("without it", "change")})
-        st.caption(md(without_together(reading).capitalize() + "."))
+    for number, reading in enumerate(result.readings):
+        with st.expander(f"{md(reading.name)}: the uses nearest its direction, and the "
+                         "documents that move it most", expanded=number == 0):
+            st.markdown("\n".join(_context(line) for line in reading.nearest_contexts))
+            st.markdown(md("The documents that move it most (its corrected value without "
+                           "each):"))
+            st.dataframe([{"document": item.document,
+                           "covariates": _covariates(item.covariates),
+                           "without it": item.estimate_without, "change": item.change}
+                          for item in reading.most_influential], hide_index=True,
+                         width="stretch", placeholder=MISSING,
+                         column_config={name: st.column_config.NumberColumn(format="%.4f")
+                                        for name in ("without it", "change")})
+            st.caption(md(without_together(reading).capitalize() + "."))
 
 
 def show_result(result: RegressResult) -> None:
@@ -257,7 +302,7 @@ def show_result(result: RegressResult) -> None:
     show_readings(result)
     st.subheader("What this cannot show")
     for sentence in cannot_show(result):
-        st.markdown(md(f"- {sentence}"))
+        st.markdown(f"- {md(sentence)}")
     with st.expander("Everything in words (as the command line prints it)"):
         st.code(regression_text(result), language=None, wrap_lines=True)
     report_button(lambda: regression_report_html(result),

@@ -56,7 +56,7 @@ from bias.files import home, write_bytes_atomic
 from bias.jobs import checkpoint
 from bias.provenance import provenance
 from bias.regression import alc, passages
-from bias.regression.design import Design, build_design
+from bias.regression.design import Design, binned_rows, build_design
 from bias.regression.instances import (
     Candidates,
     Cleaning,
@@ -180,6 +180,8 @@ def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning:
     if not found.instances:
         raise BiasInputError(f"The phrase '{options.target}' never occurs in {path.name}, "
                              "though its first word does.")
+    values = binned_rows(values, options.covariate_columns, dict(options.bins),
+                         (instance.document for instance in found.instances))
     _design(found.instances, values, options)
     return counts, tokens, values, found
 
@@ -309,8 +311,10 @@ def _design(instances: list[Instance] | tuple[Instance, ...], values: list[tuple
     names = options.covariate_columns
     documents = [instance.document for instance in instances]
     columns = {name: [values[d][at] for d in documents] for at, name in enumerate(names)}
-    return build_design(columns, options.terms, documents, frozenset(options.categorical),
-                        dict(options.references))
+    binned = frozenset(column for column, _ in options.bins)
+    return build_design(columns, options.terms, documents,
+                        frozenset(options.categorical) | binned, dict(options.references),
+                        binned)
 
 
 def _clusters(chosen: str, documents: np.ndarray) -> str:

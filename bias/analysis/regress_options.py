@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bias.bounds import Bound, bounded, check_bounds
+from bias.corpus.options import GROUP_BINS
 from bias.errors import BiasInputError
 from bias.regression.design import parse_terms
 from bias.regression.instances import Target
@@ -61,6 +62,11 @@ class RegressOptions:
     """Covariates to treat as categories even though their values are numbers."""
     references: tuple[tuple[str, str], ...] = ()
     """(covariate, level) pairs: the reference level of a categorical covariate."""
+    bins: tuple[tuple[str, int], ...] = ()
+    """(covariate, width) pairs: a numeric covariate put in bins of that width, each bin a
+    category labelled as the Your texts page labels its groups ('1950s' for a year in bins of
+    10; bias.corpus.group_values.bin_label), in the order of their numbers, the first the
+    reference unless one is named."""
     clusters: str = "auto"
     """'document', 'instance', or 'auto': by document when a document has several instances."""
     permutations: int = bounded(1000, PERMUTATIONS)
@@ -90,6 +96,19 @@ class RegressOptions:
             raise BiasInputError(f"Compare with at most {MAX_WORDS} words.")
         Target(self.target, self.case_sensitive)
         parse_terms(self.covariates)
+        self._check_bins()
+
+    def _check_bins(self) -> None:
+        binned = [column for column, _ in self.bins]
+        for column, width in self.bins:
+            if column not in self.covariate_columns:
+                raise BiasInputError(f"'{column}' is put in bins but is not one of the "
+                                     "covariates; choose it as a covariate too.")
+            if width is None:
+                raise BiasInputError(f"Give the width of the bins of '{column}' (10: decades).")
+            GROUP_BINS.check(width)
+        if len(set(binned)) < len(binned):
+            raise BiasInputError("A covariate is put in bins twice; give each one width.")
 
     @property
     def terms(self) -> tuple[tuple[str, ...], ...]:

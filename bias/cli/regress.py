@@ -62,6 +62,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     regress.add_argument("--reference", action="append", default=[], metavar="COL=LEVEL",
                          help="a categorical covariate's reference level (repeatable; default "
                          "its first level in the corpus)")
+    # Bins of a numeric covariate (a year in decades).
+    regress.add_argument("--bin", action="append", default=[], metavar="COL=WIDTH",
+                         help="put a numeric covariate in bins of WIDTH, each bin a category "
+                         "(year=10: decades labelled 1950s; repeatable)")
     regress.add_argument("--words", default="", metavar="W[,W…]",
                          help="words to compare each group's and each fitted embedding with "
                          "(cosines; e.g. reform,enforcement)")
@@ -90,6 +94,18 @@ def _references(items: list[str]) -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
+def _bins(items: list[str]) -> tuple[tuple[str, int], ...]:
+    from bias.errors import BiasInputError
+
+    pairs = []
+    for item in items:
+        column, equals, width = item.partition("=")
+        if not equals or not column.strip() or not width.strip().isdigit():
+            raise BiasInputError(f"--bin takes COLUMN=WIDTH (year=10), not '{item}'.")
+        pairs.append((column.strip(), int(width)))
+    return tuple(pairs)
+
+
 def run(args: argparse.Namespace) -> None:
     from pathlib import Path
 
@@ -100,7 +116,7 @@ def run(args: argparse.Namespace) -> None:
         embedding=args.embedding, language=args.language, transform=args.transform,
         stop_words=args.stop_words, case_sensitive=args.case_sensitive,
         categorical=tuple(c.strip() for c in args.categorical.split(",") if c.strip()),
-        references=_references(args.reference), clusters=args.clusters,
+        references=_references(args.reference), bins=_bins(args.bin), clusters=args.clusters,
         words=tuple(w.strip() for w in args.words.split(",") if w.strip()),
         attributes=args.attributes,
         **{name: getattr(args, name) for name in _NUMBERS},

@@ -9,17 +9,23 @@ numeric when most of its cells are numbers (a categorical coded 1/2/3 is declare
 Every mistake is found here, before any embedding: a missing value, a covariate with one level,
 a level with fewer than `MIN_GROUP` instances, more than `MAX_DUMMIES` dummy columns, and
 covariates that determine each other (a singular design), each said in one sentence.
+
+A numeric covariate can be put in bins (a year in decades): `binned_rows` replaces its cells by
+their bin's label with the rule the Your texts page groups by (bias.corpus.group_values), and
+the binned column is then a categorical one whose levels come in the order of their numbers
+('1900s', '1910s' …, not as first seen).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from bias.corpus.group_values import bin_label, order_values
 from bias.errors import BiasInputError
 
 MIN_GROUP = 10
@@ -111,12 +117,46 @@ def _numeric_column(name: str, values: Sequence[str], documents: Sequence[int]) 
     return out
 
 
+def binned_rows(rows: Sequence[tuple[str, ...]], names: Sequence[str], bins: Mapping[str, int],
+                documents: Iterable[int]) -> list[tuple[str, ...]]:
+    """`rows` (each document's covariate values, in the order of `names`) with the cells of the
+    columns in `bins` replaced by the label of their bin of that width, in the rows of
+    `documents` (those with an instance: a document without the target may hold any cell there);
+    an empty or non-numeric cell there is one sentence naming its document."""
+    out = list(rows)
+    if not bins:
+        return out
+    columns = [(at, name, bins[name]) for at, name in enumerate(names) if name in bins]
+    done: dict[tuple[str, ...], tuple[str, ...]] = {}  # equal rows binned once, shared again
+    for document in sorted(set(documents)):
+        row = rows[document]
+        if row not in done:
+            cells = list(row)
+            for at, name, width in columns:
+                cells[at] = _bin(name, row[at], width, document)
+            done[row] = tuple(cells)
+        out[document] = done[row]
+    return out
+
+
+def _bin(name: str, cell: str, width: int, document: int) -> str:
+    if _number(cell) is None:
+        shown = f"'{cell[:40]}'" if cell else "an empty cell"
+        raise BiasInputError(
+            f"Column '{name}' is put in bins of {width:,} but document {document + 1:,} has "
+            f"{shown} there, which is not a number: fix the cell, or do not bin the column."
+        )
+    return bin_label(cell, width, f"Document {document + 1:,}", name)
+
+
 def _levels(name: str, values: Sequence[str], reference: str | None,
-            documents: Sequence[int]) -> tuple[str, ...]:
+            documents: Sequence[int], ordered: bool = False) -> tuple[str, ...]:
     order = list(dict.fromkeys(values))
     if "" in order:
         at = values.index("")
         raise BiasInputError(f"Document {documents[at] + 1:,} has no value in column '{name}'.")
+    if ordered:
+        order = order_values(order)
     if reference is not None:
         if reference not in order:
             raise BiasInputError(
@@ -134,9 +174,11 @@ def build_design(
     documents: Sequence[int],
     categorical: frozenset[str] = frozenset(),
     references: Mapping[str, str] | None = None,
+    ordered: frozenset[str] = frozenset(),
 ) -> Design:
     """The design for instances whose covariate values (one per instance, as read) are
-    `columns`; `documents` (each instance's document) only names cells in sentences."""
+    `columns`; `documents` (each instance's document) only names cells in sentences; the
+    levels of the categorical columns in `ordered` (bins) come in the order of their numbers."""
     references = dict(references or {})
     names = list(dict.fromkeys(name for term in terms for name in term))
     for name in [*names, *references]:
@@ -156,7 +198,7 @@ def build_design(
             blocks[name] = ([name], column[:, None])
             numeric.append(name)
             continue
-        order = _levels(name, values, references.get(name), documents)
+        order = _levels(name, values, references.get(name), documents, name in ordered)
         counts = _check_groups(name, values, order)
         index = {level: at for at, level in enumerate(order)}
         codes = np.array([index[v] for v in values])

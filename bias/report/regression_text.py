@@ -4,6 +4,7 @@ sentences): the numbers, what a norm means and does not mean, and what the run c
 from __future__ import annotations
 
 from bias.analysis.regress_results import CoefficientReading, ContextLine, RegressResult
+from bias.corpus.group_values import bin_label
 
 MEANING = (
     "A coefficient's squared norm is how far the target's average use moves in the embedding "
@@ -18,7 +19,8 @@ LIMITS = {
         "The covariates describe who used the word; a difference is an association with them, "
         "not their effect (topics, time and speakers come with them)."),
     "unit-length-vectors": (
-        "Norms are in units of this embedding's unit-length vectors: compare them within one "
+        "A norm has no scale of its own: its size depends on this embedding (its vectors at "
+        "unit length), the window, the transform and the corpus, so compare norms within one "
         "run, not across embeddings, windows, transforms or corpora."),
     "plain-average": (
         "No transform: each instance is the plain average of its context words, which the most "
@@ -77,12 +79,13 @@ def without_together(reading: CoefficientReading) -> str:
             f"{_number(reading.without_most_influential)}")
 
 
-def summary(result: RegressResult) -> tuple[str, str]:
-    """What was regressed on what, over how many instances, and how (the first two lines)."""
+def summary(result: RegressResult) -> tuple[str, ...]:
+    """What was regressed on what, over how many instances, and how; then the reference each
+    category is compared with (a decade's coefficient is its distance from the first decade)."""
     corpus, regression = result.corpus, result.regression
     forms = ", ".join(f"{form} {count:,}" for form, count in corpus.forms.items())
     return (
-        f"Embedding regression of '{result.target}' on {', '.join(result.covariates)} in "
+        f"Embedding regression of '{result.target}' on {covariates(result)} in "
         f"{corpus.file}: {corpus.instances:,} instances ({forms}) in {corpus.documents:,} "
         f"documents; {corpus.dropped:,} dropped because no context word has a vector; "
         f"{corpus.without_vector:,} of {corpus.context_tokens:,} context words have no vector "
@@ -90,7 +93,34 @@ def summary(result: RegressResult) -> tuple[str, str]:
         f"Embedding {result.provenance.embedding.name}, transform: {result.transform}; "
         f"clusters: {corpus.clusters} ({corpus.units:,}); {regression.permutations:,} "
         f"permutations, seed {regression.seed}.",
+        *references(result),
     )
+
+
+def references(result: RegressResult) -> tuple[str, ...]:
+    """The sentence naming each categorical covariate's reference level (its first group)."""
+    first: dict[str, str] = {}
+    for group in result.groups:
+        first.setdefault(group.covariate, group.level)
+    if not first:
+        return ()
+    named = ", ".join(f"{covariate} = {level}" for covariate, level in first.items())
+    return (f"Each category's coefficient is its difference from the reference: {named}.",)
+
+
+def covariates(result: RegressResult) -> str:
+    """The covariates, each binned one with its bins ('year in bins of 10 (1950s: 1950–1959)')."""
+    bins = dict(result.options.bins)
+    return ", ".join(
+        f"{name} in bins of {bins[name]:,} ({_bin_example(bins[name])})" if name in bins else name
+        for name in result.covariates)
+
+
+def _bin_example(width: int) -> str:
+    """What one bin's label covers, on the labels' rule (bias.corpus.group_values.bin_label)."""
+    start = 1950 // width * width
+    label, span = bin_label(str(start), width, "", ""), f"{start}–{start + width - 1}"
+    return f"e.g. {label}" if label.replace("-", "–") == span else f"{label}: {span}"
 
 
 def neighbours_heading(result: RegressResult) -> str:
@@ -101,8 +131,16 @@ def neighbours_heading(result: RegressResult) -> str:
 
 
 def cannot_show(result: RegressResult) -> list[str]:
-    """What the run could not show, one sentence per limit."""
-    return [LIMITS[code] for code in result.limits]
+    """What the run could not show, one sentence per limit (an undefined interval with the
+    coefficients from a single document, which cause it)."""
+    out = [LIMITS[code] for code in result.limits]
+    single = [c.name for c in result.regression.coefficients if c.units == 1]
+    if "interval-undefined" in result.limits and single:
+        at = result.limits.index("interval-undefined")
+        out[at] = (f"{out[at][:-1]} ({', '.join(single)} come{'s' * (len(single) == 1)} "
+                   "from a single document: merge it with a neighbouring group, or use wider "
+                   "bins).")
+    return out
 
 
 def _pairs(pairs: tuple[tuple[str, float], ...]) -> str:

@@ -79,8 +79,8 @@ def test_the_page_shows_the_numbers_of_the_cli_json(page, capsys):
     for shown, group in zip(groups, data["groups"], strict=True):
         assert list(shown.value["word"]) == [w for w, _ in group["neighbours"]]
         assert list(shown.value["cosine"]) == [c for _, c in group["neighbours"]]
-        assert list(shown.value["interval"]) == [f"{low:.3f}–{high:.3f}"
-                                                 for low, high in group["intervals"]]
+        assert list(shown.value["interval"]) == [
+            f"{low:.3f}–{high:.3f}".replace("0.", ".") for low, high in group["intervals"]]
 
     moved = at.dataframe[5].value
     reading = data["readings"][0]

@@ -42,9 +42,20 @@ def estimates_figure(regression: Regression) -> go.Figure:
         showlegend=False))
     fig.update_layout(
         height=120 + ROW_PX * len(coefficients), margin={"t": 20, "l": 10, "r": 20, "b": 60},
-        xaxis={"title": f"corrected squared norm, with {regression.level:.0%} jackknife interval",
-               "zeroline": False},
+        xaxis={"title": _axis_title(regression), "zeroline": False},
         yaxis={"type": "category", "categoryorder": "array", "categoryarray": names[::-1],
                "automargin": True},
     )
     return fig
+
+
+def _axis_title(regression: Regression) -> str:
+    """What the bars are, and, when the jackknife could not give some, that a dot alone is not
+    a certain estimate (the page's and the report's 'What this cannot show' say why)."""
+    title = f"corrected squared norm, with {regression.level:.0%} jackknife interval"
+    missing = sum(not math.isfinite(c.interval.low) for c in regression.coefficients)
+    if not missing:
+        return title
+    if missing == len(regression.coefficients):
+        return "corrected squared norm (no interval: see below)"
+    return f"{title} ({missing} without: see below)"

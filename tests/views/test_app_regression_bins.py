@@ -1,0 +1,57 @@
+"""The Embedding regression page with a year put in decades ("Numbers put in bins", width 10 by
+default): the table shows the decade's coefficient with the numbers of the command line's
+`--bin year=10` JSON, the summary names the bins, and each decade is a group."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bias.cli import main
+from bias.corpus.sources import ENV
+from tests.apptest import open_app
+from tests.regression.texts import write_speeches
+
+
+@pytest.fixture
+def page(home, tmp_path, monkeypatch):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    write_speeches(folder / "speeches.csv", "year", lambda i: 1995 - i % 10)
+    monkeypatch.setenv(ENV, str(folder))
+    at = open_app("views/regression.py")
+    assert not at.exception, at.exception
+    at.selectbox(key="_regression.server_corpus").set_value("speeches.csv").run()
+    return at, folder / "speeches.csv"
+
+
+def test_a_year_in_decades_on_the_page_is_the_cli_bin(page, capsys):
+    at, corpus = page
+    at.selectbox(key="_regression.text_column").set_value("speech").run()
+    at.text_input(key="_regression.target").set_value("policy").run()
+    at.multiselect(key="_regression.covariates").set_value(["party", "year"]).run()
+    at.multiselect(key="_regression.binned").set_value(["year"]).run()
+    assert at.number_input(key="_regression.bins.year").value == 10  # decades by default
+    assert at.text_input(key="_regression.reference.year").placeholder == "the earliest bin"
+    at.number_input(key="_regression.min_count").set_value(2).run()
+    at.number_input(key="_regression.permutations").set_value(19).run()
+    at.radio(key="_regression.transform").set_value("none").run()
+    next(b for b in at.button if b.label == "Run the regression").click().run()
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+
+    code = main(["regress", str(corpus), "--target", "policy", "--covariates", "party,year",
+                 "--bin", "year=10", "--text-column", "speech", "--min-count", "2",
+                 "--permutations", "19", "--transform", "none", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    table = at.dataframe[0].value
+    assert list(table["coefficient"]) == ["party_B", "year_1990s"]  # the 1980s: reference
+    assert list(table["corrected"]) == [c["squared_norm_corrected"] for c in data["coefficients"]]
+    assert list(table["p-value"]) == [c["p_value"] for c in data["coefficients"]]
+    assert any(m.value.startswith("Embedding regression of 'policy' on party, year in bins of "
+                                  "10 (1950s: 1950–1959) in speeches.csv") for m in at.markdown)
+    assert [m.value for m in at.markdown if m.value.startswith("**year = ")] == [
+        "**year = 1980s** (16 instances)", "**year = 1990s** (24 instances)"]

