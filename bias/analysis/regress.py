@@ -34,6 +34,7 @@ from bias.analysis.regress_groups import (
     ratios,
 )
 from bias.analysis.regress_options import (
+    FEW_CLUSTERS,
     FEW_INSTANCES,
     PAD,
     TRANSFORMS,
@@ -357,6 +358,8 @@ def _limits(options: RegressOptions, design: Design, clusters: str,
         limits.append("few-instances-per-group")
     if design.numeric:
         limits.append("numeric-no-neighbours")
+    if regression.units < FEW_CLUSTERS:
+        limits.append("few-clusters")
     if any(not np.isfinite(c.interval.low) for c in regression.coefficients):
         limits.append("interval-undefined")
     if regression.permutations < 1000:

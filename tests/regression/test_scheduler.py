@@ -63,5 +63,6 @@ def test_the_command_line_gives_the_same_json_with_and_without_scheduler(
     assert there == here
     with cluster.get_client() as client:
         assert client.run_on_scheduler(went_through, prefix="run_blocks")
+    assert "few-clusters" in here["limits"]  # 40 instances, each its own cluster
     p_values = [c["p_value"] for c in here["coefficients"]]
     assert p_values[0] < 0.05 < p_values[1] < 1  # real draws: not all 1, not all the minimum
