@@ -28,7 +28,7 @@ whole blocks, and the counts are added in block order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -61,18 +61,23 @@ def exceedances(units: Units, full: Fit, permutations: int, seed: int,
                 scheduler: str | None = None) -> np.ndarray:
     """How many of `permutations` draws reach each coefficient's observed squared norm
     (computed here, or as tasks on the Dask cluster at `scheduler`: the same counts)."""
+    draws = draws_of(units, full, permutations, seed)
+    if not scheduler:  # one process: no task is worth a process pool's start (docs/cluster.md)
+        return run_blocks(draws)
+    from bias.compute import run_tasks
+
+    tasks = [replace(draws, blocks=draws.blocks[start:start + BLOCKS_PER_TASK])
+             for start in range(0, len(draws.blocks), BLOCKS_PER_TASK)]
+    return np.sum(run_tasks(run_blocks, tasks, scheduler=scheduler), axis=0)
+
+
+def draws_of(units: Units, full: Fit, permutations: int, seed: int) -> Draws:
+    """All the blocks of `permutations` draws, with the leverage-scaled residuals."""
     x, sizes = units.x, units.sizes.astype(np.float64)
     leverage = sizes * np.einsum("gp,pq,gq->g", x, full.inverse, x)
     residuals = full.residuals / np.sqrt(np.maximum(1.0 - leverage, SINGULAR))[:, None]
-    blocks = tuple(range(-(-permutations // BLOCK)))
-    if not scheduler:  # one process: no task is worth a process pool's start (docs/cluster.md)
-        return run_blocks(Draws(x, sizes, residuals, full.squared, seed, permutations, blocks))
-    from bias.compute import run_tasks
-
-    tasks = [Draws(x, sizes, residuals, full.squared, seed, permutations,
-                   blocks[start:start + BLOCKS_PER_TASK])
-             for start in range(0, len(blocks), BLOCKS_PER_TASK)]
-    return np.sum(run_tasks(run_blocks, tasks, scheduler=scheduler), axis=0)
+    return Draws(x, sizes, residuals, full.squared, seed, permutations,
+                 tuple(range(-(-permutations // BLOCK))))
 
 
 def run_blocks(draws: Draws) -> np.ndarray:

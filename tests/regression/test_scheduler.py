@@ -9,7 +9,6 @@ import dataclasses
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from bias.cli import main
@@ -26,10 +25,7 @@ def test_the_counts_do_not_depend_on_how_blocks_are_grouped_into_tasks() -> None
     full = fit(units)
     whole = permutations.exceedances(units, full, 450, 3)  # 5 blocks, the last of 50
     one = permutations.exceedances(units, full, 100, 3)  # block 0 alone
-    leverage = units.sizes * np.einsum("gp,pq,gq->g", units.x, full.inverse, units.x)
-    draws = permutations.Draws(units.x, units.sizes.astype(float),
-                               full.residuals / np.sqrt(1 - leverage)[:, None], full.squared,
-                               3, 450, ())
+    draws = permutations.draws_of(units, full, 450, 3)
     backwards = [permutations.run_blocks(dataclasses.replace(draws, blocks=(b,)))
                  for b in (4, 3, 2, 1, 0)]
     assert sum(backwards).tolist() == whole.tolist()
