@@ -34,6 +34,7 @@ from bias.analysis.regress_groups import (
     ratios,
 )
 from bias.analysis.regress_options import (
+    FEW_CLUSTERS,
     FEW_INSTANCES,
     PAD,
     TRANSFORMS,
@@ -80,9 +81,11 @@ SHARED_ROWS = 10_000
 document) rows are kept as read, without a table that would double them."""
 
 
-def run(path: Path, options: RegressOptions, embedding: Embedding | None = None) -> RegressResult:
+def run(path: Path, options: RegressOptions, embedding: Embedding | None = None,
+        scheduler: str | None = None) -> RegressResult:
     """The regression of `options.target`'s instances in the corpus at `path` (the embedding
-    named in the options unless one is given)."""
+    named in the options unless one is given); the permutations on the Dask cluster at
+    `scheduler` if one is named (docs/cluster.md: the same result, bit for bit)."""
     path = Path(path)
     read = _check_columns(path, options)
     if embedding is None:
@@ -115,7 +118,7 @@ def run(path: Path, options: RegressOptions, embedding: Embedding | None = None)
     chosen = chosen_words(embedding, options.words)
     neighbours = groups(design, kept, values, options, embedded, vectors, chosen, labels)
     regression = regress(design.matrix, design.names, embedded.vectors, labels,
-                         options.permutations, options.seed, options.level)
+                         options.permutations, options.seed, options.level, scheduler)
     unit_documents = np.zeros(labels.max() + 1, dtype=np.int64)
     unit_documents[labels] = documents
     corpus = CorpusSummary(path.name, len(values), tokens, found.forms, len(found.instances),
@@ -376,6 +379,8 @@ def _limits(options: RegressOptions, design: Design, clusters: str,
         limits.append("few-instances-per-group")
     if design.numeric:
         limits.append("numeric-no-neighbours")
+    if regression.units < FEW_CLUSTERS:
+        limits.append("few-clusters")
     if any(not np.isfinite(c.interval.low) for c in regression.coefficients):
         limits.append("interval-undefined")
     if regression.permutations < 1000:

@@ -28,6 +28,10 @@ CLUSTERS = ("auto", "document", "instance")
 FEW_INSTANCES = 50
 """Instances per group below which a group's average is noisy (Rodriguez et al. 2023: about 50
 give a cosine of 0.8 with a full-corpus embedding)."""
+FEW_CLUSTERS = 50
+"""Clusters (documents, or instances when each is its own) below which the bias correction
+subtracts too little (CR1's standard errors are too small with few clusters) and the result says
+so: bench/regression_coverage.py measures it, docs/regression.md has the figures."""
 MAX_WORDS = 100
 """Most words to compare the groups' and fitted embeddings with."""
 PERCENTILES = (5, 95)

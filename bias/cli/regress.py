@@ -9,7 +9,13 @@ import dataclasses
 from bias.analysis import regress as analysis
 from bias.analysis.regress_options import CLUSTERS, RegressOptions
 from bias.bounds import bound_of
-from bias.cli.args import bounded, bounded_help, print_json, write_report
+from bias.cli.args import (
+    add_scheduler_option,
+    bounded,
+    bounded_help,
+    print_json,
+    write_report,
+)
 
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(RegressOptions)
             if f.default is not dataclasses.MISSING}
@@ -75,6 +81,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     regress.add_argument("--clusters", choices=CLUSTERS, default=DEFAULTS["clusters"],
                          help="units for the errors, jackknife and permutations (default auto: "
                          "documents when one has several instances)")
+    add_scheduler_option(regress)
     regress.add_argument("--json", action="store_true", help="machine-readable output")
     regress.add_argument("--report", metavar="FILE.html",
                          help="also write a self-contained report (numbers, chart, neighbours, "
@@ -121,7 +128,7 @@ def run(args: argparse.Namespace) -> None:
         attributes=args.attributes,
         **{name: getattr(args, name) for name in _NUMBERS},
     )
-    result = analysis.run(Path(args.file).expanduser(), options)
+    result = analysis.run(Path(args.file).expanduser(), options, scheduler=args.scheduler)
     print_json(result.to_dict()) if args.json else print(regression_text(result))
     if args.report:
         from bias.report.regression_html import regression_report_html

@@ -98,16 +98,21 @@ def regress(
     permutations_count: int,
     seed: int,
     level: float,
+    scheduler: str | None = None,
 ) -> Regression:
     """Everything per coefficient for instances `embeddings` (n × D) with design rows `design`
-    (n × p, intercept first, named `names`) in clusters `labels` (0 … G−1)."""
+    (n × p, intercept first, named `names`) in clusters `labels` (0 … G−1); the permutations
+    as tasks on the Dask cluster at `scheduler` if one is named (the same numbers, bit for bit).
+    The jackknife stays here: in closed form it takes a tenth of a second on 10,000 clusters,
+    less than sending the data to a worker."""
     units = units_of(design, embeddings, labels)
     full = fit(units)
     loo = jackknife.leave_one_out(units, full)
     bounds = jackknife.interval(full.corrected, loo, level)
     errors = jackknife.standard_error(loo)
     p = permutations.p_values(
-        permutations.exceedances(units, full, permutations_count, seed), permutations_count)
+        permutations.exceedances(units, full, permutations_count, seed, scheduler),
+        permutations_count)
     coefficients = []
     for column in range(1, design.shape[1]):
         change = loo[:, column] - full.corrected[column]

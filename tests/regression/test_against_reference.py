@@ -33,11 +33,10 @@ def test_permutation_counts_equal_one_draw_at_a_time() -> None:
     units = units_of(design.matrix, y, document)
     full = fit(units)
     count, draws, seed = units.count, 250, 11
-    rng = np.random.default_rng(seed)  # the draws a seed means: blocks of BLOCK permutations
-    orders = []
-    for start in range(0, draws, permutations.BLOCK):
-        block = min(permutations.BLOCK, draws - start)
-        orders += list(rng.permuted(np.broadcast_to(np.arange(count), (block, count)), axis=1))
+    orders = []  # the draws a seed means: block b of BLOCK permutations from rng([seed, b])
+    for block, start in enumerate(range(0, draws, permutations.BLOCK)):
+        rng, size = np.random.default_rng([seed, block]), min(permutations.BLOCK, draws - start)
+        orders += list(rng.permuted(np.broadcast_to(np.arange(count), (size, count)), axis=1))
     fast = permutations.exceedances(units, full, draws, seed)
     slow = reference.permutation_reached(design.matrix, y, document, orders)
     assert fast[1:].tolist() == slow[1:].tolist()
