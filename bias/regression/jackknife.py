@@ -12,7 +12,10 @@ other units' residual sums become R_h + m_h (x_h'z_g) ρ_g, so the robust meat w
 tensors contracted with z_g and ρ_g, built once: the whole jackknife costs O(G·D·p³), where
 refitting costs O(G·n·D·p). Green et al.'s correction is then applied with the left-out
 sample's own CR1 factor. A unit whose removal leaves the design singular (the only document of
-a level) has no estimate: NaN, and the interval is not computed.
+a level) is refitted without it, as the obvious jackknife would: the level's column is then all
+zeros and is left out of that fit, so that coefficient has no estimate there (NaN, and no
+interval), while every other coefficient keeps its own. Before 2026-12-05 one such document
+took every coefficient's interval away (a decade with a single address).
 
 The interval is conText's: the full-sample estimate ± t(G−1) × the jackknife standard error
 √((G−1)/G · Σ(θ₍g₎ − θ̄)²), with G the number of clusters (conText uses the number of instances
@@ -24,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from bias.jobs import checkpoint
-from bias.regression.ols import Fit, Units, small_sample_factor
+from bias.regression.ols import Fit, Units, fit, small_sample_factor
 
 BLOCK_FLOATS = 4_000_000
 """Floats per intermediate block (32 MB): units are processed in blocks this bounds."""
@@ -71,8 +74,25 @@ def leave_one_out(units: Units, full: Fit) -> np.ndarray:
         squared = (norms[None, :] - 2 * zg * (rg @ full.beta.T)
                    + zg**2 * rho2[:, None])
         out[part] = squared - bias
-    out[~defined] = np.nan
+    for unit in np.flatnonzero(~defined):
+        out[unit] = _refit_without(units, unit)
     return out
+
+
+def _refit_without(units: Units, unit: int) -> np.ndarray:
+    """Corrected squared norms refitted without `unit`, the columns it alone made non-zero left
+    out (NaN), and all NaN if the rest is still singular. Only for the few units the closed
+    form cannot leave out."""
+    keep = np.ones(units.count, dtype=bool)
+    keep[unit] = False
+    rest = units.subset(keep)
+    used = np.flatnonzero(np.any(rest.x != 0, axis=0))
+    row = np.full(units.x.shape[1], np.nan)
+    reduced = Units(rest.x[:, used], rest.sizes, rest.sums)
+    gram = (reduced.x * reduced.sizes[:, None]).T @ reduced.x
+    if reduced.count > len(used) and np.linalg.matrix_rank(gram) == len(used):
+        row[used] = fit(reduced).corrected
+    return row
 
 
 def standard_error(estimates: np.ndarray) -> np.ndarray:

@@ -27,9 +27,16 @@ def norms(x: np.ndarray, y: np.ndarray, clusters: np.ndarray) -> tuple[np.ndarra
 
 
 def jackknife(x: np.ndarray, y: np.ndarray, clusters: np.ndarray) -> np.ndarray:
-    """Corrected squared norms refitted without each cluster in turn (G × p)."""
-    return np.array([norms(x[clusters != g], y[clusters != g], clusters[clusters != g])[1]
-                     for g in np.unique(clusters)])
+    """Corrected squared norms refitted without each cluster in turn (G × p); a column that is
+    all zeros without the cluster is left out of that refit (NaN)."""
+    rows = []
+    for g in np.unique(clusters):
+        rest = clusters != g
+        used = np.flatnonzero(np.any(x[rest] != 0, axis=0))
+        row = np.full(x.shape[1], np.nan)
+        row[used] = norms(x[rest][:, used], y[rest], clusters[rest])[1]
+        rows.append(row)
+    return np.array(rows)
 
 
 def permutation_reached(

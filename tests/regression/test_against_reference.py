@@ -151,3 +151,22 @@ def test_the_ratio_test_equals_a_shuffling_loop() -> None:
         for mask in draws.permuted(np.broadcast_to(member, (count, 8)), axis=1):
             reached += np.abs(ratios(mask[labels] == 1) - 1) >= np.abs(ratio - 1)
     assert p.tolist() == ((1 + reached) / 121).tolist()
+
+
+def test_a_level_of_one_document_loses_only_its_own_interval() -> None:
+    """Leaving out the only document of a level: that fold is refitted without the level's
+    column (as the slow reference does), so the other coefficients keep their intervals."""
+    rng = np.random.default_rng(4)
+    document = np.repeat(np.arange(25), 3)
+    level = np.zeros((25, 2))
+    level[np.arange(25) % 2 == 1, 0] = 1.0
+    level[24] = (0.0, 1.0)  # the third level has one document
+    x = np.column_stack([np.ones(75), level[document]])
+    y = rng.normal(size=(75, 6)) + 0.8 * x[:, [1]]
+    units = units_of(x, y, document)
+    fast = jackknife.leave_one_out(units, fit(units))
+    slow = reference.jackknife(x, y, document)
+    assert np.isnan(fast[24, 2]) and np.isnan(slow[24, 2]) and np.isfinite(fast[24, 1])
+    assert np.allclose(fast[:, 1:], slow[:, 1:], rtol=1e-9, atol=1e-11, equal_nan=True)
+    bounds = jackknife.interval(fit(units).corrected, fast, 0.95)
+    assert np.isfinite(bounds[1]).all() and np.isnan(bounds[2]).all()
