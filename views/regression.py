@@ -20,6 +20,7 @@ import streamlit as st
 from bias.analysis import regress as analysis
 from bias.analysis.regress_options import RegressOptions
 from bias.analysis.regress_results import ContextLine, GroupNeighbours, RegressResult
+from bias.compute import configured_scheduler
 from bias.corpus.options import GROUP_BINS
 from bias.errors import BiasInputError
 from bias.regression.alc import MAX_TRANSFORM_BYTES
@@ -327,7 +328,8 @@ def run_form(path: Path) -> None:
                  disabled=options is None):
         try:
             result = run_job(slot, f"Regression of '{options.target}' in {path.name}",
-                             lambda: analysis.run(path, options))
+                             lambda: analysis.run(path, options,
+                                                  scheduler=configured_scheduler()))
         except BiasInputError as exc:
             st.session_state.pop(RESULT_KEY, None)
             show_error(exc)
