@@ -16,11 +16,13 @@ from bias.report.text import (
     interval_caveat,
     other_tail_phrase,
     p_statement,
+    plural,
     runs_the_other_way,
 )
 from bias.report.verdict import coverage_text, meaning, result_headline, why_not_comparable
 from bias.stats.confounds import WeatConfounds
 from bias.stats.encoder_methods import MethodSensitivity
+from bias.stats.verdict import Coverage
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Match
@@ -106,6 +108,26 @@ def _source_lines(result: WeatResult) -> list[str]:
     return lines
 
 
+def found_text(counts: Coverage, leave_out_shared: bool) -> str:
+    """'7 of 8 words found, 1 more only shares a vector': a list's words with a vector of their
+    own, then those that only share a frequent word's (left out, or not). One wording for the
+    WEAT page's note under each list and this report; a list of one word is '1 of 1 word found'
+    (the page said '1 of 1 words', issue 42)."""
+    text = f"{counts.found} of {plural(counts.listed, 'word')} found"
+    if counts.shared:
+        verb = "shares" if counts.shared == 1 else "share"
+        text += f", {counts.shared} more only {verb} a vector"
+        text += " (left out)" if leave_out_shared else ""
+    return text
+
+
+def list_caption(counts: Coverage, leave_out_shared: bool, repeated: bool) -> str:
+    """The note under a list on the WEAT page: `found_text`, and the distinct vectors when
+    repeats make them fewer than the words."""
+    used = f"; {plural(counts.used, 'distinct vector')}" if repeated else ""
+    return found_text(counts, leave_out_shared) + used
+
+
 def _set_line(result: WeatResult, key: str) -> str:
     """'X Math: 7 of 8 words found, 1 more only shares a vector; 6 distinct vectors used; under
     another form: …; a frequent word's vector stands in for …': counted as the summary line counts
@@ -113,13 +135,9 @@ def _set_line(result: WeatResult, key: str) -> str:
     test when repeats make them fewer."""
     rep = result.sets[key]
     counts = rep.coverage
-    line = f"  {key} {rep.name}: {counts.found} of {counts.listed} words found"
-    if counts.shared:
-        verb = "shares" if counts.shared == 1 else "share"
-        line += f", {counts.shared} more only {verb} a vector"
-        line += " (left out)" if rep.leave_out_shared else ""
+    line = f"  {key} {rep.name}: {found_text(counts, rep.leave_out_shared)}"
     if counts.used != counts.found + (0 if rep.leave_out_shared else counts.shared):
-        line += f"; {counts.used} distinct vector{'s' if counts.used != 1 else ''} used"
+        line += f"; {plural(counts.used, 'distinct vector')} used"
     spellings = [i for i in rep.fallbacks if i.match is not Match.SHARED_ROW]
     if spellings:
         line += "; under another form: " + ", ".join(
