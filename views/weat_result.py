@@ -23,7 +23,7 @@ from bias.report.conventions_text import convention_text
 from bias.report.markup import md
 from bias.report.note_sentences import notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
-from bias.report.weat_report import weat_json
+from bias.report.weat_report import comparison_sentence, weat_json
 from bias.spreadsheet import csv_text
 from views import state
 from views.encoder_panel import encoder_panel, sensitivity_of
@@ -98,8 +98,7 @@ def details_lines(shown: state.ShownResult, original: WordSet | None) -> list[st
         lines.append(ci_text)
     cmp = text.comparison(result) if result.verdict.comparable else None
     if cmp:
-        lines.append(f"Reported in {cmp.where}: {cmp.reported_d}, p {cmp.reported_p}. "
-                     f"{cmp.note} {text.ours_in_their_form(cmp)}")
+        lines.append(comparison_sentence(cmp))
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             lines.append(under)
     elif result.reported is not None and not result.verdict.comparable:
@@ -124,7 +123,7 @@ def details_label(shown: state.ShownResult, sensitivity: MethodSensitivity | Non
     if shown.result.encoder is not None:  # its method panel is in here: say so on the fold
         label = "Details: the words found, the interval, the test under every extraction method"
     if count:
-        label += f" · {count} warning{'s' if count != 1 else ''}"
+        label += f" · {text.plural(count, 'warning')}"
     return label
 
 

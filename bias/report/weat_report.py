@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from bias.analysis.weat import WeatAnalysis
+from bias.analysis.weat import DrawsNote, WeatAnalysis
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.note_sentences import notes_text
 from bias.report.text import (
     EFFECT_SIZE_CAVEAT,
+    Comparison,
     effect_size_limit_text,
     explanation,
     format_d,
     format_p,
     interval_caveat,
     other_tail_phrase,
+    ours_in_their_form,
     p_statement,
     plural,
     runs_the_other_way,
@@ -108,6 +110,14 @@ def _source_lines(result: WeatResult) -> list[str]:
     return lines
 
 
+def comparison_sentence(cmp: Comparison) -> str:
+    """'Reported in Mukherjee et al. 2023 …: d = 0.84, p 0.048. This run uses … Ours, written
+    the same way: d = 0.47.': the source's values beside ours, as the WEAT page's Details say
+    them (worded here, not on the page, as the README asks of every sentence for people)."""
+    return (f"Reported in {cmp.where}: {cmp.reported_d}, p {cmp.reported_p}. {cmp.note} "
+            f"{ours_in_their_form(cmp)}")
+
+
 def found_text(counts: Coverage, leave_out_shared: bool) -> str:
     """'7 of 8 words found, 1 more only shares a vector': a list's words with a vector of their
     own, then those that only share a frequent word's (left out, or not). One wording for the
@@ -178,7 +188,7 @@ def analysis_json(analysis: WeatAnalysis) -> dict:
     else:
         data = analysis.result.to_dict()
     if analysis.draws_note:
-        data["draws_note"] = analysis.draws_note
+        data["draws_note"] = draws_text(analysis.draws_note)
     return data
 
 
@@ -193,6 +203,15 @@ def analysis_text(analysis: WeatAnalysis) -> str:
     return out + (f"\n{draws_line(analysis.draws_note)}" if analysis.draws_note else "")
 
 
-def draws_line(draws_note: str | None) -> str:
+def draws_text(note: DrawsNote) -> str:
+    """'10,000 draws instead of 100,000 and 1,000 interval resamples instead of 10,000, for
+    speed': what a run for speed did (`WeatAnalysis.draws_note`), as the JSON holds it."""
+    resamples = f"{note.resamples:,} interval resamples instead of {note.default_resamples:,}"
+    if note.draws is None:
+        return f"{resamples}, for speed"
+    return f"{note.draws:,} draws instead of {note.default_draws:,} and {resamples}, for speed"
+
+
+def draws_line(note: DrawsNote | None) -> str:
     """The draws note as every face prints it (the page, the command line, the report)."""
-    return f"Ran {draws_note}." if draws_note else ""
+    return f"Ran {draws_text(note)}." if note else ""
