@@ -26,6 +26,7 @@ from bias.report.weat_html import standalone_figures, weat_report_html
 from bias.report.weat_report import comparison_sentence, weat_json
 from bias.spreadsheet import csv_text
 from views import state
+from views.docs_sections import docs_links
 from views.encoder_panel import encoder_panel, sensitivity_of
 from views.shared import METRIC_WIDTH, report_button
 
@@ -135,13 +136,13 @@ def show_details(shown: state.ShownResult, original: WordSet | None,
     warnings = warnings_of(shown)
     with st.expander(details_label(shown, sensitivity), icon=":material/info:"):
         for line in details_lines(shown, original):
-            st.caption(md(line))
+            st.caption(docs_links(md(line)))
         for warning in warnings:
-            st.warning(md(warning), icon=":material/info:")
+            st.warning(docs_links(md(warning)), icon=":material/info:")
         if shown.confounds:
             st.markdown("**Confounds checked: grammatical gender, word frequency**")
             for line in confound_lines(shown.confounds):
-                st.caption(md(line))
+                st.caption(docs_links(md(line)))
         encoder_panel(shown, sensitivity)  # on the encoder: its method, and every other one
 
 
