@@ -12,11 +12,10 @@ from pathlib import Path
 import streamlit as st
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-DOCS_URL = "docs"
-"""The docs page's address (`app.py` registers `docs_page` under it)."""
+DOCS_URL = "docs"  # the docs page's address (`app.py` registers `docs_page` under it)
 DOC_PARAM = "file"
+# The largest docs file served; the docs are far smaller (weat.md is about 40 kB).
 MAX_DOC_BYTES = 1_000_000
-"""The largest docs file served; the docs are far smaller (weat.md is about 40 kB)."""
 _DOC_PATH = re.compile(r"\bdocs/([a-z0-9_-]+\.md)\b")
 
 

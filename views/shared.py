@@ -254,8 +254,7 @@ def put(key: str, value: object, *, typed: bool = True) -> None:
     remember(key, value, typed=typed)
 
 
-_PUT = "_shared.put"
-"""The kept values set from code (`put`) whose widgets have not been drawn since."""
+_PUT = "_shared.put"  # the kept values set from code (`put`) whose widgets are not drawn since
 
 
 def restore(key: str, default: object) -> str:
