@@ -13,6 +13,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from views.docs_sections import DOCS_URL, docs_page
 from views.shared import frame
 
 ROOT = Path(__file__).resolve().parent
@@ -36,6 +37,9 @@ PAGES = [
     st.Page(ROOT / "views/texts.py", title="Your texts", icon=":material/description:"),
     st.Page(ROOT / "views/regression.py", title="Embedding regression",
             icon=":material/stacked_line_chart:"),
+    # Not in the menu: where a 'docs/NAME.md' in a page's sentences links to.
+    st.Page(docs_page, title="Docs", icon=":material/menu_book:", url_path=DOCS_URL,
+            visibility="hidden"),
 ]
 
 page = st.navigation(PAGES)

@@ -247,7 +247,8 @@ def delete_imported(names: list[str]) -> None:
     visitor of the server)."""
     if not names:
         return
-    st.subheader("Delete an imported embedding")
+    # Trained and debiased models are listed too: the heading says so (it said "imported").
+    st.subheader("Delete an imported, trained or debiased embedding")
     # Nothing chosen until a person chooses: the first entry preselected was a trained model
     # one click from deletion.
     victim = st.selectbox("Imported embedding", names, index=None,

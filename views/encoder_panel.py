@@ -24,6 +24,7 @@ from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding
 from bias.vectors.encoder import cached_words
 from views import state
+from views.docs_sections import docs_links
 from views.jobs import job_slot, run_job
 from views.shared import cached_weat, user_errors
 
@@ -45,7 +46,7 @@ def encoder_panel(shown: state.ShownResult, sensitivity: MethodSensitivity | Non
     (`sensitivity_of`) with the spread of d, and a warning when the sign depends on the method."""
     if shown.result.encoder is None:
         return
-    st.caption(md(encoder_text(shown.result.encoder)))
+    st.caption(docs_links(md(encoder_text(shown.result.encoder))))
     if sensitivity is None:
         return
     st.markdown("**The same test under every extraction method**")
@@ -56,9 +57,9 @@ def encoder_panel(shown: state.ShownResult, sensitivity: MethodSensitivity | Non
                                 "p": st.column_config.NumberColumn(format="%.4f")})
     lines = sensitivity_lines(sensitivity)[len(sensitivity.rows):]
     for line in lines:
-        st.caption(md(line))
+        st.caption(docs_links(md(line)))
     for warning in notes_text(sensitivity.notes):
-        st.warning(md(warning), icon=":material/swap_vert:")
+        st.warning(docs_links(md(warning)), icon=":material/swap_vert:")
 
 
 def vocabulary_for(embedding: Embedding) -> Embedding | None:

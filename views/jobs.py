@@ -29,6 +29,7 @@ from bias.errors import BiasInputError
 from bias.jobs import Cancelled, watching
 from bias.limits import JOBS_PER_VISITOR, MAX_HEAVY_JOBS
 from bias.report.markup import md
+from bias.report.text import plural
 
 T = TypeVar("T")
 
@@ -150,7 +151,7 @@ def run_job(slot, label: str, work: Callable[[], T], queued: bool = True,
                 running = slots.running
                 status.info(
                     md(f"{label}: waiting, position {slots.position(ticket)} in the queue "
-                       f"({running} heavy job{'' if running == 1 else 's'} running on this "
+                       f"({plural(running, 'heavy job')} running on this "
                        "server)."),
                     icon=":material/hourglass:",
                 )

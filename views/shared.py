@@ -242,9 +242,19 @@ def remember(key: str, value: object, *, typed: bool = True) -> None:
 def put(key: str, value: object, *, typed: bool = True) -> None:
     """Set the kept value `key` of a widget from code: its plain key, the widget's key (so the
     widget shows it) and the draft. Only from a callback or before the widget is drawn, as
-    Streamlit allows."""
+    Streamlit allows.
+
+    Set from another page (BiasWords' "Save as word set" choosing the WEAT page's test), the
+    value reached the session but not the box: the WEAT page drew its language as Arabic, the
+    first option, and its lists empty, while its notes counted the saved set's words (issue 42).
+    So the key is also noted as put, and `restore` sets the widget's value again in the run that
+    draws it, which Streamlit then sends to the browser."""
     st.session_state["_" + key] = value
+    st.session_state.setdefault(_PUT, set()).add(key)
     remember(key, value, typed=typed)
+
+
+_PUT = "_shared.put"  # the kept values set from code (`put`) whose widgets are not drawn since
 
 
 def restore(key: str, default: object) -> str:
@@ -266,6 +276,9 @@ def restore(key: str, default: object) -> str:
         st.session_state[key] = saved
     if "_" + key not in st.session_state:
         st.session_state["_" + key] = st.session_state[key]
+    elif key in st.session_state.get(_PUT, ()):
+        st.session_state["_" + key] = st.session_state["_" + key]  # sent to the box this run
+    st.session_state.get(_PUT, set()).discard(key)
     return "_" + key
 
 

@@ -24,6 +24,7 @@ from bias.limits import HEAVY_WORK
 from bias.report import text
 from bias.report.markup import md
 from bias.report.note_sentences import note_text
+from bias.report.weat_report import list_caption
 from bias.stats.budget import check_weat, weat_work
 from bias.stats.set_reports import repeated_note
 from bias.stats.weat import SetReport, WeatOptions
@@ -446,12 +447,7 @@ def word_list(key: str, embedding: Embedding, lists_language: str) -> int:
     name = state.weat_set_name(key).strip() or DEFAULT_SET_NAMES[key]
     report = SetReport(key, name, words, tuple(lookups), leave_out)
     counts, repeated = report.coverage, report.repeated
-    caption = f"{counts.found} of {counts.listed} words found"
-    if counts.shared:
-        verb = "shares" if counts.shared == 1 else "share"
-        caption += f", {counts.shared} more only {verb} a vector"
-        caption += " (left out)" if leave_out else ""
-    st.caption(caption + (f"; {counts.used} distinct vectors" if repeated else ""))
+    st.caption(list_caption(counts, leave_out, bool(repeated)))
     if (note := repeated_note(report)) is not None:
         st.info(md(note_text(note)), icon=":material/content_copy:")
     if missing:

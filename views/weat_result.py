@@ -23,9 +23,10 @@ from bias.report.conventions_text import convention_text
 from bias.report.markup import md
 from bias.report.note_sentences import notes_text
 from bias.report.weat_html import standalone_figures, weat_report_html
-from bias.report.weat_report import weat_json
+from bias.report.weat_report import comparison_sentence, weat_json
 from bias.spreadsheet import csv_text
 from views import state
+from views.docs_sections import docs_links
 from views.encoder_panel import encoder_panel, sensitivity_of
 from views.shared import METRIC_WIDTH, report_button
 
@@ -98,8 +99,7 @@ def details_lines(shown: state.ShownResult, original: WordSet | None) -> list[st
         lines.append(ci_text)
     cmp = text.comparison(result) if result.verdict.comparable else None
     if cmp:
-        lines.append(f"Reported in {cmp.where}: {cmp.reported_d}, p {cmp.reported_p}. "
-                     f"{cmp.note} {text.ours_in_their_form(cmp)}")
+        lines.append(comparison_sentence(cmp))
         if (under := convention_text(result.source_convention, result.effect_size)) is not None:
             lines.append(under)
     elif result.reported is not None and not result.verdict.comparable:
@@ -124,7 +124,7 @@ def details_label(shown: state.ShownResult, sensitivity: MethodSensitivity | Non
     if shown.result.encoder is not None:  # its method panel is in here: say so on the fold
         label = "Details: the words found, the interval, the test under every extraction method"
     if count:
-        label += f" · {count} warning{'s' if count != 1 else ''}"
+        label += f" · {text.plural(count, 'warning')}"
     return label
 
 
@@ -136,13 +136,13 @@ def show_details(shown: state.ShownResult, original: WordSet | None,
     warnings = warnings_of(shown)
     with st.expander(details_label(shown, sensitivity), icon=":material/info:"):
         for line in details_lines(shown, original):
-            st.caption(md(line))
+            st.caption(docs_links(md(line)))
         for warning in warnings:
-            st.warning(md(warning), icon=":material/info:")
+            st.warning(docs_links(md(warning)), icon=":material/info:")
         if shown.confounds:
             st.markdown("**Confounds checked: grammatical gender, word frequency**")
             for line in confound_lines(shown.confounds):
-                st.caption(md(line))
+                st.caption(docs_links(md(line)))
         encoder_panel(shown, sensitivity)  # on the encoder: its method, and every other one
 
 

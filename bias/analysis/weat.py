@@ -8,9 +8,9 @@ trained family or replicate group (`bias.corpus.family.resolve`) runs over its r
 (`bias.stats.replicates.run_trained`), anything else is one embedding.
 
 A face that runs fewer draws for speed (the Your texts page tests every replicate) asks for it
-with `WeatAnalysisOptions.for_speed()`; the result then carries `draws_note`, which the page and
-the command line print beside the numbers, so a p-value that differs from a full run's in its
-last digits is never unexplained.
+with `WeatAnalysisOptions.for_speed()`; the result then carries `draws_note` (numbers), which the
+page and the command line word beside the numbers (`bias.report.weat_report.draws_line`), so a
+p-value that differs from a full run's in its last digits is never unexplained.
 """
 
 from __future__ import annotations
@@ -64,6 +64,19 @@ class WeatAnalysisOptions:
 
 
 @dataclass(frozen=True)
+class DrawsNote:
+    """A run for speed: its interval resamples and (when reshufflings were drawn, not all
+    counted) its draws, each beside the default. Numbers only: `bias.report` words them, as the
+    README says of every note."""
+
+    resamples: int
+    default_resamples: int
+    draws: int | None
+    """None when every reshuffling was counted, so no draws were made."""
+    default_draws: int
+
+
+@dataclass(frozen=True)
 class WeatAnalysis:
     """One WEAT with what belongs to it. `result` is a `WeatResult` on one embedding, or the
     test over a replicate group (`ReplicateResult`) or across a family's groups (`AcrossGroups`);
@@ -85,18 +98,16 @@ class WeatAnalysis:
         return self.result.provenance if isinstance(self.result, WeatResult) else None
 
     @property
-    def draws_note(self) -> str | None:
-        """Said beside the numbers when a face asked for fewer draws than the default; the
-        draws only when some reshufflings were drawn (counting them all needs no draws)."""
+    def draws_note(self) -> DrawsNote | None:
+        """When a face asked for fewer draws than the default, how many (worded beside the
+        numbers by `bias.report.weat_report.draws_line`); the draws only when some reshufflings
+        were drawn (counting them all needs no draws)."""
         if not self.options.fewer_for_speed:
             return None
         default, ran = WeatOptions(), self.options.weat
-        resamples = (f"{ran.ci_resamples:,} interval resamples instead of "
-                     f"{default.ci_resamples:,}")
-        if not any(result.method == "randomized" for result in self._weat_results()):
-            return f"{resamples}, for speed"
-        return f"{ran.iterations:,} draws instead of {default.iterations:,} and {resamples}, " \
-               "for speed"
+        drawn = any(result.method == "randomized" for result in self._weat_results())
+        return DrawsNote(ran.ci_resamples, default.ci_resamples,
+                         ran.iterations if drawn else None, default.iterations)
 
     def _weat_results(self) -> list[WeatResult]:
         if isinstance(self.result, WeatResult):

@@ -28,6 +28,15 @@ SHORT: dict[State, str] = {
 }
 """The verdict in a table cell or a chart legend."""
 
+IN_A_SENTENCE: dict[State, str] = {
+    **SHORT,
+    "holds": "a bias that holds",
+    "these_words": "significant for these exact words only",
+}
+"""The verdict inside a sentence ('with another method (query: significant for these exact words
+only)'): a table's 'these words only' read as a list of words there (issue 42 walk, Japanese
+WEAT 7 on the encoder)."""
+
 
 def _level(verdict: Verdict) -> str:
     return f"{verdict.alpha * 100:g}%"
@@ -81,7 +90,7 @@ def method_caveat(sensitivity: MethodSensitivity | None) -> str | None:
     changes = " and ".join(part for part, flag in (
         ("the sign of d", sensitivity.sign_depends),
         ("the verdict", sensitivity.verdict_depends)) if flag)
-    others = "; ".join(f"{row.method}: {SHORT[row.verdict]}" for row in sensitivity.rows
+    others = "; ".join(f"{row.method}: {IN_A_SENTENCE[row.verdict]}" for row in sensitivity.rows
                        if row.method != sensitivity.method)
     verb = "change" if " and " in changes else "changes"
     return (f"Depends on the extraction method: {changes} {verb} "

@@ -5,6 +5,8 @@ reproduce` re-runs. It opens offline (Plotly embedded once) and prints cleanly t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bias.report import text
 from bias.report import verdict as verdict_text
 from bias.report.charts import weat as charts
@@ -14,12 +16,15 @@ from bias.report.conventions_text import convention_text
 from bias.report.encoder_text import METHODS_TEXT, encoder_text, sensitivity_lines
 from bias.report.html_page import escape, page
 from bias.report.references import REFERENCES, Reference
-from bias.report.weat_report import draws_line, weat_json
+from bias.report.weat_report import draws_line, draws_text, weat_json
 from bias.stats.confounds import WeatConfounds
 from bias.stats.encoder_methods import MethodSensitivity
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.wordsets import SET_KEYS
+
+if TYPE_CHECKING:
+    from bias.analysis.weat import DrawsNote
 
 
 def cited(result: WeatResult) -> list[Reference]:
@@ -144,7 +149,7 @@ def standalone_figures(result: WeatResult) -> list:
 
 def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None,
                      sensitivity: MethodSensitivity | None = None,
-                     draws_note: str | None = None) -> str:
+                     draws_note: DrawsNote | None = None) -> str:
     """The whole report as one HTML page (with the confound controls when given, an encoder
     result's test under every extraction method, and under the numbers the fewer draws a run
     for speed made: `bias.analysis.weat.WeatAnalysis.draws_note`)."""
@@ -156,7 +161,7 @@ def weat_report_html(result: WeatResult, confounds: WeatConfounds | None = None,
                 f"“{result.sets['B'].name}” in {result.embedding}?")
     data = weat_json(result, confounds, sensitivity)
     if draws_note:
-        data["draws_note"] = draws_note
+        data["draws_note"] = draws_text(draws_note)
     notes = "".join(f"<li>{escape(n)}</li>" for n in data["warnings"])
     checked = "" if confounds is None else (
         "<h2>Confounds checked</h2><ul>"

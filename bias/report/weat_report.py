@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
-from bias.analysis.weat import WeatAnalysis
+from bias.analysis.weat import DrawsNote, WeatAnalysis
 from bias.report.confounds_text import confound_lines, confound_warnings
 from bias.report.conventions_text import convention_text
 from bias.report.encoder_text import encoder_text, sensitivity_lines
 from bias.report.note_sentences import notes_text
 from bias.report.text import (
     EFFECT_SIZE_CAVEAT,
+    Comparison,
     effect_size_limit_text,
     explanation,
     format_d,
     format_p,
     interval_caveat,
     other_tail_phrase,
+    ours_in_their_form,
     p_statement,
+    plural,
     runs_the_other_way,
 )
 from bias.report.verdict import coverage_text, meaning, result_headline, why_not_comparable
 from bias.stats.confounds import WeatConfounds
 from bias.stats.encoder_methods import MethodSensitivity
+from bias.stats.verdict import Coverage
 from bias.stats.weat import WeatResult
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Match
@@ -106,6 +110,34 @@ def _source_lines(result: WeatResult) -> list[str]:
     return lines
 
 
+def comparison_sentence(cmp: Comparison) -> str:
+    """'Reported in Mukherjee et al. 2023 …: d = 0.84, p 0.048. This run uses … Ours, written
+    the same way: d = 0.47.': the source's values beside ours, as the WEAT page's Details say
+    them (worded here, not on the page, as the README asks of every sentence for people)."""
+    return (f"Reported in {cmp.where}: {cmp.reported_d}, p {cmp.reported_p}. {cmp.note} "
+            f"{ours_in_their_form(cmp)}")
+
+
+def found_text(counts: Coverage, leave_out_shared: bool) -> str:
+    """'7 of 8 words found, 1 more only shares a vector': a list's words with a vector of their
+    own, then those that only share a frequent word's (left out, or not). One wording for the
+    WEAT page's note under each list and this report; a list of one word is '1 of 1 word found'
+    (the page said '1 of 1 words', issue 42)."""
+    text = f"{counts.found} of {plural(counts.listed, 'word')} found"
+    if counts.shared:
+        verb = "shares" if counts.shared == 1 else "share"
+        text += f", {counts.shared} more only {verb} a vector"
+        text += " (left out)" if leave_out_shared else ""
+    return text
+
+
+def list_caption(counts: Coverage, leave_out_shared: bool, repeated: bool) -> str:
+    """The note under a list on the WEAT page: `found_text`, and the distinct vectors when
+    repeats make them fewer than the words."""
+    used = f"; {plural(counts.used, 'distinct vector')}" if repeated else ""
+    return found_text(counts, leave_out_shared) + used
+
+
 def _set_line(result: WeatResult, key: str) -> str:
     """'X Math: 7 of 8 words found, 1 more only shares a vector; 6 distinct vectors used; under
     another form: …; a frequent word's vector stands in for …': counted as the summary line counts
@@ -113,13 +145,9 @@ def _set_line(result: WeatResult, key: str) -> str:
     test when repeats make them fewer."""
     rep = result.sets[key]
     counts = rep.coverage
-    line = f"  {key} {rep.name}: {counts.found} of {counts.listed} words found"
-    if counts.shared:
-        verb = "shares" if counts.shared == 1 else "share"
-        line += f", {counts.shared} more only {verb} a vector"
-        line += " (left out)" if rep.leave_out_shared else ""
+    line = f"  {key} {rep.name}: {found_text(counts, rep.leave_out_shared)}"
     if counts.used != counts.found + (0 if rep.leave_out_shared else counts.shared):
-        line += f"; {counts.used} distinct vector{'s' if counts.used != 1 else ''} used"
+        line += f"; {plural(counts.used, 'distinct vector')} used"
     spellings = [i for i in rep.fallbacks if i.match is not Match.SHARED_ROW]
     if spellings:
         line += "; under another form: " + ", ".join(
@@ -160,7 +188,7 @@ def analysis_json(analysis: WeatAnalysis) -> dict:
     else:
         data = analysis.result.to_dict()
     if analysis.draws_note:
-        data["draws_note"] = analysis.draws_note
+        data["draws_note"] = draws_text(analysis.draws_note)
     return data
 
 
@@ -175,6 +203,15 @@ def analysis_text(analysis: WeatAnalysis) -> str:
     return out + (f"\n{draws_line(analysis.draws_note)}" if analysis.draws_note else "")
 
 
-def draws_line(draws_note: str | None) -> str:
+def draws_text(note: DrawsNote) -> str:
+    """'10,000 draws instead of 100,000 and 1,000 interval resamples instead of 10,000, for
+    speed': what a run for speed did (`WeatAnalysis.draws_note`), as the JSON holds it."""
+    resamples = f"{note.resamples:,} interval resamples instead of {note.default_resamples:,}"
+    if note.draws is None:
+        return f"{resamples}, for speed"
+    return f"{note.draws:,} draws instead of {note.default_draws:,} and {resamples}, for speed"
+
+
+def draws_line(note: DrawsNote | None) -> str:
     """The draws note as every face prints it (the page, the command line, the report)."""
-    return f"Ran {draws_note}." if draws_note else ""
+    return f"Ran {draws_text(note)}." if note else ""

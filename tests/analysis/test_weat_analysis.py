@@ -5,8 +5,8 @@ import dataclasses
 
 import pytest
 
-from bias.analysis.weat import WeatAnalysisOptions, run
-from bias.report.weat_report import analysis_json, analysis_text
+from bias.analysis.weat import DrawsNote, WeatAnalysisOptions, run
+from bias.report.weat_report import analysis_json, analysis_text, draws_text
 from bias.stats.confounds import weat_confounds
 from bias.stats.weat import WeatOptions, run_weat
 from tests.synthetic import planted
@@ -50,7 +50,8 @@ def test_fewer_draws_for_speed_are_said_in_the_json_and_the_text():
     analysis = run(options, embedding, wordset)
     note = "10,000 draws instead of 100,000 and 1,000 interval resamples instead of 10,000, " \
            "for speed"
-    assert analysis.draws_note == note
+    assert analysis.draws_note == DrawsNote(1_000, 10_000, 10_000, 100_000)  # numbers only
+    assert draws_text(analysis.draws_note) == note
     assert analysis.result.iterations == 10_000
     assert analysis_json(analysis)["draws_note"] == note
     assert analysis_text(analysis).endswith(f"\nRan {note}.")
@@ -66,7 +67,8 @@ def test_an_exact_test_drew_nothing_so_only_its_resamples_are_said():
     embedding, wordset, _ = planted(strength=0.6, sizes=(6, 6, 6, 6))  # 924 reshufflings
     analysis = run(WeatAnalysisOptions.for_speed(), embedding, wordset)
     assert analysis.result.method == "exact" and analysis.result.iterations == 924
-    assert analysis.draws_note == "1,000 interval resamples instead of 10,000, for speed"
+    assert draws_text(analysis.draws_note) == (
+        "1,000 interval resamples instead of 10,000, for speed")
 
 
 def test_the_report_says_the_fewer_draws_under_its_numbers_and_embeds_them():
@@ -78,5 +80,6 @@ def test_the_report_says_the_fewer_draws_under_its_numbers_and_embeds_them():
     page = weat_report_html(analysis.result, draws_note=analysis.draws_note)
     said = "Ran 1,000 interval resamples instead of 10,000, for speed."
     assert f"<p>{said}</p>" in page
-    assert read_manifest(page, "r.html")["results"][0]["draws_note"] == analysis.draws_note
+    assert read_manifest(page, "r.html")["results"][0]["draws_note"] == draws_text(
+        analysis.draws_note)
     assert "for speed" not in weat_report_html(analysis.result)

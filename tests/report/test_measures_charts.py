@@ -75,3 +75,13 @@ def test_per_word_bars_and_text(planted, metric):
 def test_every_measure_is_explained():
     assert set(EXPLANATIONS) == set(METRICS)
     assert all(len(text) > 200 for text in EXPLANATIONS.values())
+
+
+def test_sc_weat_title_keeps_its_caveat_on_a_second_line(planted):
+    """At 800 px the one-line title was cut at its right end ('…Holm's correction fo', issue 42
+    walk): the question on the first line, the caveat in a smaller second one."""
+    embedding, sets = planted
+    title = measure_figure(run_measure("sc-weat", embedding, sets, MeasureOptions())).layout.title
+    first, caveat = title.text.split("<br>")
+    assert first == "Which way does each word lean?"
+    assert caveat.startswith("<sup>pale: p ≥ 0.05 after Holm's") and caveat.endswith("</sup>")

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from bias.report.weat_report import weat_json, weat_report
+from bias.report.weat_report import list_caption, weat_json, weat_report
+from bias.stats.verdict import Coverage
 from bias.stats.weat import WeatOptions, run_weat
 from bias.wordsets import TermSet
 from tests.synthetic import planted
@@ -54,3 +55,13 @@ def test_a_missing_word_is_counted_in_the_report_and_warned_of_in_the_json(small
     assert any("qqqzzx" in warning for warning in data["warnings"])
     assert any(line == f"  Note: {w}" for w in data["warnings"] for line in text.splitlines())
     assert data["seed"] is None and data["iterations"] == 70  # exact: no seed, the 4 words found
+
+
+def test_the_note_under_a_list_counts_one_word_in_the_singular():
+    """'1 of 1 words found' under a one-word list (issue 42's walk): the page and the report
+    share one wording, with the words that only share a vector and the distinct vectors."""
+    assert list_caption(Coverage(1, 1, 1), False, False) == "1 of 1 word found"
+    assert list_caption(Coverage(4, 3, 3, 1), False, True) == (
+        "3 of 4 words found, 1 more only shares a vector; 3 distinct vectors")
+    assert list_caption(Coverage(8, 5, 1, 2), True, True) == (
+        "5 of 8 words found, 2 more only share a vector (left out); 1 distinct vector")

@@ -140,12 +140,15 @@ def test_method_sensitivity_leads_the_headline(reversed_result):
     both = sensitivity({"passage": (-1.08, "other_way"), "template": (1.34, "holds")}, "passage")
     headline = words.result_headline(reversed_result, both)
     assert headline.startswith("Depends on the extraction method: the sign of d and the verdict "
-                               "change with another method (template: bias, holds), so this "
+                               "change with another method (template: a bias that holds), so this "
                                "passage result is not a property of the model alone. The "
                                "association runs the other way")
     assert headline.index("Depends") < headline.index("d = ")
     same = sensitivity({"passage": (0.5, "no_bias"), "query": (0.7, "no_bias")}, "passage")
     assert words.method_caveat(same) is None
+    words_only = sensitivity({"passage": (0.5, "no_bias"), "query": (0.9, "these_words")},
+                             "passage")
+    assert "(query: significant for these exact words only)" in words.method_caveat(words_only)
     verdict_only = sensitivity({"passage": (0.5, "no_bias"), "query": (0.9, "holds")}, "query")
     assert words.method_caveat(verdict_only).startswith(
         "Depends on the extraction method: the verdict changes with another method (passage: "

@@ -32,6 +32,7 @@ def test_import_from_path_activates_and_delete_removes(home, tmp_path, monkeypat
     assert at.session_state["biaswords.embedding"] == "tiny-de"
     assert any("German" in c.value and "3 words" in c.value for c in at.sidebar.caption)
 
+    assert "Delete an imported, trained or debiased embedding" in [h.value for h in at.subheader]
     box = next(s for s in at.selectbox if s.label == "Imported embedding")
     assert box.value is None and not any(b.label == "Delete" for b in at.button)  # none chosen
     box.set_value("tiny-de").run()

@@ -51,14 +51,15 @@ def scweat_figure(result: MeasureResult) -> go.Figure:
     )
     reach = max([abs(r.value) for r in rows] + [0.5]) * 1.35
     fig.update_layout(
-        title="Which way does each word lean? (pale: p ≥ 0.05"
+        # Two lines: one cut off at its right end at 800 px (issue 42 walk, 16 occupations).
+        title="Which way does each word lean?<br><sup>pale: p ≥ 0.05"
         + (f" after Holm's correction for {len(rows)} words" if len(rows) > 1 else "")
-        + ", could be chance)",
+        + ", could be chance</sup>",
         xaxis={"title": f"← leans to '{b}'      effect size      leans to '{a}' →",
                "range": [-reach, reach], "zeroline": True},
         yaxis={"type": "category"},
         height=_height(len(rows)),
-        margin={"t": 60, "l": 10, "r": 10},
+        margin={"t": 80, "l": 10, "r": 10},
         showlegend=False,
     )
     return fig
