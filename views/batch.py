@@ -43,6 +43,7 @@ from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import listing_order, short_titles, usual_tests
 from views import state
+from views.docs_sections import docs_links
 from views.jobs import job_slot, run_job
 from views.shared import (
     active_embedding_name,
@@ -331,12 +332,12 @@ def show_forest(analysis: BatchAnalysis, short_names: dict[str, str]) -> None:
                 "τ²": st.column_config.NumberColumn(format="%.3f"),
             },
         )
-        st.caption(
+        st.caption(docs_links(
             "Black diamonds pool a test over the embeddings it ran on (random effects, "
             "DerSimonian–Laird; the same WEATHub test in several languages counts as one). "
             "The embeddings are not independent samples of one population, so a pooled d "
             "summarises these embeddings, not languages in general (docs/metrics.md)."
-        )
+        ))
     st.caption(
         "Each dot is our effect size for one test on one embedding, coloured by the test's "
         "language; the line through it is its 95% confidence interval (bootstrap over the "

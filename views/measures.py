@@ -42,6 +42,7 @@ from bias.stats.permutation import PermutationOptions
 from bias.vectors.catalog import language_name
 from bias.vectors.embeddings import Embedding
 from bias.wordsets import NamedSets, TermSet
+from bias.wordsets.language_guess import LanguageGuess
 from bias.wordsets.library import all_wordsets
 from bias.wordsets.ordering import first_gender_test, numbered_test, term_pairs
 from bias.wordsets.parsing import named_sets_of, parse_named_sets
@@ -58,6 +59,7 @@ from views.shared import (
     scroll_to,
     show_error,
     sidebar,
+    verdict_box,
 )
 
 DEFAULTS = MeasureAnalysisOptions()
@@ -100,6 +102,8 @@ def _sets_json(sets: NamedSets) -> str:
         "id": sets.id, "title": sets.title, "language": sets.language,
         "targets": [[t.name, list(t.words)] for t in sets.targets],
         "attributes": [[a.name, list(a.words)] for a in sets.attributes],
+        # a file without "language": how it was guessed, which every result then says
+        "language_guess": None if sets.language_guess is None else sets.language_guess.to_dict(),
     }, ensure_ascii=False)
 
 
@@ -112,6 +116,8 @@ def _cached(metric: str, embedding_name: str, sets_json: str, seed: int, p_value
         data["id"], data["title"], data["language"],
         tuple(TermSet(n, tuple(w)) for n, w in data["targets"]),
         tuple(TermSet(n, tuple(w)) for n, w in data["attributes"]),
+        None if (guess := data["language_guess"]) is None else LanguageGuess(
+            **guess | {"candidates": tuple(guess["candidates"])}),
     )
     options = MeasureAnalysisOptions.of(metric, seed=seed, p_value=p_value)
     return run_analysis(options, cached_embedding(embedding_name), sets, words=words,
@@ -141,7 +147,8 @@ def _uploaded_table(upload) -> str:
 
 def show_result(analysis: MeasureAnalysis) -> None:
     result = analysis.result
-    st.success(md(measures_text.result_sentence(result)))
+    box = st.success if result.weat is None else verdict_box(result.weat.verdict.state)
+    box(md(measures_text.result_sentence(result)))
     numbers = measures_text.headline_numbers(result)
     # Each number as wide as it is ('1.49 to 1.89' was cut in a third of 800 px); the row
     # wraps when the window is narrow.

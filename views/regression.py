@@ -36,6 +36,7 @@ from bias.report.regression_text import (
     without_together,
 )
 from views.corpus_choice import choose_corpus
+from views.docs_sections import docs_links
 from views.jobs import job_slot, run_job
 from views.shared import (
     active_embedding_name,
@@ -340,13 +341,13 @@ def run_form(path: Path) -> None:
 def main() -> None:
     sidebar()
     st.title("Embedding regression")
-    st.write(
+    st.markdown(docs_links(
         "How does the meaning of a word differ with who wrote it or when? Every use of the "
         "target in your texts becomes a vector from the words around it, and these vectors are "
         "compared across the documents' covariates (party, gender, decade), each with an "
         "interval, a p-value and the texts behind it. docs/regression.md explains the method "
         "(Rodriguez, Spirling & Stewart 2023) and how many uses are enough."
-    )
+    ))
     path = choose_corpus(PREFIX, CORPUS_HELP)
     if path is not None:
         run_form(path)

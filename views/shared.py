@@ -330,6 +330,13 @@ def offered(key: str, options: list, default: object) -> dict:
     return kwargs
 
 
+def verdict_box(state: str) -> Callable[..., object]:
+    """The coloured box a WEAT verdict is shown in, the same on every page: green only for a
+    bias that holds, blue for no evidence, amber for what needs a second look."""
+    return {"holds": st.success, "these_words": st.warning, "other_way": st.warning,
+            "no_bias": st.info, "cannot_decide": st.warning}[state]
+
+
 def show_error(exc: BaseException) -> None:
     """Show a user mistake (`BiasInputError`) as a red box with its sentence, never a traceback.
 

@@ -54,7 +54,7 @@ from bias.vectors.catalog import LANGUAGES, language_name
 from bias.wordsets import WordSet
 from bias.wordsets.library import all_wordsets
 from views.corpus_choice import NONE, choose_corpus
-from views.docs_sections import show_docs
+from views.docs_sections import docs_links, show_docs
 from views.jobs import job_slot, run_job
 from views.shared import (
     field_bounds,
@@ -186,12 +186,12 @@ def show_preview(preview) -> None:
     for group in preview.groups:
         st.markdown(md(group_line(group, preview.min_count)))
         for coverage in group.sets:
-            st.caption(md(coverage_sentence(coverage)))
+            st.caption(docs_links(md(coverage_sentence(coverage))))
         for text, warning in count_lines(group):  # the corpus's own counts (issue 41)
             if warning:
                 st.warning(md(text), icon=":material/warning:")
             else:
-                st.caption(md(text))
+                st.caption(docs_links(md(text)))
     if preview.problem:
         st.error(md(preview.problem), icon=":material/error:")
 
@@ -327,11 +327,11 @@ def show_tested(analysis: WeatAnalysis) -> None:
         st.markdown(f"**{md(result.title)}** across {md(result.group_column)}, in the order "
                     f"of the values: {dots}; the text below says each group's verdict and why.")
         st.plotly_chart(across_groups_figure(result), width="stretch")
-        st.caption(md(SEPARATE_SPACES + (f" {ONE_MODEL}" if single else "")))
+        st.caption(docs_links(md(SEPARATE_SPACES + (f" {ONE_MODEL}" if single else ""))))
     else:
         st.markdown(f"**{md(headline(result))}**")
         if result.verdict.replicates == 1:
-            st.caption(md(ONE_MODEL))
+            st.caption(docs_links(md(ONE_MODEL)))
     st.code(group_text(result), language=None, wrap_lines=True)
     if analysis.draws_note:
         st.caption(md(draws_line(analysis.draws_note)))

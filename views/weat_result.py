@@ -28,7 +28,7 @@ from bias.spreadsheet import csv_text
 from views import state
 from views.docs_sections import docs_links
 from views.encoder_panel import encoder_panel, sensitivity_of
-from views.shared import METRIC_WIDTH, report_button
+from views.shared import METRIC_WIDTH, report_button, verdict_box
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -173,8 +173,7 @@ def show_result(shown: state.ShownResult, presets: dict[str, WordSet], now: tupl
     if now != shown.made_for:
         st.info("The lists, options or embedding changed since this result; press Run again.")
     sensitivity = sensitivity_of(shown)  # before the verdict, whose headline may name it
-    box = {"holds": st.success, "these_words": st.warning, "other_way": st.warning,
-           "no_bias": st.info, "cannot_decide": st.warning}[result.verdict.state]
+    box = verdict_box(result.verdict.state)
     sentence = (verdict_text.meaning(result) if result.verdict.state == "cannot_decide"
                 else text.summary_sentence(result))
     box(f"**{md(verdict_text.result_headline(result, sensitivity))}**  \n{md(sentence)}")

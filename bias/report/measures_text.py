@@ -9,6 +9,7 @@ from bias.analysis.measure import MeasureAnalysis, MeasuresCompared
 from bias.report.confounds_text import pairs_text
 from bias.report.note_sentences import notes_text
 from bias.report.text import as_words, format_p, p_phrase
+from bias.report.verdict import result_headline
 from bias.stats.measure_catalog import METRICS
 from bias.stats.measure_result import MeasureResult, WordScore
 from bias.stats.pvalues import ALPHA
@@ -202,7 +203,8 @@ def result_sentence(result: MeasureResult) -> str:
     """One plain sentence on what this result says."""
     v, d = result.value, result.details
     if result.metric == "weat":
-        return f"Effect size d = {v:.2f}, {p_phrase(result.p_value)}." + (
+        lead = "" if result.weat is None else f"{result_headline(result.weat)}. "
+        return lead + f"Effect size d = {v:.2f}, {p_phrase(result.p_value)}." + (
             f" 95% interval {result.interval.low:.2f} to {result.interval.high:.2f}."
             if result.interval else "")
     if result.metric == "sc-weat":

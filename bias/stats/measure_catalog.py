@@ -132,6 +132,7 @@ def from_weat(result: WeatResult) -> MeasureResult:
         interval=result.interval,
         details={"statistic": result.statistic, "alternative": result.alternative,
                  "effect_size": result.effect_size},
+        weat=result,
     )
 
 
@@ -181,5 +182,6 @@ def _run_weat(embedding: Embedding, sets: NamedSets, options: MeasureOptions,
     `options`)."""
     x, y = sets.targets
     a, b = sets.attributes
-    wordset = WordSet(sets.id, sets.title, sets.language, x, y, a, b)
+    wordset = WordSet(sets.id, sets.title, sets.language, x, y, a, b,
+                      language_guess=sets.language_guess)
     return from_weat(run_weat(embedding, wordset, weat_options or WeatOptions(seed=options.seed)))

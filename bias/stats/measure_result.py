@@ -25,7 +25,7 @@ from bias.provenance import Provenance
 from bias.serialize import jsonable
 from bias.stats.bootstrap import EffectSizeInterval
 from bias.stats.permutation import PermutationOptions, PermutationTest
-from bias.stats.weat import SetReport
+from bias.stats.weat import SetReport, WeatResult
 from bias.vectors.embeddings import Embedding
 from bias.vectors.encoder import block_of
 from bias.wordsets import NamedSets, TermSet
@@ -109,6 +109,9 @@ class MeasureResult:
     provenance: Provenance | None = None
     """Software, time, the embedding's identity, the inputs as supplied and every option
     (bias.provenance), set by `bias.stats.measure_catalog.run_measure`."""
+    weat: WeatResult | None = field(default=None, repr=False, compare=False)
+    """The WEAT result itself when the measure is WEAT, so its verdict heads the result as on the
+    WEAT page (`bias.report.verdict.result_headline`); not in `to_dict`, whose numbers are its."""
 
     def to_dict(self) -> dict:
         test = self.test

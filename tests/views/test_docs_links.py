@@ -38,3 +38,27 @@ def test_the_app_serves_the_docs_page_from_its_address():
     """app.py registers it (hidden from the menu) under the address the links use."""
     text = (Path(__file__).resolve().parents[2] / "app.py").read_text(encoding="utf-8")
     assert "st.Page(docs_page" in text and "url_path=DOCS_URL" in text and DOCS_URL == "docs"
+
+
+def test_no_page_prints_a_docs_path_as_plain_text():
+    """Every 'docs/NAME.md' a page writes in prose goes through `docs_links` (the walk found
+    plain paths on Your texts, Batch and Regression): each page's calls of st.caption,
+    st.markdown, st.write, st.info and st.warning holding such a path are wrapped."""
+    import ast
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    shown = {"caption", "markdown", "write", "info", "warning", "success", "error"}
+    plain = []
+    for path in sorted((root / "views").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in shown and node.args):
+                continue
+            argument = node.args[0]
+            wrapped = (isinstance(argument, ast.Call)
+                       and getattr(argument.func, "id", None) == "docs_links")
+            text = ast.unparse(argument)
+            if re.search(r"docs/[\w-]+\.md", text) and not wrapped:
+                plain.append(f"{path.name}:{node.lineno}")
+    assert plain == []
