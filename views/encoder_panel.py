@@ -69,7 +69,7 @@ def vocabulary_for(embedding: Embedding) -> Embedding | None:
     (the page stops); a table of vectors is returned as it is."""
     if embedding.encode is None:
         return embedding
-    words, source = None, "wordfreq's most frequent"
+    words, source, own = None, "wordfreq's most frequent", None
     try:
         words = frequent_words(embedding.language)
     except BiasInputError as exc:
@@ -77,6 +77,7 @@ def vocabulary_for(embedding: Embedding) -> Embedding | None:
         typed = st.text_area("Words to search among (one a line)", key="_biaswords.vocabulary",
                              height=160, max_chars=MAX_VOCABULARY_WORDS * 20)
         words, source = [w for w in typed.splitlines() if w.strip()], "your list's"
+        own = words  # recorded as the user's list; wordfreq's are recorded as wordfreq's
         if not words:
             return None
     method = embedding.identity.get("method", "")
@@ -87,12 +88,12 @@ def vocabulary_for(embedding: Embedding) -> Embedding | None:
         f"and kept on the server ({cached:,} of them are)."))
     if cached == len(words):
         with user_errors():
-            return with_vocabulary(embedding, words)
+            return with_vocabulary(embedding, own)
         return None
     if not st.button(f"Embed the {len(words) - cached:,} words not embedded yet",
                      icon=":material/memory:"):
         return None
     with user_errors():
         return run_job(job_slot(), f"Embedding {len(words):,} words with the encoder",
-                       lambda: with_vocabulary(embedding, words))
+                       lambda: with_vocabulary(embedding, own))
     return None

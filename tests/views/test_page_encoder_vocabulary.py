@@ -34,3 +34,16 @@ def test_a_language_without_a_frequency_list_asks_for_words():
     assert not at.exception
     assert any("There is no frequency list for Kurdish (Kurmanji)" in i.value for i in at.info)
     assert [t.label for t in at.text_area] == ["Words to search among (one a line)"]
+
+
+def test_wordfreq_s_words_are_recorded_as_wordfreq_s(monkeypatch):
+    """The page hands BiasWords no word list of its own when the words are wordfreq's, so the
+    embedding's identity says "wordfreq", not "the user's word list"."""
+    from views import encoder_panel
+
+    given = []
+    monkeypatch.setattr(encoder_panel, "cached_words", lambda language, method, words: words)
+    monkeypatch.setattr(encoder_panel, "with_vocabulary",
+                        lambda embedding, words=None: given.append(words))
+    opened("e5-small-it-passage")
+    assert given and given[0] is None
