@@ -171,7 +171,7 @@ def choose_wordset(language: str, key: str, label: str) -> WordSet | None:
 def show_language(preview) -> None:
     """The corpus looks to be in another language than the chosen one: said, with a button that
     chooses the language it looks to be in (the preview is then made again for it)."""
-    sentence = language_warning(preview)
+    sentence = language_warning(preview.language_guess)
     if sentence is None:
         return
     guess = preview.language_guess.language

@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int | None:
 
     from bias.analysis import train
     from bias.errors import BiasInputError
-    from bias.report.corpus_text import preview_text, train_text
+    from bias.report.corpus_text import preview_json, preview_text, train_text
     from bias.report.group_difference_text import difference_text
     from bias.vectors.catalog import language_code
     from bias.wordsets.library import get_wordset
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int | None:
     path = Path(args.file).expanduser()
     if args.preview:
         shown = train.preview(options, path)
-        print_json(shown.to_dict()) if args.json else print(preview_text(shown))
+        print_json(preview_json(shown)) if args.json else print(preview_text(shown))
         if shown.problem:
             raise BiasInputError(shown.problem)
         return None

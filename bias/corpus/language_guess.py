@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bias.corpus.stop_words import stop_words
-from bias.vectors.catalog import LANGUAGES, language_name
+from bias.vectors.catalog import LANGUAGES
 
 TOP_WORDS = 200
 """The most frequent words read: function words fill the top of any text's frequency list."""
@@ -49,18 +49,6 @@ class LanguageGuess:
     def differs(self) -> bool:
         return (self.language != self.chosen and self.chosen_share is not None
                 and self.share > MARGIN * self.chosen_share)
-
-    def sentence(self) -> str | None:
-        """ "This corpus looks German, but English is chosen: …", or None when they agree."""
-        if not self.differs:
-            return None
-        guess, chosen = language_name(self.language), language_name(self.chosen)
-        return (
-            f"This corpus looks {guess}, but {chosen} is chosen: {self.share:.0%} of its most "
-            f"frequent words are {guess} function words, {self.chosen_share:.0%} {chosen} ones. "
-            f"Trained as {chosen}, its models are labelled {chosen} and offered {chosen} word "
-            f"sets; train it as {guess} if the texts are in it."
-        )
 
 
 def frequent_words(counts: Iterable[Mapping[str, int]]) -> Counter[str]:

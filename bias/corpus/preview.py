@@ -51,15 +51,13 @@ class CorpusPreview:
     """Why training would be refused (`check_trainable`'s sentence), or None."""
     language_guess: LanguageGuess | None = None
     """The language the corpus's frequent words look to be in (`bias.corpus.language_guess`);
-    its `sentence()` says when it is not the chosen one."""
+    `bias.report.corpus_text.language_warning` says when it is not the chosen one."""
 
     def to_dict(self) -> dict:
         data = jsonable(self)
         for shown, group in zip(data["groups"], self.groups, strict=True):
             shown["sets"] = [coverage.to_dict() for coverage in group.sets]
             shown["balances"] = [balance.to_dict() for balance in group.balances]
-        if self.language_guess is not None:
-            data["language_guess"]["warning"] = self.language_guess.sentence()
         return data
 
 

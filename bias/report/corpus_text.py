@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from bias.corpus.counts import ADVISED_COUNTS, CountBalance
+from bias.corpus.language_guess import LanguageGuess
 from bias.corpus.preview import CorpusPreview, GroupPreview, SetCoverage
 from bias.corpus.recheck import TrainingCheck
 from bias.corpus.train_corpus import TrainResult
 from bias.notes import Note
 from bias.report.note_sentences import note_text
+from bias.vectors.catalog import language_name
 
 _TIMES = {0: "not at all", 1: "once", 2: "twice"}
 
@@ -81,9 +83,26 @@ def count_lines(group: GroupPreview) -> list[tuple[str, bool]]:
             + [(balance_sentence(b), b.warning) for b in group.balances])
 
 
-def language_warning(preview: CorpusPreview) -> str | None:
-    """The sentence when the corpus looks to be in another language than the chosen one."""
-    return preview.language_guess.sentence() if preview.language_guess else None
+def language_warning(guess: LanguageGuess | None) -> str | None:
+    """ "This corpus looks German, but English is chosen: …", or None when the corpus's
+    frequent words agree with the chosen language (or were not guessed)."""
+    if guess is None or not guess.differs:
+        return None
+    seen, chosen = language_name(guess.language), language_name(guess.chosen)
+    return (
+        f"This corpus looks {seen}, but {chosen} is chosen: {guess.share:.0%} of its most "
+        f"frequent words are {seen} function words, {guess.chosen_share:.0%} {chosen} ones. "
+        f"Trained as {chosen}, its models are labelled {chosen} and offered {chosen} word "
+        f"sets; train it as {seen} if the texts are in it."
+    )
+
+
+def preview_json(preview: CorpusPreview) -> dict:
+    """`preview.to_dict()` with the language warning worded, for people reading the JSON."""
+    data = preview.to_dict()
+    if preview.language_guess is not None:
+        data["language_guess"]["warning"] = language_warning(preview.language_guess)
+    return data
 
 
 def group_line(group: GroupPreview, min_count: int) -> str:
@@ -95,7 +114,7 @@ def group_line(group: GroupPreview, min_count: int) -> str:
 
 def preview_text(preview: CorpusPreview) -> str:
     lines = [f"{preview.file} (sha256 {preview.sha256[:16]}…), language {preview.language}:"]
-    if (guessed := language_warning(preview)) is not None:
+    if (guessed := language_warning(preview.language_guess)) is not None:
         lines.append(f"  Warning: {guessed}")
     for group in preview.groups:
         lines.append("  " + group_line(group, preview.min_count))

@@ -9,7 +9,7 @@ from bias.corpus.language_guess import MARGIN, MIN_SHARE, TOP_WORDS, guess_langu
 from bias.corpus.options import ReadOptions
 from bias.corpus.stop_words import stop_words
 from bias.corpus.train_corpus import inspect_corpus
-from bias.report.corpus_text import preview_text
+from bias.report.corpus_text import language_warning, preview_json, preview_text
 from tests.corpus.corpora import write_german_csv, write_txt
 
 GERMAN = Counter({"der": 30, "und": 20, "ist": 10, "john": 30, "office": 10})
@@ -29,11 +29,11 @@ def test_a_german_count_is_german_and_said_to_differ_from_english():
     assert (guess.language, guess.share, guess.chosen_share) == ("de", 0.6, 0.0)
     assert guess.share == slow_share(GERMAN, "de")
     assert guess.differs
-    assert guess.sentence() == (
+    assert language_warning(guess) == (
         "This corpus looks German, but English is chosen: 60% of its most frequent words are "
         "German function words, 0% English ones. Trained as English, its models are labelled "
         "English and offered English word sets; train it as German if the texts are in it.")
-    assert guess_language([GERMAN], "de").sentence() is None
+    assert language_warning(guess_language([GERMAN], "de")) is None
 
 
 def test_groups_are_read_together_and_close_languages_are_not_called_each_other():
@@ -53,7 +53,7 @@ def test_no_guess_without_function_words_and_nothing_said_without_a_list():
     assert MIN_SHARE == 0.2 and guess_language([thin], "en") is None
     assert guess_language([Counter({"und": 20, "john": 80})], "en").language == "de"
     romansh = guess_language([GERMAN], "rm")  # spaCy has no Romansh list to weigh against
-    assert romansh.chosen_share is None and romansh.sentence() is None
+    assert romansh.chosen_share is None and language_warning(romansh) is None
     assert guess_language([Counter()], "en") is None
 
 
@@ -61,7 +61,9 @@ def test_the_preview_and_the_command_line_say_it_and_train_anyway(tmp_path, home
     german = write_german_csv(tmp_path / "german.csv", range(1950, 1952), count=20)
     shown = inspect_corpus(german, language="en", read=ReadOptions("text"))
     assert shown.language_guess.language == "de" and shown.problem is None
-    assert shown.to_dict()["language_guess"]["warning"] == shown.language_guess.sentence()
+    assert preview_json(shown)["language_guess"]["warning"] == language_warning(
+        shown.language_guess)
+    assert "warning" not in shown.to_dict()["language_guess"]  # the engine words nothing
     assert "  Warning: This corpus looks German, but English is chosen" in preview_text(shown)
     assert main(["train", str(german), "--name", "g", "--text-column", "text", "--language",
                  "en", "--preview"]) == 0
