@@ -169,4 +169,4 @@ def test_a_bin_with_a_single_document_is_named_where_the_intervals_are_missing(t
         "with no instance (year_2000s comes from a single document: merge it with a "
         "neighbouring group, or use wider bins).")
     assert estimates_figure(result.regression).layout.xaxis.title.text == (
-        "corrected squared norm, with 95% jackknife interval (1 without: see below)")
+        "corrected squared norm, with 95% jackknife interval<br>(1 without an interval: see below)")

@@ -41,7 +41,7 @@ def estimates_figure(regression: Regression) -> go.Figure:
                        "p = %{customdata[2]:.4f}, %{customdata[3]} instances<extra></extra>"),
         showlegend=False))
     fig.update_layout(
-        height=120 + ROW_PX * len(coefficients), margin={"t": 20, "l": 10, "r": 20, "b": 60},
+        height=120 + ROW_PX * len(coefficients), margin={"t": 20, "l": 10, "r": 20, "b": 75},
         xaxis={"title": _axis_title(regression), "zeroline": False},
         yaxis={"type": "category", "categoryorder": "array", "categoryarray": names[::-1],
                "automargin": True},
@@ -58,4 +58,4 @@ def _axis_title(regression: Regression) -> str:
         return title
     if missing == len(regression.coefficients):
         return "corrected squared norm (no interval: see below)"
-    return f"{title} ({missing} without: see below)"
+    return f"{title}<br>({missing} without an interval: see below)"  # two lines fit 800 px
