@@ -2,18 +2,13 @@
 recorded options (exit 0), a changed number named (exit 1), a corpus not found or a JSON whose
 options are not a regression's one sentence (exit 2)."""
 
-import csv
 import json
-import random
 import shutil
 
 import pytest
 
 from bias.cli import main
-
-WORDS = {"A": ["family", "children", "school", "teachers", "parents", "health", "care"],
-         "B": ["army", "soldiers", "military", "troops", "defense", "security", "weapons"]}
-COMMON = ["government", "people", "country", "state", "today", "year", "new", "public"]
+from tests.regression.texts import write_uses
 
 
 def run(capsys, *argv):
@@ -25,16 +20,8 @@ def run(capsys, *argv):
 @pytest.fixture
 def recorded(tmp_path, capsys):
     """A regression's JSON beside its corpus (30 speeches, a party effect planted)."""
-    rng = random.Random(4)
     corpus = tmp_path / "speeches.csv"
-    with corpus.open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(["speech", "party"])
-        for i in range(30):
-            party = "AB"[i % 2]
-            words = [rng.choice(WORDS[party] if rng.random() < 0.6 else COMMON)
-                     for _ in range(10)]
-            out.writerow([" ".join([*words[:5], "policy", *words[5:]]), party])
+    write_uses(corpus, ("speech", "party"), count=30, seed=4)
     code, out, err = run(capsys, "regress", corpus, "--target", "policy", "--covariates",
                          "party", "--text-column", "speech", "--transform", "none",
                          "--min-count", "2", "--permutations", "19", "--seed", "7", "--json")

@@ -46,17 +46,42 @@ SPEECH_WORDS = {"A": ["family", "children", "school", "teachers", "parents", "he
 SPEECH_COMMON = ["government", "people", "country", "state", "today", "year", "new", "public"]
 
 
+FRENCH_WORDS = {"gauche": ["famille", "enfants", "école", "santé", "travail", "solidarité"],
+                "droite": ["armée", "sécurité", "police", "défense", "frontières", "ordre"]}
+FRENCH_COMMON = ["gouvernement", "pays", "peuple", "État", "année", "nouvelle", "publique"]
+
+Use = tuple[list[str], str]
+"""One generated use: its context words and its group."""
+
+
+def write_uses(path: Path, header: tuple[str, ...], *, words: dict[str, list[str]] = SPEECH_WORDS,
+               common: list[str] = SPEECH_COMMON, count: int = 40, length: int = 10,
+               share: float = 0.6, seed: int = 3, target: str = "policy",
+               extra: Callable[[int], object] | None = None) -> list[Use]:
+    """`count` speeches (columns `header`: the text, the group, and, with a third name, row i's
+    `extra(i)`), groups alternating in `words`' order; each of a speech's `length`
+    context words is its group's own with probability `share` (the planted effect), else a
+    common one, and `target` stands in the middle. Returns each row's words and group."""
+    rng = random.Random(seed)
+    groups = list(words)
+    rows = []
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(header)
+        for i in range(count):
+            group = groups[i % len(groups)]
+            chosen = [rng.choice(words[group] if rng.random() < share else common)
+                      for _ in range(length)]
+            half = length // 2
+            out.writerow([" ".join([*chosen[:half], target, *chosen[half:]]), group,
+                          *(() if extra is None else (extra(i),))])
+            rows.append((chosen, group))
+    return rows
+
+
 def write_speeches(path: Path, column: str, value_of: Callable[[int], object]) -> Path:
     """40 speeches in English words (for GloVe) in the columns speech, party and `column` (row
     i's value `value_of(i)`); party B's uses of 'policy' come with military words (the planted
     effect), the other column is unrelated to the words."""
-    rng = random.Random(3)
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(["speech", "party", column])
-        for i in range(40):
-            party = "AB"[i % 2]
-            words = [rng.choice(SPEECH_WORDS[party] if rng.random() < 0.6 else SPEECH_COMMON)
-                     for _ in range(10)]
-            out.writerow([" ".join([*words[:5], "policy", *words[5:]]), party, value_of(i)])
+    write_uses(path, ("speech", "party", column), extra=value_of)
     return path

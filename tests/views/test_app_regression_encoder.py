@@ -5,9 +5,7 @@ the table shows the numbers of the command line's JSON for `--embedding e5-small
 
 from __future__ import annotations
 
-import csv
 import json
-import random
 
 import pytest
 
@@ -15,7 +13,7 @@ from bias.cli import main
 from bias.corpus.sources import ENV
 from bias.vectors import encoder
 from tests.apptest import open_app
-from tests.regression.texts import SPEECH_COMMON, SPEECH_WORDS
+from tests.regression.texts import write_uses
 
 ENCODER = "e5-small-en-passage"
 
@@ -26,16 +24,8 @@ def corpus(home, tmp_path, monkeypatch):
     monkeypatch.setenv(encoder.SWITCH, "on")
     folder = tmp_path / "corpora"
     folder.mkdir()
-    rng = random.Random(8)
     path = folder / "speeches.csv"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(["speech", "party"])
-        for i in range(24):
-            party = "AB"[i % 2]
-            words = [rng.choice(SPEECH_WORDS[party] if rng.random() < 0.7 else SPEECH_COMMON)
-                     for _ in range(6)]
-            out.writerow([" ".join([*words[:3], "policy", *words[3:]]), party])
+    write_uses(path, ("speech", "party"), count=24, length=6, share=0.7, seed=8)
     monkeypatch.setenv(ENV, str(folder))
     return path
 

