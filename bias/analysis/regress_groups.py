@@ -6,6 +6,7 @@ so one seed gives them all and none changes when another's number of draws does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -64,7 +65,7 @@ def attributes(embedding: Embedding, wordset: str | None) -> Attributes | None:
     return Attributes((test.A.name, test.B.name), rows[0], rows[1], tuple(missing))
 
 
-def leanings(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
+def leanings(design: Design, kept: Sequence[Instance], values: list[tuple[str, ...]],
               options: RegressOptions, embeddings: np.ndarray, labels: np.ndarray,
               attributes: Attributes | None) -> tuple[Leaning, ...]:
     """Each non-reference level of each categorical covariate against its reference."""
@@ -87,7 +88,7 @@ def leanings(design: Design, kept: list[Instance], values: list[tuple[str, ...]]
     return tuple(out)
 
 
-def ratios(groups: tuple[GroupNeighbours, ...], kept: list[Instance],
+def ratios(groups: tuple[GroupNeighbours, ...], kept: Sequence[Instance],
             values: list[tuple[str, ...]], options: RegressOptions, embeddings: np.ndarray,
             vectors: alc.WordVectors, labels: np.ndarray) -> tuple[GroupRatios, ...]:
     """Each non-reference level against its reference, over both groups' neighbours."""
@@ -161,7 +162,7 @@ def _is_number(text: str) -> bool:
         return False
 
 
-def groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
+def groups(design: Design, kept: Sequence[Instance], values: list[tuple[str, ...]],
             options: RegressOptions, embedded: alc.Embedded, vectors: alc.WordVectors,
             chosen: alc.WordVectors, labels: np.ndarray) -> tuple[GroupNeighbours, ...]:
     """Each level of each categorical covariate: its average instance's nearest words with
