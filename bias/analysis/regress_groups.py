@@ -1,5 +1,5 @@
 """Comparisons between the groups of an embedding regression (bias.analysis.regress): each
-group's nearest words with jackknife intervals, conText's `nns_ratio` between a level and its
+group's nearest words with intervals of the cosine, conText's `nns_ratio` between a level and its
 reference, a group's leaning between a WEAT test's attribute lists, and the cosines of groups'
 and fitted embeddings with chosen words. Each random part has its own stream of the run's seed,
 so one seed gives them all and none changes when another's number of draws does."""
@@ -24,8 +24,8 @@ from bias.regression import alc, passages
 from bias.regression.design import Design
 from bias.regression.instances import Instance
 from bias.regression.neighbours import (
+    cosine_intervals,
     cosines,
-    jackknife_cosines,
     leaning_test,
     nearest_words,
     ratio_test,
@@ -122,7 +122,7 @@ def ratios(groups: tuple[GroupNeighbours, ...], kept: Sequence[Instance],
 LEANING_STREAM = 2
 """The leaning test's random stream is (seed, 2), the ratio test's (seed, 3): the permutations'
 is the seed alone, so one seed gives all, and none changes when another's number of draws does
-(1 was the neighbours' bootstrap, replaced by the jackknife, which draws nothing)."""
+(1 was the neighbours' bootstrap; their intervals, `cosine_intervals`, now draw nothing)."""
 RATIO_STREAM = 3
 
 
@@ -166,7 +166,7 @@ def groups(design: Design, kept: Sequence[Instance], values: list[tuple[str, ...
             options: RegressOptions, embedded: alc.Embedded, vectors: alc.WordVectors,
             chosen: alc.WordVectors, labels: np.ndarray) -> tuple[GroupNeighbours, ...]:
     """Each level of each categorical covariate: its average instance's nearest words with
-    jackknife intervals of the cosine, and its cosine with the chosen words."""
+    intervals of the cosine (corrected for noise), and its cosine with the chosen words."""
     out = []
     names = options.covariate_columns
     for covariate, levels in design.levels.items():
@@ -177,7 +177,7 @@ def groups(design: Design, kept: Sequence[Instance], values: list[tuple[str, ...
             average = embedded.vectors[mask].mean(axis=0)
             best = nearest_words(average, vectors, embedded.features, options.neighbours)
             rows = np.asarray(vectors.matrix[[vectors.rows[w] for w, _ in best]])
-            intervals = jackknife_cosines(
+            intervals = cosine_intervals(
                 embedded.vectors[mask], np.unique(labels[mask], return_inverse=True)[1], rows,
                 options.level)
             out.append(GroupNeighbours(covariate, level, int(mask.sum()), tuple(best),

@@ -131,10 +131,10 @@ def _bin_example(width: int) -> str:
 
 def neighbours_heading(result: RegressResult) -> str:
     regression = result.regression
-    return (f"Nearest words of each group's average use, with {regression.level:.0%} jackknife "
-            "intervals of the cosine with the average the group's uses come from (its "
-            "documents left out one at a time; the observed cosine is biased toward 0, the "
-            "interval corrected, so it can lie above it):")
+    return (f"Nearest words of each group's average use, with {regression.level:.0%} intervals "
+            "of the cosine with the average the group's uses come from (noise in an average "
+            "lowers its cosines; the interval is corrected for it, so it can lie above the "
+            "cosine shown; jackknife over the group's documents):")
 
 
 def cannot_show(result: RegressResult) -> list[str]:

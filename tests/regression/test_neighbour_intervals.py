@@ -1,4 +1,4 @@
-"""The intervals beside a group's nearest words (bias.regression.neighbours.jackknife_cosines)
+"""The intervals beside a group's nearest words (bias.regression.neighbours.cosine_intervals)
 against a slow leave-one-document-out loop, on a hand case, and on generated groups whose true
 average is known: the observed cosine of an average is biased toward 0, and the interval must
 not inherit that bias (conText's bootstrap percentiles did: the truth lay above them)."""
@@ -11,60 +11,71 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bias.regression.neighbours import jackknife_cosines
+from bias.regression.neighbours import cosine_intervals
 
 
-def cosine(a: np.ndarray, b: np.ndarray) -> float:
-    return float(a @ b / np.linalg.norm(a) / np.linalg.norm(b))
+def corrected_cosine(rows: np.ndarray, labels: np.ndarray, word: np.ndarray) -> float:
+    """The average m of `rows`; each document's sum minus its size × m; the squared length less
+    G/(G−1) × the sum of those squared norms / N²; m·w / ‖w‖ over the root."""
+    mean = rows.mean(axis=0)
+    documents = np.unique(labels)
+    spread = sum(float(np.sum((rows[labels == d].sum(axis=0) - (labels == d).sum() * mean)
+                              ** 2)) for d in documents)
+    count = len(documents)
+    trace = count / (count - 1) * spread / len(rows) ** 2
+    return float(mean @ word / np.linalg.norm(word) / math.sqrt(mean @ mean - trace))
 
 
 def slow_intervals(embeddings, labels, words, level):
-    """Drop each document's rows, average the rest, take the cosine; Quenouille's correction;
-    the jackknife standard error; ± the t quantile with G − 1 degrees of freedom."""
+    """Drop each document's rows and recompute; the jackknife standard error; ± t(G − 1)."""
     count = labels.max() + 1
     out = []
     for word in words:
-        observed = cosine(embeddings.mean(axis=0), word)
-        without = [cosine(embeddings[labels != g].mean(axis=0), word) for g in range(count)]
+        full = corrected_cosine(embeddings, labels, word)
+        without = [corrected_cosine(embeddings[labels != g], labels[labels != g], word)
+                   for g in range(count)]
         mean = sum(without) / count
-        corrected = count * observed - (count - 1) * mean
         error = math.sqrt((count - 1) / count * sum((v - mean) ** 2 for v in without))
         half = stats.t.ppf((1 + level) / 2, count - 1) * error
-        out.append([max(corrected - half, -1.0), min(corrected + half, 1.0)])
+        out.append([max(full - half, -1.0), min(full + half, 1.0)])
     return np.array(out)
 
 
 def test_the_intervals_equal_a_leave_one_document_out_loop() -> None:
     rng = np.random.default_rng(4)
     labels = np.repeat(np.arange(12), [3, 2] * 6)
-    embeddings = rng.normal(size=(30, 5)) + np.array([1.5, 0, 0, 0, 0])
-    words = rng.normal(size=(4, 5)) + np.array([1.0, 0, 0, 0, 0])
-    fast = jackknife_cosines(embeddings, labels, words, 0.9)
+    embeddings = rng.normal(size=(30, 5)) + np.array([2.0, 0, 0, 0, 0])
+    words = rng.normal(size=(4, 5)) + np.array([0.5, 0, 0, 0, 0])
+    fast = cosine_intervals(embeddings, labels, words, 0.9)
     assert np.allclose(fast, slow_intervals(embeddings, labels, words, 0.9), atol=1e-12)
     assert (fast[:, 0] < fast[:, 1]).all()
+    assert (fast > -1).all() and (fast < 1).all()  # the loop compared, not the cut
 
 
 def test_a_hand_case_of_three_documents() -> None:
-    """Uses (1,0), (0,1), (1,1), one per document; the word (1,0). All together: cosine 1/√2.
-    Without each document: (1,2) gives 1/√5, (2,1) gives 2/√5, (1,1) gives 1/√2; their mean m.
-    Corrected 3/√2 − 2m; standard error √(2/3 · Σ(v − m)²); t(2) at 97.5% is 4.3027: the
-    interval's top is past 1, so it stops at 1."""
-    embeddings = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
-    without = [1 / math.sqrt(5), 2 / math.sqrt(5), 1 / math.sqrt(2)]
+    """Uses (2,0), (2,1), (2,−1), one per document; the word (1,1). The average m = (2,0); the
+    documents' deviations (0,0), (0,1), (0,−1): the trace 3/2 · 2/9 = 1/3, the corrected length
+    √(4 − 1/3), the cosine √2 / √(11/3) = √(6/11) = .7385 (observed: .7071). Without (2,0):
+    m = (2,0), trace 2 · 2/4 = 1, √2/√3 = .8165; without (2,1): m = (2,−.5), trace 2 · .5/4,
+    length² 4.25 − .25 = 4, 1.5/√2/2 = .5303; without (2,−1): 2.5/√2/2 = .8839. Standard error
+    √(2/3 · Σ(v − mean)²) = .2168, t(2) at 97.5% 4.3027: from −.1941, the top cut at 1."""
+    embeddings = np.array([[2.0, 0.0], [2.0, 1.0], [2.0, -1.0]])
+    without = [math.sqrt(2 / 3), 1.5 / math.sqrt(2) / 2, 2.5 / math.sqrt(2) / 2]
     mean = sum(without) / 3
-    corrected = 3 / math.sqrt(2) - 2 * mean
-    assert corrected == pytest.approx(0.755489, abs=1e-6)
     error = math.sqrt(2 / 3 * sum((v - mean) ** 2 for v in without))
-    low, high = jackknife_cosines(embeddings, np.arange(3), np.array([[1.0, 0.0]]), 0.95)[0]
-    assert low == pytest.approx(corrected - 4.302653 * error, abs=1e-6)
-    assert low == pytest.approx(-0.36031, abs=1e-5)
+    assert error == pytest.approx(0.21676, abs=1e-5)
+    low, high = cosine_intervals(embeddings, np.arange(3), np.array([[1.0, 1.0]]), 0.95)[0]
+    assert low == pytest.approx(math.sqrt(6 / 11) - 4.302653 * error, abs=1e-6)
+    assert low == pytest.approx(-0.19409, abs=1e-5)
     assert high == 1.0
 
 
-def test_one_document_has_the_whole_range() -> None:
-    embeddings = np.array([[1.0, 0.0], [1.0, 0.5]])
-    found = jackknife_cosines(embeddings, np.zeros(2, dtype=int), np.eye(2), 0.95)
-    assert found.tolist() == [[-1.0, 1.0], [-1.0, 1.0]]
+def test_too_few_documents_or_only_noise_give_the_whole_range() -> None:
+    embeddings = np.array([[1.0, 0.0], [1.0, 0.5], [0.9, 0.1]])
+    two = cosine_intervals(embeddings, np.array([0, 0, 1]), np.eye(2), 0.95)
+    assert two.tolist() == [[-1.0, 1.0], [-1.0, 1.0]]
+    noise = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])  # average (0, 0)
+    assert cosine_intervals(noise, np.arange(4), np.eye(2), 0.95).tolist() == two.tolist()
 
 
 def test_the_interval_is_not_pulled_toward_zero_with_the_observed_cosine() -> None:
@@ -85,8 +96,9 @@ def test_the_interval_is_not_pulled_toward_zero_with_the_observed_cosine() -> No
         sd = 3 / math.sqrt(dimensions)
         embeddings = (mu + rng.normal(scale=0.4 * sd, size=(30, dimensions))[labels]
                       + rng.normal(scale=sd, size=(len(labels), dimensions)))
-        low, high = jackknife_cosines(embeddings, labels, word[None, :], 0.95)[0]
+        low, high = cosine_intervals(embeddings, labels, word[None, :], 0.95)[0]
         inside += low <= 0.9 <= high
-        above += (low + high) / 2 > cosine(embeddings.mean(axis=0), word)
+        above += (low + high) / 2 > float(embeddings.mean(axis=0) @ word
+                                          / np.linalg.norm(embeddings.mean(axis=0)))
     assert above == 60
-    assert inside >= 54  # 58 of 60 with these seeds; 95% nominal
+    assert inside >= 54  # 60 of 60 with these seeds; 95% nominal
