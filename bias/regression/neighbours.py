@@ -24,7 +24,7 @@ import numpy as np
 
 from bias.regression import jackknife
 from bias.regression.alc import WordVectors
-from bias.regression.permutations import BLOCK
+from bias.regression.permutations import BLOCK, CELLS
 
 
 def _unit(matrix: np.ndarray) -> np.ndarray:
@@ -152,9 +152,12 @@ def _averages(sums: np.ndarray, sizes: np.ndarray, masks: np.ndarray
 
 
 def _shuffles(member: np.ndarray, permutations: int, rng: np.random.Generator):
-    """The clusters' group marks shuffled, `BLOCK` permutations at a time."""
-    for start in range(0, permutations, BLOCK):
-        draws = min(BLOCK, permutations - start)
+    """The clusters' group marks shuffled, `BLOCK` permutations at a time, fewer when clusters
+    are many (at most `CELLS` draws × clusters): `permuted` draws row after row, so the rows,
+    and the p-values, do not depend on how many are drawn at once."""
+    step = min(BLOCK, max(1, CELLS // len(member)))
+    for start in range(0, permutations, step):
+        draws = min(step, permutations - start)
         yield rng.permuted(np.broadcast_to(member, (draws, len(member))), axis=1)
 
 

@@ -29,6 +29,33 @@ def test_sub_batches_give_the_counts_of_whole_blocks(monkeypatch, cells: int) ->
     full = fit(units)
     whole = permutations.exceedances(units, full, 250, 3)  # blocks of 100, 100, 50
     monkeypatch.setattr(permutations, "CELLS", cells * units.x.shape[0])
+    solve, rows = permutations._reached, []
+    monkeypatch.setattr(permutations, "_reached",
+                        lambda draws, order: rows.append(len(order)) or solve(draws, order))
     batched = permutations.exceedances(units, full, 250, 3)
+    assert max(rows) == cells and sum(rows) == 250
     assert batched.tolist() == whole.tolist()
     assert 0 < whole[1:].sum() < 3 * 250  # neither all nor none of the draws reach
+
+
+def test_the_group_tests_give_the_same_p_values_a_few_draws_at_a_time(monkeypatch) -> None:
+    from bias.regression import neighbours
+
+    rng = np.random.default_rng(8)
+    labels = np.repeat(np.arange(8), 3)
+    embeddings = rng.normal(size=(24, 4)) + 2 + (labels >= 4)[:, None] * [1.0, 0, 0, 0]
+    words, first, second = rng.normal(size=(3, 4, 4)) + 2
+    in_level = labels >= 4
+
+    def both():
+        return (neighbours.ratio_test(embeddings, labels, in_level, words, 230,
+                                      np.random.default_rng(5))[1].tolist(),
+                neighbours.leaning_test(embeddings, labels, in_level, first, second, 230,
+                                        np.random.default_rng(5))[2])
+
+    whole = both()
+    monkeypatch.setattr(neighbours, "CELLS", 3 * 8)  # 3 draws at a time
+    member = (np.arange(8) >= 4).astype(float)
+    assert [len(m) for m in neighbours._shuffles(member, 10, rng)] == [3, 3, 3, 1]
+    assert both() == whole
+    assert min(whole[0]) < 0.1 < 0.5 < max(whole[0])  # the p-values are not all alike
