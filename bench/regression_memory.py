@@ -10,7 +10,14 @@ permutations) in a child process and prints the child's peak resident memory (`r
 the children, which includes Python, numpy and the embedding), its wall time, words per second
 and instances. Asserts nothing.
 
+With `--units N` it measures the permutations alone instead: one block of 100 permutations
+(`bias.regression.permutations.exceedances`) on N generated clusters (one instance each, 50
+dimensions, an intercept and two dummies), in a child process, with the block's draws solved in
+sub-batches as the product does and, beside it, all 100 at once (as before the sub-batches);
+each child's peak resident memory above what it held before the permutations, and its time.
+
     python bench/regression_memory.py [--megabytes 1000] [--every 10] [--folder /tmp]
+    python bench/regression_memory.py --units 300000
 """
 
 from __future__ import annotations
@@ -76,14 +83,60 @@ def child(path: Path) -> None:
                       "instances": result.corpus.instances}))
 
 
+def permutations_child(units: int, whole_blocks: bool) -> None:
+    """One block of permutations on `units` generated clusters; prints its memory and time."""
+    sys.path.insert(0, str(ROOT))
+    from bias.regression import permutations
+    from bias.regression.ols import fit, units_of
+
+    rng = np.random.default_rng(1)
+    design = np.column_stack([np.ones(units), rng.integers(2, size=(units, 2))]).astype(float)
+    found = units_of(design, rng.normal(size=(units, 50)), np.arange(units))
+    full = fit(found)
+    if whole_blocks:
+        permutations.CELLS = permutations.BLOCK * units
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    start = time.perf_counter()
+    reached = permutations.exceedances(found, full, permutations.BLOCK, 1)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"seconds": seconds, "before": before, "peak": peak,
+                      "reached": reached.tolist()}))
+
+
+def compare_permutations(units: int) -> None:
+    """The permutations' peak memory with sub-batches and with whole blocks (same counts)."""
+    figures = {}
+    for name, flag in (("sub-batches", []), ("whole blocks", ["--whole-blocks"])):
+        done = subprocess.run([sys.executable, __file__, "--units", str(units), "--child-run",
+                               *flag], check=True, capture_output=True, text=True)
+        figures[name] = json.loads(done.stdout.strip().splitlines()[-1])
+    for name, found in figures.items():
+        print(f"{units:,} clusters, 100 permutations, {name}: "
+              f"{found['peak'] - found['before']:,.0f} MB above the {found['before']:,.0f} MB "
+              f"held before (peak {found['peak']:,.0f} MB), {found['seconds']:.1f} s")
+    same = figures["sub-batches"]["reached"] == figures["whole blocks"]["reached"]
+    print(f"the same counts: {same}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--megabytes", type=int, default=1_000)
     parser.add_argument("--every", type=int, default=10,
                         help="the target in one document in EVERY")
     parser.add_argument("--folder", type=Path, default=Path("/tmp"))
+    parser.add_argument("--units", type=int,
+                        help="measure the permutations alone on UNITS generated clusters")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--child-run", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--whole-blocks", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.units and args.child_run:
+        permutations_child(args.units, args.whole_blocks)
+        return
+    if args.units:
+        compare_permutations(args.units)
+        return
     if args.child:
         child(args.child)
         return

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -309,7 +309,7 @@ def _corpus_transform(path: Path, read: ReadOptions, options: RegressOptions,
     return alc.estimate_transform(sums, counts, weighting)
 
 
-def _design(instances: list[Instance] | tuple[Instance, ...], values: list[tuple[str, ...]],
+def _design(instances: Sequence[Instance], values: list[tuple[str, ...]],
             options: RegressOptions) -> Design:
     names = options.covariate_columns
     documents = [instance.document for instance in instances]
@@ -348,7 +348,7 @@ def _line(instance: Instance, values: list[tuple[str, ...]], options: RegressOpt
                        cosine)
 
 
-def _readings(regression: Regression, embeddings: np.ndarray, kept: list[Instance],
+def _readings(regression: Regression, embeddings: np.ndarray, kept: Sequence[Instance],
               values: list[tuple[str, ...]], unit_documents: np.ndarray,
               options: RegressOptions) -> Iterator[CoefficientReading]:
     for column, coefficient in enumerate(regression.coefficients, start=1):

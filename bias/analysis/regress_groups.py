@@ -1,11 +1,12 @@
 """Comparisons between the groups of an embedding regression (bias.analysis.regress): each
-group's nearest words with bootstrap intervals, conText's `nns_ratio` between a level and its
+group's nearest words with intervals of the cosine, conText's `nns_ratio` between a level and its
 reference, a group's leaning between a WEAT test's attribute lists, and the cosines of groups'
 and fitted embeddings with chosen words. Each random part has its own stream of the run's seed,
 so one seed gives them all and none changes when another's number of draws does."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +24,7 @@ from bias.regression import alc, passages
 from bias.regression.design import Design
 from bias.regression.instances import Instance
 from bias.regression.neighbours import (
-    bootstrap_cosines,
+    cosine_intervals,
     cosines,
     leaning_test,
     nearest_words,
@@ -64,7 +65,7 @@ def attributes(embedding: Embedding, wordset: str | None) -> Attributes | None:
     return Attributes((test.A.name, test.B.name), rows[0], rows[1], tuple(missing))
 
 
-def leanings(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
+def leanings(design: Design, kept: Sequence[Instance], values: list[tuple[str, ...]],
               options: RegressOptions, embeddings: np.ndarray, labels: np.ndarray,
               attributes: Attributes | None) -> tuple[Leaning, ...]:
     """Each non-reference level of each categorical covariate against its reference."""
@@ -87,7 +88,7 @@ def leanings(design: Design, kept: list[Instance], values: list[tuple[str, ...]]
     return tuple(out)
 
 
-def ratios(groups: tuple[GroupNeighbours, ...], kept: list[Instance],
+def ratios(groups: tuple[GroupNeighbours, ...], kept: Sequence[Instance],
             values: list[tuple[str, ...]], options: RegressOptions, embeddings: np.ndarray,
             vectors: alc.WordVectors, labels: np.ndarray) -> tuple[GroupRatios, ...]:
     """Each non-reference level against its reference, over both groups' neighbours."""
@@ -118,10 +119,10 @@ def ratios(groups: tuple[GroupNeighbours, ...], kept: list[Instance],
     return tuple(out)
 
 
-BOOTSTRAP_STREAM = 1
-"""The bootstrap's random stream is (seed, 1): the permutations' is the seed alone, so one seed
-gives both, and neither changes when the other's number of draws does."""
 LEANING_STREAM = 2
+"""The leaning test's random stream is (seed, 2), the ratio test's (seed, 3): the permutations'
+is the seed alone, so one seed gives all, and none changes when another's number of draws does
+(1 was the neighbours' bootstrap; their intervals, `cosine_intervals`, now draw nothing)."""
 RATIO_STREAM = 3
 
 
@@ -161,14 +162,13 @@ def _is_number(text: str) -> bool:
         return False
 
 
-def groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
+def groups(design: Design, kept: Sequence[Instance], values: list[tuple[str, ...]],
             options: RegressOptions, embedded: alc.Embedded, vectors: alc.WordVectors,
             chosen: alc.WordVectors, labels: np.ndarray) -> tuple[GroupNeighbours, ...]:
     """Each level of each categorical covariate: its average instance's nearest words with
-    bootstrap intervals, and its cosine with the chosen words."""
+    intervals of the cosine (corrected for noise), and its cosine with the chosen words."""
     out = []
     names = options.covariate_columns
-    rng = np.random.default_rng([options.seed, BOOTSTRAP_STREAM])
     for covariate, levels in design.levels.items():
         at = names.index(covariate)
         level_of = np.array([values[instance.document][at] for instance in kept])
@@ -177,9 +177,9 @@ def groups(design: Design, kept: list[Instance], values: list[tuple[str, ...]],
             average = embedded.vectors[mask].mean(axis=0)
             best = nearest_words(average, vectors, embedded.features, options.neighbours)
             rows = np.asarray(vectors.matrix[[vectors.rows[w] for w, _ in best]])
-            intervals = bootstrap_cosines(
+            intervals = cosine_intervals(
                 embedded.vectors[mask], np.unique(labels[mask], return_inverse=True)[1], rows,
-                options.bootstraps, rng, options.level)
+                options.level)
             out.append(GroupNeighbours(covariate, level, int(mask.sum()), tuple(best),
                                        tuple(map(tuple, intervals.tolist())),
                                        cosines(average, chosen, options.words)))

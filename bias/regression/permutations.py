@@ -38,6 +38,11 @@ from bias.regression.ols import Fit, Units
 
 BLOCK = 100
 """Permutations per batched solve and per seeded stream: part of what a seed means, so fixed."""
+CELLS = 2_000_000
+"""Draws × clusters shuffled and solved at once within a block (16 bytes and 16 per coefficient
+each: the order, the shuffled rows, their transpose weighted by size). A whole block of 100
+draws took 1.6 GB above the data at 300,000 clusters (5.3 GB for a million documents), its
+sub-batches 98 MB (bench/regression_memory.py --units)."""
 BLOCKS_PER_TASK = 2
 """Blocks a cluster's task computes: 200 permutations, a second or so of a worker's time on
 10,000 units, against the cost of sending it the residuals (G × D floats)."""
@@ -90,11 +95,27 @@ def run_blocks(draws: Draws) -> np.ndarray:
 
 
 def block_reached(draws: Draws, block: int) -> np.ndarray:
-    """The counts of block `block` alone: its draws depend on the seed and `block` only."""
-    x, sizes, count = draws.x, draws.sizes, draws.x.shape[0]
+    """The counts of block `block` alone: its draws depend on the seed and `block` only.
+
+    With many clusters the block's draws are shuffled and solved a few at a time (at most
+    `CELLS` draws × clusters at once): `permuted` shuffles row after row from the generator, so
+    the rows of sub-batches drawn in turn are the block's rows, and the counts add up."""
+    count = draws.x.shape[0]
     size = min(BLOCK, draws.permutations - block * BLOCK)
+    step = min(BLOCK, max(1, CELLS // count))
     rng = np.random.default_rng([draws.seed, block])
-    order = rng.permuted(np.broadcast_to(np.arange(count), (size, count)), axis=1)
+    reached = np.zeros(draws.x.shape[1], dtype=np.int64)
+    for start in range(0, size, step):
+        rows = min(step, size - start)
+        reached += _reached(draws, rng.permuted(
+            np.broadcast_to(np.arange(count), (rows, count)), axis=1))
+    return reached
+
+
+def _reached(draws: Draws, order: np.ndarray) -> np.ndarray:
+    """How many of the shuffles `order` (draws × G) reach each coefficient's observed norm."""
+    x, sizes = draws.x, draws.sizes
+    size, count = order.shape
     shuffled = x[order]  # (draws, G, p)
     transposed = shuffled.transpose(0, 2, 1)  # (draws, p, G)
     gram = np.matmul(transposed * sizes, shuffled)

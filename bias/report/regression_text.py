@@ -131,9 +131,10 @@ def _bin_example(width: int) -> str:
 
 def neighbours_heading(result: RegressResult) -> str:
     regression = result.regression
-    return (f"Nearest words of each group's average use, with {regression.level:.0%} bootstrap "
-            f"intervals of the cosine ({result.options.bootstraps:,} resamples of the "
-            "group's documents):")
+    return (f"Nearest words of each group's average use, with {regression.level:.0%} intervals "
+            "of the cosine with the average the group's uses come from (noise in an average "
+            "lowers its cosines; the interval is corrected for it, so it can lie above the "
+            "cosine shown; jackknife over the group's documents):")
 
 
 def cannot_show(result: RegressResult) -> list[str]:

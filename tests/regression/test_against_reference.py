@@ -81,24 +81,6 @@ def test_the_same_seed_gives_the_same_result_bit_for_bit() -> None:
     assert [c.p_value for c in other.coefficients] != [c.p_value for c in first.coefficients]
 
 
-def test_bootstrap_intervals_of_cosines_equal_a_resampling_loop() -> None:
-    from bias.regression.neighbours import bootstrap_cosines
-
-    rng = np.random.default_rng(4)
-    embeddings, labels = rng.normal(size=(30, 5)), np.repeat(np.arange(12), [3, 2] * 6)
-    words = rng.normal(size=(3, 5))
-    fast = bootstrap_cosines(embeddings, labels, words, 200, np.random.default_rng(9), 0.9)
-    picks = np.random.default_rng(9).integers(0, 12, size=(200, 12))  # the same draws
-    values = []
-    for pick in picks:
-        sample = np.concatenate([embeddings[labels == unit] for unit in pick])
-        average = sample.mean(axis=0)
-        values.append([average @ w / np.linalg.norm(average) / np.linalg.norm(w) for w in words])
-    slow = np.percentile(np.array(values), [5, 95], axis=0).T
-    assert np.allclose(fast, slow, atol=1e-12)
-    assert (fast[:, 0] < fast[:, 1]).all()
-
-
 def test_the_leaning_test_equals_a_shuffling_loop() -> None:
     from bias.regression.neighbours import leaning_test
 
