@@ -20,8 +20,6 @@ PERMUTATIONS = Bound("The number of permutations", 1, 100_000, unit="permutation
 SEED = Bound("The seed", 0, 2**32 - 1)
 NEIGHBOURS = Bound("The number of neighbours", 1, 100)
 CONTEXTS = Bound("The number of nearest contexts", 1, 100)
-BOOTSTRAPS = Bound("The number of bootstrap samples", 1, 10_000, unit="samples",
-                   reason="the neighbours' intervals settle within a few hundred")
 TRANSFORMS = ("corpus", "none")
 """Besides a path to a D × D matrix file."""
 CLUSTERS = ("auto", "document", "instance")
@@ -78,7 +76,6 @@ class RegressOptions:
     level: float = 0.95
     neighbours: int = bounded(10, NEIGHBOURS)
     contexts: int = bounded(5, CONTEXTS)
-    bootstraps: int = bounded(100, BOOTSTRAPS)
     """Resamples of each group's documents for its neighbours' intervals (conText's 100)."""
     attributes: str | None = None
     """A WEAT test (id or file) whose attribute lists A and B each group's uses are compared

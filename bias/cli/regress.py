@@ -24,8 +24,7 @@ _NUMBERS = {"window": "context words on each side of the target",
             "min_count": "fewest uses in the corpus for a word not to become padding",
             "permutations": "permutations for each p-value", "seed": "random seed",
             "neighbours": "nearest words listed per group",
-            "contexts": "nearest contexts listed per coefficient",
-            "bootstraps": "resamples of each group's documents for its neighbours' intervals"}
+            "contexts": "nearest contexts listed per coefficient"}
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -33,10 +33,17 @@ def flat(data: dict) -> dict[str, object]:
     return out
 
 
+RETIRED = frozenset({"bootstraps"})
+"""Options of older results that no longer exist: the neighbours' intervals stopped resampling
+on 2026-12-05 (docs/regression.md), so those results' intervals differ when re-run."""
+
+
 def _options(raw: object, label: str):
     from bias.analysis.regress_options import RegressOptions
 
     known = {f.name for f in fields(RegressOptions)}
+    if isinstance(raw, dict):  # an option that no longer changes anything is read and ignored
+        raw = {key: value for key, value in raw.items() if key not in RETIRED}
     if not isinstance(raw, dict) or not set(raw) <= known:
         raise BiasInputError(f"{label}: its options are not those of an embedding regression.")
     given = {key: tuple(tuple(v) if isinstance(v, list) else v for v in value)

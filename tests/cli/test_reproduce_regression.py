@@ -85,3 +85,13 @@ def test_the_report_shows_the_numbers_and_reproduces(recorded, capsys, tmp_path)
     assert "Rodriguez, Spirling &amp; Stewart 2023" in page
     code, out, _ = run(capsys, "reproduce", report)  # the corpus beside it
     assert (code, out) == (0, "r.html: all 1 result(s) reproduce: every number matches.\n")
+
+
+def test_an_older_result_with_bootstraps_is_read_and_the_option_ignored(recorded, capsys):
+    """`--bootstraps` is gone (the neighbours' intervals no longer resample): a result saved
+    with it is still read; only what changed since is listed."""
+    from bias.report.reproduce_regression import _options
+
+    data = json.loads(recorded.read_text(encoding="utf-8"))
+    options = _options(data["options"] | {"bootstraps": 100}, "old.json")
+    assert options == _options(data["options"], "old.json")

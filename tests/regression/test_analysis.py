@@ -108,7 +108,7 @@ def test_a_planted_party_effect_on_a_generated_corpus(tmp_path: Path) -> None:
         assert sum(w.startswith(own) for w in words) > 2 * sum(w.startswith(other) for w in words)
     again = run(path, options, texts.embedding())
     assert again.regression.to_dict() == result.regression.to_dict()
-    assert again.groups == result.groups  # the bootstrap's intervals too
+    assert again.groups == result.groups  # the neighbours and their intervals too
     for group in result.groups:
         assert len(group.intervals) == len(group.neighbours) == 10
         assert all(low < cosine < high for (_, cosine), (low, high)

@@ -76,7 +76,7 @@ def corpora(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 def cli(capsys, corpus: Path, *argv: str) -> dict:
     code = main(["regress", str(corpus), "--target", "policy", "--text-column", "speech",
                  "--transform", "none", "--min-count", "2", "--permutations", "19",
-                 "--bootstraps", "5", "--json", *argv])
+                 "--json", *argv])
     out, err = capsys.readouterr()
     assert code == 0, err
     return json.loads(out)
@@ -113,7 +113,7 @@ def test_the_text_names_the_bins_and_a_cell_that_is_no_number_is_one_sentence(
     years, _ = corpora
     code = main(["regress", str(years), "--target", "policy", "--text-column", "speech",
                  "--covariates", "party,year", "--bin", "year=10", "--transform", "none",
-                 "--min-count", "2", "--permutations", "9", "--bootstraps", "5"])
+                 "--min-count", "2", "--permutations", "9"])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.startswith("Embedding regression of 'policy' on party, year in bins of 10 "
@@ -157,8 +157,8 @@ def test_a_bin_with_a_single_document_is_named_where_the_intervals_are_missing(t
         out.writerow([" ".join(["policy", *rng.sample(texts.OWN["B"], 3)] * 12), 2003])
     result = run(path, RegressOptions(target="policy", covariates="year", text_column="text",
                                       bins=(("year", 10),),
-                                      transform="none", min_count=1, permutations=9,
-                                      bootstraps=5), texts.embedding())
+                                      transform="none", min_count=1, permutations=9),
+                 texts.embedding())
     names = [c.name for c in result.regression.coefficients]
     assert names == ["year_1990s", "year_2000s"]
     assert [c.units for c in result.regression.coefficients] == [10, 1]
