@@ -30,6 +30,7 @@ from bias.report.regression_html import regression_report_html
 from bias.report.regression_text import (
     MEANING,
     cannot_show,
+    neighbour_cells,
     neighbours_heading,
     regression_text,
     summary,
@@ -258,19 +259,12 @@ def show_groups(result: RegressResult) -> None:
                     _group(group, column)
 
 
-def interval(low: float, high: float) -> str:
-    """A cosine's interval without the leading zeros ('.682–.744', as APA writes numbers that
-    cannot exceed 1): with a long word beside it, the table then fits half of an 800 px page."""
-    return "–".join(f"{value:.3f}".replace("0.", ".", 1) for value in (low, high))
-
-
 def _group(group: GroupNeighbours, column) -> None:
     with column:
         st.markdown(f"**{md(group.covariate)} = {md(group.level)}** ({group.instances:,} "
                     "instances)")
-        st.dataframe([{"word": word, "cosine": cosine, "interval": interval(low, high)}
-                      for (word, cosine), (low, high) in zip(group.neighbours,
-                                                             group.intervals, strict=True)],
+        st.dataframe([{"word": word, "cosine": observed, "corrected (interval)": cell}
+                      for word, observed, cell in neighbour_cells(group)],
                      hide_index=True, width="stretch",
                      column_config={"cosine": st.column_config.NumberColumn(format="%.3f")})
 

@@ -24,7 +24,7 @@ from bias.regression import alc, passages
 from bias.regression.design import Design
 from bias.regression.instances import Instance
 from bias.regression.neighbours import (
-    cosine_intervals,
+    corrected_cosines,
     cosines,
     leaning_test,
     nearest_words,
@@ -122,7 +122,7 @@ def ratios(groups: tuple[GroupNeighbours, ...], kept: Sequence[Instance],
 LEANING_STREAM = 2
 """The leaning test's random stream is (seed, 2), the ratio test's (seed, 3): the permutations'
 is the seed alone, so one seed gives all, and none changes when another's number of draws does
-(1 was the neighbours' bootstrap; their intervals, `cosine_intervals`, now draw nothing)."""
+(1 was the neighbours' bootstrap; their intervals, `corrected_cosines`, now draw nothing)."""
 RATIO_STREAM = 3
 
 
@@ -177,10 +177,11 @@ def groups(design: Design, kept: Sequence[Instance], values: list[tuple[str, ...
             average = embedded.vectors[mask].mean(axis=0)
             best = nearest_words(average, vectors, embedded.features, options.neighbours)
             rows = np.asarray(vectors.matrix[[vectors.rows[w] for w, _ in best]])
-            intervals = cosine_intervals(
+            corrected, intervals = corrected_cosines(
                 embedded.vectors[mask], np.unique(labels[mask], return_inverse=True)[1], rows,
                 options.level)
             out.append(GroupNeighbours(covariate, level, int(mask.sum()), tuple(best),
+                                       tuple(corrected.tolist()),
                                        tuple(map(tuple, intervals.tolist())),
                                        cosines(average, chosen, options.words)))
     return tuple(out)

@@ -66,8 +66,15 @@ class GroupNeighbours:
     level: str
     instances: int
     neighbours: tuple[tuple[str, float], ...]
+    """The nearest words of the group's average use, with the observed cosine (conText's
+    ranking)."""
+    corrected: tuple[float, ...]
+    """Each neighbour's cosine with the average's length corrected for noise (NaN where the
+    group is too small to say): the observed cosine is biased toward 0, this is not."""
     intervals: tuple[tuple[float, float], ...]
-    """A bootstrap interval for each neighbour's cosine (the group's clusters resampled)."""
+    """An interval around each corrected cosine (its jackknife over the group's documents;
+    −1 to 1 where nothing can be said): docs/regression.md, "The interval beside each
+    neighbour"."""
     cosines: tuple[tuple[str, float], ...]
     """The group average's cosine with each of the chosen words."""
 

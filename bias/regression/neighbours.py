@@ -5,7 +5,7 @@ and the contexts nearest a coefficient's direction.
   each candidate word's vector; the candidates are the context words that had a vector (the
   quick start's choice: words of the corpus, not the whole vocabulary).
 * Their intervals: the cosine with the average's length corrected for noise, ± t × its jackknife
-  standard error (not conText's bootstrap percentiles, which lie too low: `cosine_intervals`
+  standard error (not conText's bootstrap percentiles, which lie too low: `corrected_cosines`
   says why).
 * A group's leaning between two word lists (a WEAT test's attributes: career vs family): the
   mean cosine of its average with the first list minus with the second, compared with the
@@ -66,13 +66,13 @@ def cosines(point: np.ndarray, vectors: WordVectors, words: Sequence[str]
     return tuple(zip(found, (_unit(matrix) @ _unit(point)).tolist(), strict=True))
 
 
-def cosine_intervals(
+def corrected_cosines(
     embeddings: np.ndarray, labels: np.ndarray, words: np.ndarray, level: float
-) -> np.ndarray:
-    """(len(words) × 2) intervals of the cosine between the average the instances come from and
-    each row of `words`: the cosine with the average's length corrected for noise, ± t(G−1) × its
-    jackknife standard error (one cluster of `labels`, 0 … G−1, left out at a time), cut to the
-    cosine's range [−1, 1].
+) -> tuple[np.ndarray, np.ndarray]:
+    """The cosine between the average the instances come from and each row of `words`, with the
+    average's length corrected for noise (NaN where nothing can be said), and (len(words) × 2)
+    intervals: that corrected cosine ± t(G−1) × its jackknife standard error (one cluster of
+    `labels`, 0 … G−1, left out at a time), cut to the cosine's range [−1, 1].
 
     Why a correction: noise in an average lengthens it without turning it toward any word, so the
     observed cosine m·w / ‖m‖ is biased toward 0. Its numerator is unbiased; its denominator is
@@ -90,9 +90,9 @@ def cosine_intervals(
     than 3 clusters, or when noise accounts for all of an average's length (in the sample or
     with a cluster left out), nothing can be said: the interval is the whole range, [−1, 1]."""
     count = int(labels.max()) + 1
-    whole = np.tile([-1.0, 1.0], (len(words), 1))
+    nothing = (np.full(len(words), np.nan), np.tile([-1.0, 1.0], (len(words), 1)))
     if count < 3:
-        return whole
+        return nothing
     sums = np.zeros((count, embeddings.shape[1]))
     np.add.at(sums, labels, embeddings)
     sizes = np.bincount(labels, minlength=count).astype(np.float64)
@@ -109,8 +109,8 @@ def cosine_intervals(
         total @ weighted - sizes * with_total - with_weighted + sizes * own,
         own.sum() - own, sizes @ sizes - sizes**2, sizes.sum() - sizes, count - 1)
     if squared[0] <= 0 or (without_squared <= 0).any():
-        return whole
-    return np.clip(jackknife.interval(observed[0], without, level), -1.0, 1.0)
+        return nothing
+    return observed[0], np.clip(jackknife.interval(observed[0], without, level), -1.0, 1.0)
 
 
 def _corrected(along: np.ndarray, squared: np.ndarray, with_weighted: np.ndarray,

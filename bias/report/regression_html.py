@@ -12,6 +12,7 @@ from bias.report.html_page import escape, page
 from bias.report.regression_text import (
     MEANING,
     cannot_show,
+    neighbour_cells,
     neighbours_heading,
     summary,
     without_together,
@@ -53,8 +54,8 @@ def _groups(result: RegressResult) -> list[str]:
         return []
     out = ["<h2>Nearest words per group</h2>", f"<p>{escape(neighbours_heading(result))}</p>"]
     for group in result.groups:
-        words = ", ".join(f"{word} {cosine:.3f} ({low:.3f}–{high:.3f})" for (word, cosine),
-                          (low, high) in zip(group.neighbours, group.intervals, strict=True))
+        words = ", ".join(f"{word} {observed:.3f} [corrected {cell}]"
+                          for word, observed, cell in neighbour_cells(group))
         out.append(f"<p><b>{escape(group.covariate)} = {escape(group.level)}</b> "
                    f"({group.instances:,} instances): {escape(words)}</p>")
     return out

@@ -3,7 +3,12 @@ sentences): the numbers, what a norm means and does not mean, and what the run c
 
 from __future__ import annotations
 
-from bias.analysis.regress_results import CoefficientReading, ContextLine, RegressResult
+from bias.analysis.regress_results import (
+    CoefficientReading,
+    ContextLine,
+    GroupNeighbours,
+    RegressResult,
+)
 from bias.corpus.group_values import bin_label
 
 MEANING = (
@@ -131,10 +136,30 @@ def _bin_example(width: int) -> str:
 
 def neighbours_heading(result: RegressResult) -> str:
     regression = result.regression
-    return (f"Nearest words of each group's average use, with {regression.level:.0%} intervals "
-            "of the cosine with the average the group's uses come from (noise in an average "
-            "lowers its cosines; the interval is corrected for it, so it can lie above the "
-            "cosine shown; jackknife over the group's documents):")
+    return ("Nearest words of each group's average use, by their cosine with it; beside each, "
+            "the cosine corrected for the noise in an average (noise lowers cosines, more in "
+            f"small groups) with its {regression.level:.0%} interval (jackknife over the "
+            "group's documents):")
+
+
+def cosine(value: float) -> str:
+    """A cosine without its leading zero ('.682', as APA writes numbers that cannot exceed 1):
+    with a long word beside it, a group's table then fits half of an 800 px page."""
+    return f"{value:.3f}".replace("0.", ".", 1)
+
+
+def corrected_cell(corrected: float, low: float, high: float) -> str:
+    """'.931 (.884–.979)': a neighbour's corrected cosine and its interval."""
+    if corrected != corrected:
+        return "n/a (too few documents)"
+    return f"{cosine(corrected)} ({cosine(low)}–{cosine(high)})"
+
+
+def neighbour_cells(group: GroupNeighbours) -> list[tuple[str, float, str]]:
+    """(word, observed cosine, corrected cosine with its interval) of each neighbour."""
+    return [(word, observed, corrected_cell(corrected, low, high))
+            for (word, observed), corrected, (low, high)
+            in zip(group.neighbours, group.corrected, group.intervals, strict=True)]
 
 
 def cannot_show(result: RegressResult) -> list[str]:
@@ -211,8 +236,8 @@ def regression_text(result: RegressResult) -> str:
                      f"{interval:>20} {_p(c.p_value):>8} {c.instances:>9,}")
     lines += ["", MEANING, "", neighbours_heading(result)]
     for group in result.groups:
-        words = ", ".join(f"{word} {cosine:.2f} ({low:.2f}–{high:.2f})" for (word, cosine),
-                          (low, high) in zip(group.neighbours, group.intervals, strict=True))
+        words = ", ".join(f"{word} {observed:.2f} [{cell}]"
+                          for word, observed, cell in neighbour_cells(group))
         lines.append(f"  {group.covariate} = {group.level} ({group.instances:,} instances): "
                      f"{words}")
     lines.append("")

@@ -1,4 +1,4 @@
-"""The intervals beside a group's nearest words (bias.regression.neighbours.cosine_intervals)
+"""The intervals beside a group's nearest words (bias.regression.neighbours.corrected_cosines)
 against a slow leave-one-document-out loop, on a hand case, and on generated groups whose true
 average is known: the observed cosine of an average is biased toward 0, and the interval must
 not inherit that bias (conText's bootstrap percentiles did: the truth lay above them)."""
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bias.regression.neighbours import cosine_intervals
+from bias.regression.neighbours import corrected_cosines
 
 
 def corrected_cosine(rows: np.ndarray, labels: np.ndarray, word: np.ndarray) -> float:
@@ -46,8 +46,10 @@ def test_the_intervals_equal_a_leave_one_document_out_loop() -> None:
     labels = np.repeat(np.arange(12), [3, 2] * 6)
     embeddings = rng.normal(size=(30, 5)) + np.array([2.0, 0, 0, 0, 0])
     words = rng.normal(size=(4, 5)) + np.array([0.5, 0, 0, 0, 0])
-    fast = cosine_intervals(embeddings, labels, words, 0.9)
+    corrected, fast = corrected_cosines(embeddings, labels, words, 0.9)
     assert np.allclose(fast, slow_intervals(embeddings, labels, words, 0.9), atol=1e-12)
+    assert np.allclose(corrected, [corrected_cosine(embeddings, labels, w) for w in words],
+                       atol=1e-12)
     assert (fast[:, 0] < fast[:, 1]).all()
     assert (fast > -1).all() and (fast < 1).all()  # the loop compared, not the cut
 
@@ -64,7 +66,7 @@ def test_a_hand_case_of_three_documents() -> None:
     mean = sum(without) / 3
     error = math.sqrt(2 / 3 * sum((v - mean) ** 2 for v in without))
     assert error == pytest.approx(0.21676, abs=1e-5)
-    low, high = cosine_intervals(embeddings, np.arange(3), np.array([[1.0, 1.0]]), 0.95)[0]
+    low, high = corrected_cosines(embeddings, np.arange(3), np.array([[1.0, 1.0]]), 0.95)[1][0]
     assert low == pytest.approx(math.sqrt(6 / 11) - 4.302653 * error, abs=1e-6)
     assert low == pytest.approx(-0.19409, abs=1e-5)
     assert high == 1.0
@@ -72,10 +74,10 @@ def test_a_hand_case_of_three_documents() -> None:
 
 def test_too_few_documents_or_only_noise_give_the_whole_range() -> None:
     embeddings = np.array([[1.0, 0.0], [1.0, 0.5], [0.9, 0.1]])
-    two = cosine_intervals(embeddings, np.array([0, 0, 1]), np.eye(2), 0.95)
+    two = corrected_cosines(embeddings, np.array([0, 0, 1]), np.eye(2), 0.95)[1]
     assert two.tolist() == [[-1.0, 1.0], [-1.0, 1.0]]
     noise = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])  # average (0, 0)
-    assert cosine_intervals(noise, np.arange(4), np.eye(2), 0.95).tolist() == two.tolist()
+    assert corrected_cosines(noise, np.arange(4), np.eye(2), 0.95)[1].tolist() == two.tolist()
 
 
 def test_the_interval_is_not_pulled_toward_zero_with_the_observed_cosine() -> None:
@@ -96,9 +98,17 @@ def test_the_interval_is_not_pulled_toward_zero_with_the_observed_cosine() -> No
         sd = 3 / math.sqrt(dimensions)
         embeddings = (mu + rng.normal(scale=0.4 * sd, size=(30, dimensions))[labels]
                       + rng.normal(scale=sd, size=(len(labels), dimensions)))
-        low, high = cosine_intervals(embeddings, labels, word[None, :], 0.95)[0]
+        low, high = corrected_cosines(embeddings, labels, word[None, :], 0.95)[1][0]
         inside += low <= 0.9 <= high
         above += (low + high) / 2 > float(embeddings.mean(axis=0) @ word
                                           / np.linalg.norm(embeddings.mean(axis=0)))
     assert above == 60
     assert inside >= 54  # 60 of 60 with these seeds; 95% nominal
+
+
+def test_a_neighbour_s_cell_reads_as_the_page_shows_it() -> None:
+    from bias.report.regression_text import corrected_cell
+
+    assert corrected_cell(0.93149, 0.8841, 0.979) == ".931 (.884–.979)"
+    assert corrected_cell(-0.05, -0.2, 0.1) == "-.050 (-.200–.100)"
+    assert corrected_cell(float("nan"), -1.0, 1.0) == "n/a (too few documents)"
