@@ -15,6 +15,7 @@ from bias.cli import main
 from bias.corpus.sources import ENV
 from tests.apptest import open_app
 from tests.regression.texts import write_speeches
+from tests.views.regression_form import fill, opened, run
 
 CHOICES = {"text_column": "speech", "target": "policy", "covariates": ["party", "region"],
            "min_count": 2, "permutations": 49}
@@ -32,10 +33,7 @@ def page(home, tmp_path, monkeypatch):
     folder.mkdir()
     write_corpus(folder / "speeches.csv")
     monkeypatch.setenv(ENV, str(folder))
-    at = open_app("views/regression.py")
-    assert not at.exception, at.exception
-    at.selectbox(key="_regression.server_corpus").set_value("speeches.csv").run()
-    return at, folder / "speeches.csv"
+    return opened("speeches.csv"), folder / "speeches.csv"
 
 
 def cli_json(capsys, corpus: Path) -> dict:
@@ -50,14 +48,9 @@ def cli_json(capsys, corpus: Path) -> dict:
 
 def test_the_page_shows_the_numbers_of_the_cli_json(page, capsys):
     at, corpus = page
-    at.selectbox(key="_regression.text_column").set_value(CHOICES["text_column"]).run()
-    at.text_input(key="_regression.target").set_value(CHOICES["target"]).run()
-    at.multiselect(key="_regression.covariates").set_value(CHOICES["covariates"]).run()
-    at.number_input(key="_regression.min_count").set_value(CHOICES["min_count"]).run()
-    at.number_input(key="_regression.permutations").set_value(CHOICES["permutations"]).run()
-    at.radio(key="_regression.transform").set_value("none").run()  # 23 words: too few for one
-    next(b for b in at.button if b.label == "Run the regression").click().run()
-    assert not at.exception, at.exception
+    fill(at, CHOICES["text_column"], CHOICES["target"], CHOICES["covariates"],
+         min_count=CHOICES["min_count"], permutations=CHOICES["permutations"])  # no transform:
+    run(at)  # 23 words are too few to estimate one
     assert not at.error, [e.value for e in at.error]
     data = cli_json(capsys, corpus)
 

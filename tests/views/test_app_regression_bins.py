@@ -10,8 +10,8 @@ import pytest
 
 from bias.cli import main
 from bias.corpus.sources import ENV
-from tests.apptest import open_app
 from tests.regression.texts import write_speeches
+from tests.views.regression_form import fill, opened, run
 
 
 @pytest.fixture
@@ -20,25 +20,16 @@ def page(home, tmp_path, monkeypatch):
     folder.mkdir()
     write_speeches(folder / "speeches.csv", "year", lambda i: 1995 - i % 10)
     monkeypatch.setenv(ENV, str(folder))
-    at = open_app("views/regression.py")
-    assert not at.exception, at.exception
-    at.selectbox(key="_regression.server_corpus").set_value("speeches.csv").run()
-    return at, folder / "speeches.csv"
+    return opened("speeches.csv"), folder / "speeches.csv"
 
 
 def test_a_year_in_decades_on_the_page_is_the_cli_bin(page, capsys):
     at, corpus = page
-    at.selectbox(key="_regression.text_column").set_value("speech").run()
-    at.text_input(key="_regression.target").set_value("policy").run()
-    at.multiselect(key="_regression.covariates").set_value(["party", "year"]).run()
+    fill(at, "speech", "policy", ["party", "year"])
     at.multiselect(key="_regression.binned").set_value(["year"]).run()
     assert at.number_input(key="_regression.bins.year").value == 10  # decades by default
     assert at.text_input(key="_regression.reference.year").placeholder == "the earliest bin"
-    at.number_input(key="_regression.min_count").set_value(2).run()
-    at.number_input(key="_regression.permutations").set_value(19).run()
-    at.radio(key="_regression.transform").set_value("none").run()
-    next(b for b in at.button if b.label == "Run the regression").click().run()
-    assert not at.exception, at.exception
+    run(at)
     assert not at.error, [e.value for e in at.error]
 
     code = main(["regress", str(corpus), "--target", "policy", "--covariates", "party,year",

@@ -12,8 +12,8 @@ import pytest
 from bias.cli import main
 from bias.corpus.sources import ENV
 from bias.vectors import encoder
-from tests.apptest import open_app
 from tests.regression.texts import write_uses
+from tests.views.regression_form import fill, opened, run
 
 ENCODER = "e5-small-en-passage"
 
@@ -31,18 +31,10 @@ def corpus(home, tmp_path, monkeypatch):
 
 
 def test_the_encoder_as_the_vectors_on_the_page(corpus, capsys):
-    at = open_app("views/regression.py")
-    assert not at.exception, at.exception
-    at.selectbox(key="_regression.server_corpus").set_value("speeches.csv").run()
-    at.selectbox(key="_regression.text_column").set_value("speech").run()
-    at.text_input(key="_regression.target").set_value("policy").run()
-    at.multiselect(key="_regression.covariates").set_value(["party"]).run()
-    at.selectbox(key="_regression.embedding").set_value(ENCODER).run()
+    at = opened("speeches.csv")
+    fill(at, "speech", "policy", ["party"], embedding=ENCODER, transform=None)
     assert not at.radio  # no transform for the encoder
-    at.number_input(key="_regression.min_count").set_value(2).run()
-    at.number_input(key="_regression.permutations").set_value(19).run()
-    next(b for b in at.button if b.label == "Run the regression").click().run(timeout=120)
-    assert not at.exception, at.exception
+    run(at, timeout=120)
     assert not at.error, [e.value for e in at.error]
 
     code = main(["regress", str(corpus), "--target", "policy", "--covariates", "party",

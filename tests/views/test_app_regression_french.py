@@ -12,9 +12,9 @@ import pytest
 from bias.corpus.sources import ENV
 from bias.vectors.bundled import FRENCH_EMBEDDING
 from bias.vectors.catalog import load_embedding
-from tests.apptest import open_app
 from tests.regression import reference
 from tests.regression.texts import FRENCH_COMMON, FRENCH_WORDS, write_uses
+from tests.views.regression_form import fill, opened, run
 
 
 @pytest.fixture
@@ -39,18 +39,10 @@ def slow_norms(rows: list[tuple[list[str], str]]) -> tuple[float, float]:
 
 
 def test_a_french_corpus_on_the_french_vectors(corpus):
-    at = open_app("views/regression.py")
-    assert not at.exception, at.exception
-    at.selectbox(key="_regression.server_corpus").set_value("discours.csv").run()
-    at.selectbox(key="_regression.text_column").set_value("texte").run()
-    at.text_input(key="_regression.target").set_value("politique").run()
-    at.multiselect(key="_regression.covariates").set_value(["parti"]).run()
-    at.selectbox(key="_regression.embedding").set_value(FRENCH_EMBEDDING).run()
-    at.radio(key="_regression.transform").set_value("none").run()  # 20 words: too few for one
-    at.number_input(key="_regression.min_count").set_value(1).run()  # no gaps
-    at.number_input(key="_regression.permutations").set_value(19).run()
-    next(b for b in at.button if b.label == "Run the regression").click().run(timeout=60)
-    assert not at.exception, at.exception
+    at = opened("discours.csv")
+    # no transform (20 words: too few to estimate one), every word kept (no gaps)
+    fill(at, "texte", "politique", ["parti"], embedding=FRENCH_EMBEDDING, min_count=1)
+    run(at)
     assert not at.error, [e.value for e in at.error]
 
     row = at.dataframe[0].value.to_dict("records")[0]
