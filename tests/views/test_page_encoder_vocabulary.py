@@ -12,7 +12,10 @@ PAGE = "../../views/biaswords.py"
 
 @pytest.fixture(autouse=True)
 def encoder_on(home, monkeypatch):
+    """The encoder switched on, with nothing in its memory: the count of words still to embed
+    is this home's, not what an earlier test in the process embedded."""
     monkeypatch.setenv(encoder.SWITCH, "on")
+    encoder.forget_memory()
 
 
 def opened(name: str) -> AppTest:
