@@ -275,5 +275,10 @@ def _name(fn: Callable) -> str:
 
 
 def _reason(exc: BaseException) -> str:
+    """Why the client could not start, in a few words: dask's first line ("Timed out trying to
+    connect to … after 10 s" where nobody listens), but a silent peer's handshake timeout,
+    which a loaded machine reaches before our wait ends, said as our wait's end is."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    if text.startswith("Timed out during handshake"):  # a peer that accepted, then said nothing
+        return f"no answer within {CONNECT_SECONDS:g} s"
     return text[:200]

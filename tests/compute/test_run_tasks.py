@@ -99,13 +99,17 @@ def test_an_address_that_is_not_a_scheduler_is_one_sentence(answer, monkeypatch)
 
     threading.Thread(target=serve, daemon=True).start()
     address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
-    why = "what answers there does not speak Dask's protocol" if answer else "no answer within 2 s"
+    # a silent peer: our wait (2 × CONNECT_SECONDS) ends, or, on a loaded machine, dask's own
+    # timeout (CONNECT_SECONDS) first; both are said the same way
+    whys = (["what answers there does not speak Dask's protocol"] if answer
+            else ["no answer within 2 s", "no answer within 1 s"])
     try:
         with pytest.raises(BiasInputError) as caught:
             run_tasks(seeded, TASKS, scheduler=address)
-        assert str(caught.value) == (
+        assert str(caught.value) in [
             f"The cluster's scheduler at {address} cannot be reached, or is not a Dask "
-            f"scheduler ({why}); check the address and that `dask scheduler` is running there.")
+            f"scheduler ({why}); check the address and that `dask scheduler` is running there."
+            for why in whys]
         # the kernel completes the connection before the serving thread accepts it: under load
         # the thread may append a moment after the client has given up
         for _ in range(100):
