@@ -24,16 +24,21 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bias.corpus.options import ReadOptions
-from bias.corpus.tokens import tokeniser
+from bias.corpus.tokens import tokeniser, word_blocks, word_lists
 from bias.regression import jackknife, permutations
 from bias.regression.instances import (
+    KEEP_BYTES,
     Candidates,
     Cleaning,
     Target,
     collect_instances,
+    count_blocks,
     count_words,
 )
 from bias.regression.ols import fit, units_of
+
+ADDRESSES = (Path(__file__).resolve().parents[2] / "shared" / "corpora"
+             / "us-presidential-addresses.csv")
 
 
 def problem(instances: int, documents: int, dimensions: int, seed: int = 0):
@@ -90,22 +95,31 @@ def regression_speed(instances: int, documents: int, dimensions: int, draws: int
               f"{naive / closed:,.0f}× slower; largest difference {agree:.1e}")
 
 
-def extraction_speed(words: int) -> None:
-    """Instances from plain text (documents as strings, cut into words here), CPU time of one
-    core: the two passes as the analysis runs them, beside the straightforward finder the tests
-    keep as their reference (every document cut in both passes, every token tested)."""
-    from tests.regression.slow_instances import slow_instances
-
+def plain_text(words: int) -> list[str]:
+    """Documents of 200 words drawn from a Zipf law over 20,000 words, "immigration" about once
+    in 1,000 words (in one document in 5 or 6)."""
     rng = np.random.default_rng(0)
     vocabulary = np.array([f"word{i}" for i in range(20_000)])
-    vocabulary[100] = "immigration"  # about 1 use in 1,000 words, in one document in 5
+    vocabulary[100] = "immigration"
     weights = 1 / np.arange(1, len(vocabulary) + 1)
     weights /= weights.sum()
     per_document = 200
-    documents = [" ".join(vocabulary[rng.choice(len(vocabulary), per_document, p=weights)])
-                 for _ in range(words // per_document)]
-    cut = tokeniser("en", ReadOptions())
+    return [" ".join(vocabulary[rng.choice(len(vocabulary), per_document, p=weights)])
+            for _ in range(words // per_document)]
+
+
+def extraction_speed(documents: list[str], name: str) -> None:
+    """Instances from plain text (documents as strings), CPU time of this process: the two
+    passes as the analysis runs them (polars cutting blocks of documents), beside the same two
+    passes cutting each document in Python (the product's before 2026-12-05, second session) and
+    the straightforward finder the tests keep as their reference (every document cut in both
+    passes, every token tested); all three must give the same counts and instances."""
+    from tests.regression.slow_instances import slow_instances
+
+    read = ReadOptions()
+    cut = tokeniser("en", read)
     cleaning, target = Cleaning(3, 5), Target("immigr*")
+    list(word_blocks(documents[:1], "en", read))  # the word pattern built before any is timed
 
     start = time.process_time()
     for text in documents:
@@ -113,29 +127,60 @@ def extraction_speed(words: int) -> None:
     cutting = time.process_time() - start
 
     start = time.process_time()
-    candidates = Candidates(target)
-    counts, total = count_words((cut(text) for text in documents), cleaning, candidates)
+    candidates = Candidates(target, KEEP_BYTES)
+    counts, total = count_blocks(word_blocks(documents, "en", read), cleaning, candidates)
     first = time.process_time() - start
     start = time.process_time()
-    found = collect_instances((cut(text) if flag else [] for text, flag in
-                               zip(documents, candidates.flags, strict=True)),
-                              counts, cleaning, target, 6)
+    kept = candidates.kept_documents(cleaning)
+    assert kept is not None
+    found = collect_instances(kept, counts, cleaning, target, 6)
     second = time.process_time() - start
+    start = time.process_time()
+    again = collect_instances(word_lists((text if flag else "" for text, flag in
+                                          zip(documents, candidates.flags, strict=True)),
+                                         "en", read), counts, cleaning, target, 6)
+    reread = time.process_time() - start
 
     start = time.process_time()
-    counts, total = count_words((cut(text) for text in documents), cleaning)
-    slow, _ = slow_instances((cut(text) for text in documents), counts, cleaning, target, 6)
+    before = Candidates(target)
+    old_counts, _ = count_words((cut(text) for text in documents), cleaning, before)
+    old_first = time.process_time() - start
+    start = time.process_time()
+    old = collect_instances((cut(text) if flag else [] for text, flag in
+                             zip(documents, before.flags, strict=True)),
+                            old_counts, cleaning, target, 6)
+    old_second = time.process_time() - start
+
+    start = time.process_time()
+    slow_counts, _ = count_words((cut(text) for text in documents), cleaning)
+    slow, _ = slow_instances((cut(text) for text in documents), slow_counts, cleaning, target, 6)
     straightforward = time.process_time() - start
-    assert list(found.instances) == slow
-    read = sum(candidates.flags)
-    speedup = straightforward / (first + second)
-    print(f"instances from {total:,} words of plain text ({len(found.instances):,} instances, "
-          f"in {read:,} of {len(documents):,} documents), per second of CPU (one core): "
-          f"first pass (cut, count, flag) {total / first / 1e6:.2f} M words; second pass "
-          f"(cut the flagged documents, find) {total / second / 1e6:.2f} M; both "
-          f"{total / (first + second) / 1e6:.2f} M words/s, {speedup:.1f}× the straightforward "
-          f"finder ({total / straightforward / 1e6:.2f} M); cutting "
-          f"text into words alone {total / cutting / 1e6:.2f} M")
+    assert list(counts.items()) == list(old_counts.items()) == list(slow_counts.items())
+    assert candidates.flags == before.flags
+    assert list(found.instances) == list(again.instances) == list(old.instances) == slow
+    both, old_both = first + second, old_first + old_second
+    kept_megabytes = candidates.kept_bytes / 1e6
+    print(f"instances from {total:,} words of {name} ({len(found.instances):,} instances, in "
+          f"{sum(candidates.flags):,} of {len(documents):,} documents; {kept_megabytes:.1f} MB "
+          f"of their words kept), per second of CPU: first pass (cut in blocks by polars, count, "
+          f"flag, keep) {total / first / 1e6:.2f} M words (cut per document in Python: "
+          f"{total / old_first / 1e6:.2f} M); second pass from the kept words "
+          f"{total / second / 1e6:.2f} M (cutting the flagged documents again, as when more than "
+          f"{KEEP_BYTES >> 20} MB: {total / reread / 1e6:.2f} M; in Python "
+          f"{total / old_second / 1e6:.2f} M); both "
+          f"{total / both / 1e6:.2f} M words/s, {old_both / both:.1f}× the passes cutting in "
+          f"Python ({total / old_both / 1e6:.2f} M), {straightforward / both:.1f}× the "
+          f"straightforward finder ({total / straightforward / 1e6:.2f} M); cutting text into "
+          f"words in Python alone {total / cutting / 1e6:.2f} M; the same counts and instances")
+
+
+def addresses(path: Path) -> list[str]:
+    """The presidential addresses' texts (../shared/corpora), twice, as real English text."""
+    import csv
+
+    csv.field_size_limit(10_000_000)
+    with path.open(encoding="utf-8", newline="") as handle:
+        return [row["text"] for row in csv.DictReader(handle)] * 2
 
 
 def encoder_speed(count: int) -> None:
@@ -180,10 +225,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         regression_speed(2_000, 500, 100, 200, 10, 1)
-        extraction_speed(200_000)
+        extraction_speed(plain_text(200_000), "generated plain text")
     else:
         regression_speed(10_000, 2_500, 300, 1_000, 40, 3)
-        extraction_speed(2_000_000)
+        extraction_speed(plain_text(2_000_000), "generated plain text")
+    if ADDRESSES.is_file():
+        extraction_speed(addresses(ADDRESSES), "the presidential addresses")
     if args.encoder:
         encoder_speed(args.encoder)
 

@@ -18,17 +18,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache
+
+import numpy as np
+import polars as pl
 
 from bias.corpus.options import SEGMENTED_LANGUAGES, ReadOptions
 from bias.errors import BiasInputError
 
 NUMBER_TOKEN = "<num>"
 _ADDRESS = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+", re.IGNORECASE)
-_MAYBE_ADDRESS = re.compile(r"://|www\.|@", re.IGNORECASE)
-"""What every `_ADDRESS` match contains: text without it is not searched for addresses, which
-doubled the words cut per second (bench/regression_speed.py)."""
+"""Searched for only in a text holding '@', '://' or 'www.' in any case, as every match does
+(`in` is 9 times faster than a search: bench/regression_speed.py)."""
 _DOTTED_I = {"tr", "az"}
 _ELIDING = {"fr", "it", "ca"}
 _ELISION = re.compile(r"^(\w{1,2}|\w*qu)['’](?=\w)", re.IGNORECASE)
@@ -53,7 +56,25 @@ def _word_pattern() -> re.Pattern[str]:
 
 
 def _words(letters: str) -> re.Pattern[str]:
-    return re.compile(rf"{letters}+(?:['’\-]{letters}+)*")
+    return re.compile(_words_source(letters))
+
+
+def _words_source(letters: str) -> str:
+    return rf"{letters}+(?:['’\-]{letters}+)*"
+
+
+@cache
+def _rust_words() -> str:
+    r"""`_word_pattern` for polars' regular expressions (Rust's `regex`, whose `\w` is not
+    Python's in rare characters: '²' is a word in Python, not in Rust): its class written out as
+    the ranges of code points that Python's class matches, so both engines find the same words.
+    Rust's engine, like Python's, takes the leftmost match and is greedy, so the matches are
+    the same too (tests/corpus/test_token_blocks.py checks every code point)."""
+    letters = _word_pattern().pattern[: _word_pattern().pattern.index("]") + 1]
+    every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    ranges = [(run[0], run[-1]) for run in re.findall(f"{letters}+", every)]
+    return _words_source("[" + "".join(rf"\x{{{ord(a):X}}}-\x{{{ord(b):X}}}"
+                                       for a, b in ranges) + "]")
 
 
 _ASCII_WORDS = _words(r"\w")
@@ -64,34 +85,68 @@ a class of many ranges one range at a time)."""
 Tokeniser = Callable[[str], list[str]]
 
 
-def tokeniser(language: str, options: ReadOptions) -> Tokeniser:
-    """The function that cuts one document of `language` into its words under `options`."""
+@dataclass(frozen=True)
+class _Rules:
+    """A language's rules, in the two steps both ways of cutting share: the text prepared
+    whole (`prepared`), then the word pattern's matches finished (`finished`, token by token:
+    elisions cut off, numbers dropped or replaced), so a word is the same whichever engine found
+    the matches."""
+
+    dotted: bool
+    eliding: bool
+    lowercase: bool
+    numbers: str
+
+    def prepared(self, text: str) -> str:
+        text = unicodedata.normalize("NFC", text)
+        lowered = text.lower()
+        if "@" in text or "://" in text or "www." in lowered:  # in every address
+            text = _ADDRESS.sub(" ", text)
+            lowered = text.lower()
+        if not self.lowercase:
+            return text.replace("_", " ")
+        if self.dotted:
+            return text.replace("_", " ").replace("I", "ı").replace("İ", "i").lower()
+        return lowered.replace("_", " ")  # lower-casing neither makes nor takes a '_'
+
+    def finished(self, tokens: list[str]) -> list[str]:
+        if self.eliding:
+            tokens = _split_elisions(tokens)
+        if self.numbers != "keep" and any(map(str.isdigit, tokens)):
+            if self.numbers == "drop":
+                return [token for token in tokens if not token.isdigit()]
+            return [NUMBER_TOKEN if token.isdigit() else token for token in tokens]
+        return tokens
+
+    def changed(self, matches: Collection[str]) -> dict[str, list[str]]:
+        """The words of each of `matches` that is not one word as it is (`finished([match])` is
+        not `[match]`): a number dropped or replaced, an elision cut off."""
+        found: list[str] = []
+        if self.numbers != "keep":
+            found += filter(str.isdigit, matches)
+        if self.eliding:
+            found += (m for m in matches if ("'" in m or "’" in m) and _ELISION.match(m))
+        return {match: self.finished([match]) for match in found}
+
+
+def _rules(language: str, options: ReadOptions) -> _Rules:
     if language in SEGMENTED_LANGUAGES:
         raise BiasInputError(
             f"Texts in '{language}' are written without spaces between words and need a word "
             "segmenter, which training here does not have yet."
         )
+    return _Rules(language in _DOTTED_I, language in _ELIDING, options.lowercase,
+                  options.numbers)
+
+
+def tokeniser(language: str, options: ReadOptions) -> Tokeniser:
+    """The function that cuts one document of `language` into its words under `options`."""
+    rules = _rules(language, options)
     words = _word_pattern()  # built once per process (about 50 ms)
-    dotted = language in _DOTTED_I
-    eliding = language in _ELIDING
 
     def cut(text: str) -> list[str]:
-        text = unicodedata.normalize("NFC", text)
-        if _MAYBE_ADDRESS.search(text):
-            text = _ADDRESS.sub(" ", text)
-        text = text.replace("_", " ")
-        if options.lowercase:
-            if dotted:
-                text = text.replace("I", "ı").replace("İ", "i")
-            text = text.lower()
-        tokens = (_ASCII_WORDS if text.isascii() else words).findall(text)
-        if eliding:
-            tokens = _split_elisions(tokens)
-        if options.numbers != "keep" and any(map(str.isdigit, tokens)):
-            replacement = [] if options.numbers == "drop" else [NUMBER_TOKEN]
-            tokens = [t for token in tokens
-                      for t in (replacement if token.isdigit() else [token])]
-        return tokens
+        text = rules.prepared(text)
+        return rules.finished((_ASCII_WORDS if text.isascii() else words).findall(text))
 
     return cut
 
@@ -147,3 +202,115 @@ def script_problem(counts: Iterable[Counter[str]], language: str, where: str) ->
     shown = "Chinese characters (CJK)" if found == "CJK" else f"{found.title()} script"
     return (f"Most words of {where} are written in {shown}, but '{language}' is written in "
             f"{expected.title()} script; choose the corpus's own language.")
+
+
+BLOCK_CHARACTERS = 1 << 22
+"""Text cut in one call to polars (4 M characters: about 700,000 words, some 50 MB while it is
+cut), so the call's fixed cost is nothing and a block's words stay small."""
+BLOCK_DOCUMENTS = 20_000
+
+
+@dataclass(frozen=True)
+class WordBlock:
+    """A block of documents cut into words at once (`word_blocks`): each word's count, in order
+    of first use, the same as cutting each document with `tokeniser` and counting its words."""
+
+    counts: dict[str, int]
+    tokens: int
+    texts: pl.Series | list[str]
+    """The documents prepared for the word pattern."""
+    lists: pl.Series | list[list[str]]
+    """Each document's matches of the word pattern (a list where polars could not hold the
+    text); each match is a word, but for those in `changed`."""
+    distinct: dict[str, int]
+    """The distinct matches, with their counts."""
+    changed: dict[str, list[str]]
+    """The distinct matches that are not one word as they are (a number, an elision), with the
+    words each gives."""
+    finish: Callable[[list[str]], list[str]]
+    """A document's words from its matches (`tokeniser`'s last step)."""
+    only_drops: bool
+    """Whether `finish` only leaves matches out (numbers dropped or kept, no elision cut off),
+    so a match can be left out before it as well as after."""
+
+    def holding(self, words: set[str] | frozenset[str]) -> np.ndarray:
+        """Which documents (True or False each) hold one of `words`."""
+        found = [m for m in words.intersection(self.distinct) if m not in self.changed]
+        found += [m for m, gives in self.changed.items() if not words.isdisjoint(gives)]
+        if isinstance(self.lists, list):
+            chosen = set(found)
+            return np.array([not chosen.isdisjoint(d) for d in self.lists], dtype=bool)
+        hit = np.zeros(len(self.texts), dtype=bool)
+        if not found:
+            return hit
+        # a match is a piece of its text: only texts holding one as a piece are looked at
+        maybe = np.flatnonzero(self.texts.str.contains_any(found).to_numpy())
+        lists = self.lists.gather(maybe)
+        owner = np.repeat(maybe, lists.list.len().to_numpy())
+        hit[owner[lists.explode().drop_nulls().is_in(found).to_numpy()]] = True
+        return hit
+
+
+def word_blocks(texts: Iterable[str], language: str, options: ReadOptions
+                ) -> Iterator[WordBlock]:
+    """The documents' words counted block by block: the words of `tokeniser`, every one (the
+    text prepared by the same code, the same pattern's matches found by polars in Rust, each
+    match finished by the same code), at several times its speed (bench/regression_speed.py:
+    no Python string is made for a word, only for a block's distinct words)."""
+    rules = _rules(language, options)
+
+    def block(prepared: list[str]) -> WordBlock:
+        texts, lists = _matches(prepared)
+        if isinstance(lists, list):
+            raw: dict[str, int] = Counter(m for words in lists for m in words)
+        else:
+            matches = lists.explode().drop_nulls()  # an empty document explodes to a null
+            table = matches.to_frame("m").group_by("m", maintain_order=True).len()
+            raw = dict(zip(table["m"].to_list(), table["len"].to_list(), strict=True))
+        changed = rules.changed(raw)
+        counts, tokens = raw, sum(raw.values())
+        if changed:
+            counts, tokens = {}, 0
+            for match, count in raw.items():
+                words = changed.get(match, [match])
+                tokens += count * len(words)
+                for word in words:
+                    counts[word] = counts.get(word, 0) + count
+        return WordBlock(counts, tokens, texts, lists, raw, changed, rules.finished,
+                         not rules.eliding and rules.numbers != "token")
+
+    return map(block, _blocks(texts, rules))
+
+
+def word_lists(texts: Iterable[str], language: str, options: ReadOptions
+               ) -> Iterator[list[str]]:
+    """Each document's words, the same as `tokeniser`'s, found a block of documents at a time
+    by polars (`word_blocks`)."""
+    rules = _rules(language, options)
+    for prepared in _blocks(texts, rules):
+        lists = _matches(prepared)[1]
+        for words in (lists if isinstance(lists, list) else lists.to_list()):
+            yield rules.finished(words)
+
+
+def _blocks(texts: Iterable[str], rules: _Rules) -> Iterator[list[str]]:
+    """The texts prepared, in blocks of up to `BLOCK_CHARACTERS` (or `BLOCK_DOCUMENTS`)."""
+    prepared, size = [], 0
+    for text in texts:
+        prepared.append(rules.prepared(text))
+        size += len(text)
+        if size >= BLOCK_CHARACTERS or len(prepared) >= BLOCK_DOCUMENTS:
+            yield prepared
+            prepared, size = [], 0
+    if prepared:
+        yield prepared
+
+
+def _matches(prepared: list[str]) -> tuple[pl.Series | list[str], pl.Series | list[list[str]]]:
+    """The prepared texts (a series), each one's matches of the word pattern: by polars, or by
+    Python for a block holding a lone surrogate ("\\ud800"), which polars cannot hold."""
+    try:
+        texts = pl.Series(prepared, dtype=pl.String)
+    except UnicodeEncodeError:
+        return prepared, [_word_pattern().findall(text) for text in prepared]
+    return texts, texts.str.extract_all(_rust_words())

@@ -30,13 +30,19 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from typing import NamedTuple
 
 import numpy as np
+import polars as pl
 
+from bias.corpus.tokens import WordBlock
 from bias.errors import BiasInputError
 
 MAX_TARGET_WORDS = 5
 """A target phrase's most words: a longer one is a sentence, which almost never recurs."""
+KEEP_BYTES = 256 << 20
+"""The most memory the words of the documents flagged by the first pass may take to be kept for
+the second (`Candidates`): 256 MB, about 13 million words; a corpus with more is read again."""
 PAD = -1
 """The code of a padded (rare) word in an instance's window."""
 OUTSIDE = -2
@@ -107,6 +113,8 @@ class Cleaning:
     def kept(self, tokens: Iterable[str]) -> list[str]:
         """Tokens long enough and not stop words (the others are dropped, not padded)."""
         least, stop = self.min_chars, self.stop_words
+        if not stop:
+            return [t for t in tokens if len(t) >= least]
         return [t for t in tokens if len(t) >= least and t not in stop]
 
     def padded(self, kept: list[str], counts: Counter[str]) -> Padded:
@@ -237,12 +245,19 @@ class Candidates:
     """Which documents hold a word that can begin the target, noted during the first pass, so
     the second cuts only those into words. A superset of the documents with an instance (the
     word may turn out too rare, too short, or not followed by the rest of a phrase): the second
-    pass decides, so nothing is missed."""
+    pass decides, so nothing is missed.
 
-    def __init__(self, target: Target) -> None:
+    With `keep` bytes, the words of those documents, cut into words in blocks by the first pass
+    (`note_block`), are kept while they take no more than that (as polars measures them), so the
+    second pass reads them from here instead of reading and cutting the corpus again."""
+
+    def __init__(self, target: Target, keep: int = 0) -> None:
         self.pattern = target.matcher().patterns[0]
         self.starting: set[str] = set()
         self.flags = bytearray()
+        self.keep = keep
+        self.kept: list[_Kept] | None = [] if keep else None
+        self.kept_bytes = 0
 
     def note(self, words: list[str], counts: Counter[str], new: int) -> None:
         """One document's words, after `counts` took them; its `new` words (the last keys of
@@ -251,6 +266,53 @@ class Candidates:
             self.starting.update(w for w in islice(reversed(counts), new)
                                  if self.pattern.match(w))
         self.flags.append(not self.starting.isdisjoint(words))
+        self.kept = None
+
+    def note_block(self, block: WordBlock, counts: Counter[str], new: int) -> None:
+        """`note` for a block of documents cut at once, whose flagged documents' words are
+        kept while `keep` allows."""
+        if new:
+            self.starting.update(w for w in islice(reversed(counts), new)
+                                 if self.pattern.match(w))
+        hit = block.holding(self.starting)
+        if self.kept is not None and hit.any():
+            if isinstance(block.lists, list):
+                self.kept = None  # text polars could not hold: the second pass reads again
+            else:
+                lists = block.lists.filter(pl.Series(hit))
+                self.kept_bytes += lists.estimated_size()
+                self.kept.append(_Kept(len(self.flags) + np.flatnonzero(hit), lists, block))
+                if self.kept_bytes > self.keep:
+                    self.kept = None
+        self.flags += hit.tobytes()
+
+    def kept_documents(self, cleaning: Cleaning) -> Iterator[list[str]] | None:
+        """Each document's words as the second pass needs them (none for a document not
+        flagged; words `cleaning` drops for their length may be left out), from the words kept;
+        None if they were not all kept."""
+        return None if self.kept is None else self._kept_documents(self.kept, cleaning)
+
+    def _kept_documents(self, kept: list[_Kept], cleaning: Cleaning) -> Iterator[list[str]]:
+        at = 0
+        long = pl.element().str.len_chars() >= cleaning.min_chars  # len() counts the same
+        for where, lists, block in kept:
+            if block.only_drops and cleaning.min_chars > 1:
+                lists = lists.list.eval(pl.element().filter(long))
+            for index, matches in zip(where.tolist(), lists.to_list(), strict=True):
+                for _ in range(index - at):
+                    yield []
+                yield block.finish(matches)
+                at = index + 1
+        for _ in range(len(self.flags) - at):
+            yield []
+
+
+class _Kept(NamedTuple):
+    """The matches of a block's flagged documents, where they are among all documents."""
+
+    where: np.ndarray
+    lists: pl.Series
+    block: WordBlock
 
 
 def count_words(documents: Iterable[list[str]], cleaning: Cleaning,
@@ -266,8 +328,28 @@ def count_words(documents: Iterable[list[str]], cleaning: Cleaning,
         counts.update(words)
         if candidates is not None:
             candidates.note(words, counts, len(counts) - before)
+    return _kept(counts, cleaning), tokens
+
+
+def count_blocks(blocks: Iterable[WordBlock], cleaning: Cleaning,
+                 candidates: Candidates | None = None) -> tuple[Counter[str], int]:
+    """`count_words` for documents cut block by block (`bias.corpus.tokens.word_blocks`, the
+    analysis's first pass): the same counts, in the same order."""
+    counts: Counter[str] = Counter()
+    tokens = 0
+    for block in blocks:
+        tokens += block.tokens
+        before = len(counts)
+        counts.update(block.counts)
+        if candidates is not None:
+            candidates.note_block(block, counts, len(counts) - before)
+    return _kept(counts, cleaning), tokens
+
+
+def _kept(counts: Counter[str], cleaning: Cleaning) -> Counter[str]:
+    """The counts of the words `cleaning` keeps (a word is kept or not whatever its place)."""
     kept = set(cleaning.kept(counts))
-    return Counter({word: count for word, count in counts.items() if word in kept}), tokens
+    return Counter({word: count for word, count in counts.items() if word in kept})
 
 
 @dataclass(frozen=True)
