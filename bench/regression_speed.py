@@ -32,6 +32,7 @@ from bias.regression.instances import (
     Cleaning,
     Target,
     collect_instances,
+    collect_kept,
     count_blocks,
     count_words,
 )
@@ -131,9 +132,9 @@ def extraction_speed(documents: list[str], name: str) -> None:
     counts, total = count_blocks(word_blocks(documents, "en", read), cleaning, candidates)
     first = time.process_time() - start
     start = time.process_time()
-    kept = candidates.kept_documents(cleaning)
+    kept = candidates.kept_words(cleaning)
     assert kept is not None
-    found = collect_instances(kept, counts, cleaning, target, 6)
+    found = collect_kept(kept, counts, cleaning, target, 6)
     second = time.process_time() - start
     start = time.process_time()
     again = collect_instances(word_lists((text if flag else "" for text, flag in

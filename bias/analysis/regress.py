@@ -66,6 +66,7 @@ from bias.regression.instances import (
     Instance,
     Target,
     collect_instances,
+    collect_kept,
     count_blocks,
     forms_in,
 )
@@ -179,10 +180,10 @@ def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning:
             f"words shorter than {options.min_chars} characters and words seen fewer than "
             f"{options.min_count} times)."
         )
-    documents = candidates.kept_documents(cleaning)  # the words kept by the first pass, if all were
-    if documents is None:
-        documents = _tokens(path, read, options, candidates.flags)
-    found = collect_instances(documents, counts, cleaning, target, options.window)
+    kept = candidates.kept_words(cleaning)  # the words kept by the first pass, if all were
+    found = (collect_instances(_tokens(path, read, options, candidates.flags), counts, cleaning,
+                               target, options.window) if kept is None else
+             collect_kept(kept, counts, cleaning, target, options.window))
     if not found.instances:
         raise BiasInputError(f"The phrase '{options.target}' never occurs in {path.name}, "
                              "though its first word does.")

@@ -218,12 +218,12 @@ class WordBlock:
     counts: dict[str, int]
     tokens: int
     texts: pl.Series | list[str]
-    """The documents prepared for the word pattern."""
-    lists: pl.Series | list[list[str]]
-    """Each document's matches of the word pattern (a list where polars could not hold the
-    text); each match is a word, but for those in `changed`."""
+    """The documents prepared for the word pattern (a list where polars could not hold them)."""
+    lists: list[list[str]] | None
+    """Each document's matches of the word pattern, where polars could not hold the texts."""
     distinct: dict[str, int]
-    """The distinct matches, with their counts."""
+    """The distinct matches, with their counts; each match is a word, but for those in
+    `changed`."""
     changed: dict[str, list[str]]
     """The distinct matches that are not one word as they are (a number, an elision), with the
     words each gives."""
@@ -232,40 +232,52 @@ class WordBlock:
     only_drops: bool
     """Whether `finish` only leaves matches out (numbers dropped or kept, no elision cut off),
     so a match can be left out before it as well as after."""
+    drops_numbers: bool
+    """Whether `finish` leaves out the matches that are numbers (`str.isdigit`)."""
 
-    def holding(self, words: set[str] | frozenset[str]) -> np.ndarray:
-        """Which documents (True or False each) hold one of `words`."""
+    def holding(self, words: set[str] | frozenset[str]) -> tuple[np.ndarray, pl.Series | None]:
+        """Which documents (True or False each) hold one of `words`, and those documents'
+        matches (None where polars could not hold the texts, or no document holds one)."""
         found = [m for m in words.intersection(self.distinct) if m not in self.changed]
         found += [m for m, gives in self.changed.items() if not words.isdisjoint(gives)]
-        if isinstance(self.lists, list):
+        if self.lists is not None:
             chosen = set(found)
-            return np.array([not chosen.isdisjoint(d) for d in self.lists], dtype=bool)
+            return np.array([not chosen.isdisjoint(d) for d in self.lists], dtype=bool), None
+        assert isinstance(self.texts, pl.Series)
         hit = np.zeros(len(self.texts), dtype=bool)
         if not found:
-            return hit
-        # a match is a piece of its text: only texts holding one as a piece are looked at
+            return hit, None
+        # a match is a piece of its text: only the texts holding one as a piece are cut
         maybe = np.flatnonzero(self.texts.str.contains_any(found).to_numpy())
-        lists = self.lists.gather(maybe)
-        owner = np.repeat(maybe, lists.list.len().to_numpy())
-        hit[owner[lists.explode().drop_nulls().is_in(found).to_numpy()]] = True
-        return hit
+        lists = self.texts.gather(maybe).str.extract_all(_rust_words())
+        owner = np.repeat(np.arange(len(maybe)), lists.list.len().to_numpy())
+        inside = np.zeros(len(maybe), dtype=bool)
+        inside[owner[lists.explode().drop_nulls().is_in(found).to_numpy()]] = True
+        hit[maybe[inside]] = True
+        return hit, lists.filter(pl.Series(inside))
 
 
 def word_blocks(texts: Iterable[str], language: str, options: ReadOptions
                 ) -> Iterator[WordBlock]:
-    """The documents' words counted block by block: the words of `tokeniser`, every one (the
-    text prepared by the same code, the same pattern's matches found by polars in Rust, each
-    match finished by the same code), at several times its speed (bench/regression_speed.py:
-    no Python string is made for a word, only for a block's distinct words)."""
+    """The documents' words counted block by block: the words of `tokeniser`, every one, at
+    several times its speed (bench/regression_speed.py). The text is prepared by the same code;
+    polars cuts it at spaces (no word holds one, so a text's matches are its pieces' matches),
+    counts the pieces, and finds the word pattern's matches (in Rust) in each distinct piece
+    once; each distinct match is finished by the same code. No Python string is made for a
+    word, only for a block's distinct words; the order of first use is kept at each step."""
     rules = _rules(language, options)
 
-    def block(prepared: list[str]) -> WordBlock:
-        texts, lists = _matches(prepared)
-        if isinstance(lists, list):
+    def block(texts: pl.Series | list[str]) -> WordBlock:
+        lists = None
+        if isinstance(texts, list):
+            lists = [_word_pattern().findall(text) for text in texts]
             raw: dict[str, int] = Counter(m for words in lists for m in words)
         else:
-            matches = lists.explode().drop_nulls()  # an empty document explodes to a null
-            table = matches.to_frame("m").group_by("m", maintain_order=True).len()
+            pieces = texts.str.split(" ").explode().to_frame("piece")
+            table = (pieces.group_by("piece", maintain_order=True).len()
+                     .with_columns(pl.col("piece").str.extract_all(_rust_words()).alias("m"))
+                     .explode("m").drop_nulls("m")
+                     .group_by("m", maintain_order=True).agg(pl.col("len").sum()))
             raw = dict(zip(table["m"].to_list(), table["len"].to_list(), strict=True))
         changed = rules.changed(raw)
         counts, tokens = raw, sum(raw.values())
@@ -277,7 +289,7 @@ def word_blocks(texts: Iterable[str], language: str, options: ReadOptions
                 for word in words:
                     counts[word] = counts.get(word, 0) + count
         return WordBlock(counts, tokens, texts, lists, raw, changed, rules.finished,
-                         not rules.eliding and rules.numbers != "token")
+                         not rules.eliding and rules.numbers != "token", rules.numbers == "drop")
 
     return map(block, _blocks(texts, rules))
 
@@ -288,29 +300,41 @@ def word_lists(texts: Iterable[str], language: str, options: ReadOptions
     by polars (`word_blocks`)."""
     rules = _rules(language, options)
     for prepared in _blocks(texts, rules):
-        lists = _matches(prepared)[1]
-        for words in (lists if isinstance(lists, list) else lists.to_list()):
+        lists = (prepared.str.extract_all(_rust_words()).to_list()
+                 if isinstance(prepared, pl.Series)
+                 else [_word_pattern().findall(text) for text in prepared])
+        for words in lists:
             yield rules.finished(words)
 
 
-def _blocks(texts: Iterable[str], rules: _Rules) -> Iterator[list[str]]:
+def _blocks(texts: Iterable[str], rules: _Rules) -> Iterator[pl.Series | list[str]]:
     """The texts prepared, in blocks of up to `BLOCK_CHARACTERS` (or `BLOCK_DOCUMENTS`)."""
-    prepared, size = [], 0
+    block: list[str] = []
+    size = 0
     for text in texts:
-        prepared.append(rules.prepared(text))
+        block.append(text)
         size += len(text)
-        if size >= BLOCK_CHARACTERS or len(prepared) >= BLOCK_DOCUMENTS:
-            yield prepared
-            prepared, size = [], 0
-    if prepared:
-        yield prepared
+        if size >= BLOCK_CHARACTERS or len(block) >= BLOCK_DOCUMENTS:
+            yield _prepared(block, rules)
+            block, size = [], 0
+    if block:
+        yield _prepared(block, rules)
 
 
-def _matches(prepared: list[str]) -> tuple[pl.Series | list[str], pl.Series | list[list[str]]]:
-    """The prepared texts (a series), each one's matches of the word pattern: by polars, or by
-    Python for a block holding a lone surrogate ("\\ud800"), which polars cannot hold."""
+def _prepared(texts: list[str], rules: _Rules) -> pl.Series | list[str]:
+    """`rules.prepared` on each text: by polars at once for a text in ASCII without an address
+    (its NFC form is itself; polars and Python lower-case ASCII alike), by Python for others
+    (a list for a block holding a lone surrogate, \\ud800, which polars cannot hold)."""
     try:
-        texts = pl.Series(prepared, dtype=pl.String)
+        series = pl.Series(texts, dtype=pl.String)
     except UnicodeEncodeError:
-        return prepared, [_word_pattern().findall(text) for text in prepared]
-    return texts, texts.str.extract_all(_rust_words())
+        return [rules.prepared(text) for text in texts]
+    plain = np.fromiter(map(str.isascii, texts), dtype=bool, count=len(texts)) & ~(
+        series.str.contains_any(["@", "://", "www."], ascii_case_insensitive=True).to_numpy())
+    others = np.flatnonzero(~plain) if not rules.dotted else np.arange(len(texts))
+    series = series.str.replace_all("_", " ", literal=True)
+    if rules.lowercase:
+        series = series.str.to_lowercase()
+    if len(others):
+        series = series.scatter(others, [rules.prepared(texts[i]) for i in others.tolist()])
+    return series

@@ -274,37 +274,38 @@ class Candidates:
         if new:
             self.starting.update(w for w in islice(reversed(counts), new)
                                  if self.pattern.match(w))
-        hit = block.holding(self.starting)
+        hit, lists = block.holding(self.starting)
         if self.kept is not None and hit.any():
-            if isinstance(block.lists, list):
+            if lists is None:
                 self.kept = None  # text polars could not hold: the second pass reads again
             else:
-                lists = block.lists.filter(pl.Series(hit))
                 self.kept_bytes += lists.estimated_size()
                 self.kept.append(_Kept(len(self.flags) + np.flatnonzero(hit), lists, block))
                 if self.kept_bytes > self.keep:
                     self.kept = None
         self.flags += hit.tobytes()
 
-    def kept_documents(self, cleaning: Cleaning) -> Iterator[list[str]] | None:
-        """Each document's words as the second pass needs them (none for a document not
-        flagged; words `cleaning` drops for their length may be left out), from the words kept;
-        None if they were not all kept."""
-        return None if self.kept is None else self._kept_documents(self.kept, cleaning)
+    def kept_words(self, cleaning: Cleaning) -> Iterator[tuple[int, list[str]]] | None:
+        """The number and kept words (`cleaning.kept`) of each flagged document, from the
+        words kept; None if they were not all kept."""
+        return None if self.kept is None else self._kept_words(self.kept, cleaning)
 
-    def _kept_documents(self, kept: list[_Kept], cleaning: Cleaning) -> Iterator[list[str]]:
-        at = 0
+    @staticmethod
+    def _kept_words(kept: list[_Kept], cleaning: Cleaning) -> Iterator[tuple[int, list[str]]]:
         long = pl.element().str.len_chars() >= cleaning.min_chars  # len() counts the same
+        stop = cleaning.stop_words
         for where, lists, block in kept:
-            if block.only_drops and cleaning.min_chars > 1:
+            if not block.only_drops:  # a match may give other words
+                for index, matches in zip(where.tolist(), lists.to_list(), strict=True):
+                    yield index, cleaning.kept(block.finish(matches))
+                continue
+            if cleaning.min_chars > 1:  # the short ones left out by polars, then the others
                 lists = lists.list.eval(pl.element().filter(long))
             for index, matches in zip(where.tolist(), lists.to_list(), strict=True):
-                for _ in range(index - at):
-                    yield []
-                yield block.finish(matches)
-                at = index + 1
-        for _ in range(len(self.flags) - at):
-            yield []
+                if block.drops_numbers:
+                    yield index, [t for t in matches if not t.isdigit() and t not in stop]
+                else:
+                    yield index, [t for t in matches if t not in stop] if stop else matches
 
 
 class _Kept(NamedTuple):
@@ -371,6 +372,19 @@ def collect_instances(
     """The second pass: every instance in every document. Only a document holding a form of
     the target's first word is looked at, and in it only the target's positions (found by
     `list.index`, in C) and the words of their windows."""
+    return _collect(((index, cleaning.kept(words)) for index, words in enumerate(documents)),
+                    counts, cleaning, target, window)
+
+
+def collect_kept(kept: Iterable[tuple[int, list[str]]], counts: Counter[str],
+                 cleaning: Cleaning, target: Target, window: int) -> Found:
+    """`collect_instances` given, for the documents it must read, each one's number and kept
+    words (`Candidates.kept_words`): the documents not given have none."""
+    return _collect(kept, counts, cleaning, target, window)
+
+
+def _collect(kept: Iterable[tuple[int, list[str]]], counts: Counter[str], cleaning: Cleaning,
+             target: Target, window: int) -> Found:
     matcher = target.matcher()
     starts = frozenset(forms_in(counts, target, cleaning))
     store = _Store(window)
@@ -385,14 +399,13 @@ def collect_instances(
                 known = store.codes((word,))[0]
         return known
 
-    for index, words in enumerate(documents):
+    for index, words in kept:
         if starts.isdisjoint(words):
             continue  # no word that can begin the target: most documents, for a rare word
-        kept = cleaning.kept(words)
-        for at, end in _matches(kept, starts.intersection(kept), matcher, counts, rare):
-            left = [OUTSIDE] * (window - at) + [code(w) for w in kept[max(0, at - window):at]]
-            right = [code(w) for w in kept[end:end + window]]
-            store.add(index, at, " ".join(kept[at:end]),
+        for at, end in _matches(words, starts.intersection(words), matcher, counts, rare):
+            left = [OUTSIDE] * (window - at) + [code(w) for w in words[max(0, at - window):at]]
+            right = [code(w) for w in words[end:end + window]]
+            store.add(index, at, " ".join(words[at:end]),
                       left, right + [OUTSIDE] * (window - len(right)))
     instances = store.instances()
     frequency = np.bincount(instances.keywords, minlength=len(instances.keyword_forms))

@@ -15,7 +15,7 @@ from bias.regression.instances import (
     Candidates,
     Cleaning,
     Target,
-    collect_instances,
+    collect_kept,
     count_blocks,
     count_words,
 )
@@ -53,9 +53,9 @@ def test_blocks_find_the_straightforward_instances(language, options, cleaning, 
                                                candidates)
         assert list(fast_counts.items()) == list(counts.items()) and fast_total == total
         assert candidates.flags == before.flags
-        kept = candidates.kept_documents(cleaning)
+        kept = candidates.kept_words(cleaning)
         assert kept is not None
-        found = collect_instances(kept, counts, cleaning, target, 6)
+        found = collect_kept(kept, counts, cleaning, target, 6)
         slow, forms = slow_instances(documents, counts, cleaning, target, 6)
         assert list(found.instances) == slow and found.forms == forms, text
         compared += len(slow)
@@ -67,8 +67,8 @@ def test_words_beyond_the_memory_allowed_are_not_kept():
     cleaning, target = Cleaning(3, 2), Target("immigr*")
     small = Candidates(target, keep=2_000)
     count_blocks(word_blocks(texts, "en", ReadOptions()), cleaning, small)
-    assert small.kept_documents(cleaning) is None and sum(small.flags) > 10
+    assert small.kept_words(cleaning) is None and sum(small.flags) > 10
     assert small.kept_bytes > 2_000
     nothing = Candidates(target)  # no memory allowed: the second pass reads again
     count_blocks(word_blocks(texts, "en", ReadOptions()), cleaning, nothing)
-    assert nothing.kept_documents(cleaning) is None and nothing.flags == small.flags
+    assert nothing.kept_words(cleaning) is None and nothing.flags == small.flags
