@@ -321,20 +321,30 @@ def _blocks(texts: Iterable[str], rules: _Rules) -> Iterator[pl.Series | list[st
         yield _prepared(block, rules)
 
 
+_PLAIN = r"[^\x00-\x{24F}\x{2002}-\x{206F}]"
+"""A character outside Latin (ASCII, Latin-1, Latin Extended A and B) and general punctuation
+(but the two spaces that NFC changes): a text of those characters only is in NFC form and is
+lower-cased by polars as by Python (tests/corpus/test_token_blocks.py checks each)."""
+
+
 def _prepared(texts: list[str], rules: _Rules) -> pl.Series | list[str]:
-    """`rules.prepared` on each text: by polars at once for a text in ASCII without an address
-    (its NFC form is itself; polars and Python lower-case ASCII alike), by Python for others
-    (a list for a block holding a lone surrogate, \\ud800, which polars cannot hold)."""
+    """`rules.prepared` on each text: by polars at once for a text without an address and
+    without a character `_PLAIN` finds (whether a text is ASCII Python knows without reading
+    it), by Python for others (a list for a block holding a lone surrogate, \\ud800, which
+    polars cannot hold)."""
     try:
         series = pl.Series(texts, dtype=pl.String)
     except UnicodeEncodeError:
         return [rules.prepared(text) for text in texts]
-    plain = np.fromiter(map(str.isascii, texts), dtype=bool, count=len(texts)) & ~(
-        series.str.contains_any(["@", "://", "www."], ascii_case_insensitive=True).to_numpy())
-    others = np.flatnonzero(~plain) if not rules.dotted else np.arange(len(texts))
-    series = series.str.replace_all("_", " ", literal=True)
-    if rules.lowercase:
-        series = series.str.to_lowercase()
+    lowered = series.str.to_lowercase()
+    address = (lowered.str.contains("@", literal=True) | lowered.str.contains("://", literal=True)
+               | lowered.str.contains("www.", literal=True)).to_numpy()
+    unusual = ~np.fromiter(map(str.isascii, texts), dtype=bool, count=len(texts))  # in O(1)
+    if unusual.any():
+        at = np.flatnonzero(unusual)
+        unusual[at] = series.gather(at).str.contains(_PLAIN).to_numpy()
+    others = np.flatnonzero(unusual | address) if not rules.dotted else np.arange(len(texts))
+    series = (lowered if rules.lowercase else series).str.replace_all("_", " ", literal=True)
     if len(others):
         series = series.scatter(others, [rules.prepared(texts[i]) for i in others.tolist()])
     return series

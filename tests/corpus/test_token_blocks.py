@@ -2,6 +2,7 @@
 with `tokeniser` (Python's `re`), on tricky text in every language rule: the same words, the
 same counts in the same order of first use, the same documents holding a word."""
 
+import unicodedata
 from collections import Counter
 
 import numpy as np
@@ -89,3 +90,18 @@ def test_a_lone_surrogate_is_cut_by_python_and_spaceless_scripts_are_refused():
     assert block.holding({"reform"})[0].tolist() == [True, False]
     with pytest.raises(BiasInputError, match="word segmenter"):
         word_blocks(["中文"], "zh", ReadOptions())
+
+
+def test_plain_characters_are_in_nfc_and_lower_cased_alike_by_polars():
+    """The characters whose texts polars prepares (`tokens._PLAIN`): each is in NFC form and
+    has no combining class (so a text of them is in NFC form), and polars lower-cases each, and
+    random texts of them, as Python does."""
+    every = pl.Series([chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF])
+    plain = every.filter(~every.str.contains(tokens._PLAIN)).to_list()
+    assert plain == [chr(c) for c in [*range(0x250), *range(0x2002, 0x2070)]]
+    assert all(unicodedata.normalize("NFC", c) == c and unicodedata.combining(c) == 0
+               for c in plain)
+    rng = np.random.default_rng(1)
+    texts = plain + ["".join(rng.choice(plain, size=30)) for _ in range(2_000)]
+    assert pl.Series(texts).str.to_lowercase().to_list() == [t.lower() for t in texts]
+    assert all(unicodedata.normalize("NFC", t) == t for t in texts)
