@@ -135,7 +135,7 @@ def extraction_speed(documents: list[str], name: str, repeats: int) -> None:
     list(word_blocks(documents[:1], "en", read))  # the word pattern built before any is timed
 
     def blocks():
-        candidates = Candidates(target, KEEP_BYTES)
+        candidates = Candidates(target, KEEP_BYTES, cleaning)
         return (candidates, *count_blocks(word_blocks(documents, "en", read), cleaning,
                                           candidates))
 
@@ -149,7 +149,7 @@ def extraction_speed(documents: list[str], name: str, repeats: int) -> None:
                                       target, 6)[0]
 
     first, (candidates, counts, total) = cpu(blocks, repeats)
-    second, found = cpu(lambda: collect_kept(candidates.kept_words(cleaning), counts, cleaning,
+    second, found = cpu(lambda: collect_kept(candidates.kept_words(), counts, cleaning,
                                              target, 6), repeats)
     reread, again = cpu(lambda: collect_instances(
         word_lists((text if flag else "" for text, flag in

@@ -172,7 +172,7 @@ def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning:
                ) -> tuple[Counter[str], int, list[tuple[str, ...]], Found]:
     """Both passes over the corpus, and every covariate mistake said before any embedding."""
     target = Target(options.target, options.case_sensitive)
-    candidates = Candidates(target, KEEP_BYTES)
+    candidates = Candidates(target, KEEP_BYTES, cleaning)
     counts, tokens, values = _first_pass(path, read, options, cleaning, candidates)
     if not forms_in(counts, target, cleaning):
         raise BiasInputError(
@@ -180,7 +180,7 @@ def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning:
             f"words shorter than {options.min_chars} characters and words seen fewer than "
             f"{options.min_count} times)."
         )
-    kept = candidates.kept_words(cleaning)  # the words kept by the first pass, if all were
+    kept = candidates.kept_words()  # the words held by the first pass, if it held them all
     found = (collect_instances(_tokens(path, read, options, candidates.flags), counts, cleaning,
                                target, options.window) if kept is None else
              collect_kept(kept, counts, cleaning, target, options.window))

@@ -30,7 +30,6 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import NamedTuple
 
 import numpy as np
 import polars as pl
@@ -247,16 +246,20 @@ class Candidates:
     word may turn out too rare, too short, or not followed by the rest of a phrase): the second
     pass decides, so nothing is missed.
 
-    With `keep` bytes, the words of those documents, cut into words in blocks by the first pass
-    (`note_block`), are kept while they take no more than that (as polars measures them), so the
-    second pass reads them from here instead of reading and cutting the corpus again."""
+    With `keep` bytes, the kept words (`cleaning.kept`) of those documents, cut into words in
+    blocks by the first pass (`note_block`), are held while they take no more than that, so the
+    second pass reads them from here instead of reading and cutting the corpus again. They are
+    held as Python lists, whose memory is known (`_WORD_BYTES`); polars' lists of a few
+    documents' words kept several times their size in memory."""
 
-    def __init__(self, target: Target, keep: int = 0) -> None:
+    def __init__(self, target: Target, keep: int = 0,
+                 cleaning: Cleaning | None = None) -> None:
         self.pattern = target.matcher().patterns[0]
         self.starting: set[str] = set()
         self.flags = bytearray()
         self.keep = keep
-        self.kept: list[_Kept] | None = [] if keep else None
+        self.cleaning = cleaning or Cleaning(1, 1)
+        self.kept: list[tuple[int, list[str]]] | None = [] if keep else None
         self.kept_bytes = 0
 
     def note(self, words: list[str], counts: Counter[str], new: int) -> None:
@@ -269,51 +272,51 @@ class Candidates:
         self.kept = None
 
     def note_block(self, block: WordBlock, counts: Counter[str], new: int) -> None:
-        """`note` for a block of documents cut at once, whose flagged documents' words are
-        kept while `keep` allows."""
+        """`note` for a block of documents cut at once, whose flagged documents' kept words are
+        held while `keep` allows."""
         if new:
             self.starting.update(w for w in islice(reversed(counts), new)
                                  if self.pattern.match(w))
-        hit, lists = block.holding(self.starting)
+        hit = block.holding(self.starting)
         if self.kept is not None and hit.any():
+            lists = block.matches_of(hit)
             if lists is None:
                 self.kept = None  # text polars could not hold: the second pass reads again
             else:
-                self.kept_bytes += lists.estimated_size()
-                self.kept.append(_Kept(len(self.flags) + np.flatnonzero(hit), lists, block))
-                if self.kept_bytes > self.keep:
-                    self.kept = None
+                self._hold(len(self.flags) + np.flatnonzero(hit), lists, block)
         self.flags += hit.tobytes()
 
-    def kept_words(self, cleaning: Cleaning) -> Iterator[tuple[int, list[str]]] | None:
-        """The number and kept words (`cleaning.kept`) of each flagged document, from the
-        words kept; None if they were not all kept."""
-        return None if self.kept is None else self._kept_words(self.kept, cleaning)
-
-    @staticmethod
-    def _kept_words(kept: list[_Kept], cleaning: Cleaning) -> Iterator[tuple[int, list[str]]]:
-        long = pl.element().str.len_chars() >= cleaning.min_chars  # len() counts the same
-        stop = cleaning.stop_words
-        for where, lists, block in kept:
+    def _hold(self, where: np.ndarray, lists: pl.Series, block: WordBlock) -> None:
+        least, stop = self.cleaning.min_chars, self.cleaning.stop_words
+        if block.only_drops and least > 1:  # the short ones left out by polars first
+            lists = lists.list.eval(pl.element().filter(pl.element().str.len_chars() >= least))
+        words = lists.explode().drop_nulls()
+        self.kept_bytes += (int(words.str.len_bytes().sum() or 0) + _WORD_BYTES * len(words)
+                            + _LIST_BYTES * len(lists))
+        if self.kept_bytes > self.keep:
+            self.kept = None
+            return
+        assert self.kept is not None
+        for index, matches in zip(where.tolist(), lists.to_list(), strict=True):
             if not block.only_drops:  # a match may give other words
-                for index, matches in zip(where.tolist(), lists.to_list(), strict=True):
-                    yield index, cleaning.kept(block.finish(matches))
-                continue
-            if cleaning.min_chars > 1:  # the short ones left out by polars, then the others
-                lists = lists.list.eval(pl.element().filter(long))
-            for index, matches in zip(where.tolist(), lists.to_list(), strict=True):
-                if block.drops_numbers:
-                    yield index, [t for t in matches if not t.isdigit() and t not in stop]
-                else:
-                    yield index, [t for t in matches if t not in stop] if stop else matches
+                kept = self.cleaning.kept(block.finish(matches))
+            elif block.drops_numbers:
+                kept = [t for t in matches if not t.isdigit() and t not in stop]
+            else:
+                kept = [t for t in matches if t not in stop] if stop else matches
+            self.kept.append((index, kept))
+
+    def kept_words(self) -> Iterator[tuple[int, list[str]]] | None:
+        """The number and kept words of each flagged document, as the first pass held them;
+        None if it could not hold them all."""
+        return None if self.kept is None else iter(self.kept)
 
 
-class _Kept(NamedTuple):
-    """The matches of a block's flagged documents, where they are among all documents."""
-
-    where: np.ndarray
-    lists: pl.Series
-    block: WordBlock
+_WORD_BYTES = 57
+"""A word's memory in a Python list beyond its characters: a `str` of ASCII takes 49 bytes
+more than its length, and its place in the list 8."""
+_LIST_BYTES = 56
+"""An empty Python list's memory."""
 
 
 def count_words(documents: Iterable[list[str]], cleaning: Cleaning,

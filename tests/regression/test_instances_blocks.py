@@ -48,12 +48,12 @@ def test_blocks_find_the_straightforward_instances(language, options, cleaning, 
         target = Target(text, case_sensitive=not options.lowercase)
         before = Candidates(target)
         counts, total = count_words(documents, cleaning, before)
-        candidates = Candidates(target, keep=1 << 20)
+        candidates = Candidates(target, keep=1 << 20, cleaning=cleaning)
         fast_counts, fast_total = count_blocks(word_blocks(texts, language, options), cleaning,
                                                candidates)
         assert list(fast_counts.items()) == list(counts.items()) and fast_total == total
         assert candidates.flags == before.flags
-        kept = candidates.kept_words(cleaning)
+        kept = candidates.kept_words()
         assert kept is not None
         found = collect_kept(kept, counts, cleaning, target, 6)
         slow, forms = slow_instances(documents, counts, cleaning, target, 6)
@@ -65,10 +65,10 @@ def test_blocks_find_the_straightforward_instances(language, options, cleaning, 
 def test_words_beyond_the_memory_allowed_are_not_kept():
     texts = corpus(seed=0) * 3
     cleaning, target = Cleaning(3, 2), Target("immigr*")
-    small = Candidates(target, keep=2_000)
+    small = Candidates(target, keep=2_000, cleaning=cleaning)
     count_blocks(word_blocks(texts, "en", ReadOptions()), cleaning, small)
-    assert small.kept_words(cleaning) is None and sum(small.flags) > 10
+    assert small.kept_words() is None and sum(small.flags) > 10
     assert small.kept_bytes > 2_000
     nothing = Candidates(target)  # no memory allowed: the second pass reads again
     count_blocks(word_blocks(texts, "en", ReadOptions()), cleaning, nothing)
-    assert nothing.kept_words(cleaning) is None and nothing.flags == small.flags
+    assert nothing.kept_words() is None and nothing.flags == small.flags
