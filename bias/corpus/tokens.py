@@ -235,31 +235,26 @@ class WordBlock:
     drops_numbers: bool
     """Whether `finish` leaves out the matches that are numbers (`str.isdigit`)."""
 
-    def holding(self, words: set[str] | frozenset[str]) -> np.ndarray:
-        """Which documents (True or False each) hold one of `words`."""
+    def holding(self, words: set[str] | frozenset[str]) -> tuple[np.ndarray, pl.Series | None]:
+        """Which documents (True or False each) hold one of `words`, and those documents'
+        matches (None where polars could not hold the texts, or no document holds one)."""
         found = [m for m in words.intersection(self.distinct) if m not in self.changed]
         found += [m for m, gives in self.changed.items() if not words.isdisjoint(gives)]
         if self.lists is not None:
             chosen = set(found)
-            return np.array([not chosen.isdisjoint(d) for d in self.lists], dtype=bool)
+            return np.array([not chosen.isdisjoint(d) for d in self.lists], dtype=bool), None
         assert isinstance(self.texts, pl.Series)
         hit = np.zeros(len(self.texts), dtype=bool)
         if not found:
-            return hit
+            return hit, None
         # a match is a piece of its text: only the texts holding one as a piece are cut
         maybe = np.flatnonzero(self.texts.str.contains_any(found).to_numpy())
         lists = self.texts.gather(maybe).str.extract_all(_rust_words())
-        owner = np.repeat(maybe, lists.list.len().to_numpy())
-        hit[owner[lists.explode().drop_nulls().is_in(found).to_numpy()]] = True
-        return hit
-
-    def matches_of(self, chosen: np.ndarray) -> pl.Series | None:
-        """The matches of the `chosen` documents (True or False each), None where polars could
-        not hold the texts."""
-        if self.lists is not None:
-            return None
-        assert isinstance(self.texts, pl.Series)
-        return self.texts.filter(pl.Series(chosen)).str.extract_all(_rust_words())
+        owner = np.repeat(np.arange(len(maybe)), lists.list.len().to_numpy())
+        inside = np.zeros(len(maybe), dtype=bool)
+        inside[owner[lists.explode().drop_nulls().is_in(found).to_numpy()]] = True
+        hit[maybe[inside]] = True
+        return hit, lists.filter(pl.Series(inside))
 
 
 def word_blocks(texts: Iterable[str], language: str, options: ReadOptions

@@ -250,7 +250,7 @@ class Candidates:
     blocks by the first pass (`note_block`), are held while they take no more than that, so the
     second pass reads them from here instead of reading and cutting the corpus again. They are
     held as Python lists, whose memory is known (`_WORD_BYTES`); polars' lists of a few
-    documents' words kept several times their size in memory."""
+    documents' words held the memory of their whole block (their buffers are shared)."""
 
     def __init__(self, target: Target, keep: int = 0,
                  cleaning: Cleaning | None = None) -> None:
@@ -277,9 +277,8 @@ class Candidates:
         if new:
             self.starting.update(w for w in islice(reversed(counts), new)
                                  if self.pattern.match(w))
-        hit = block.holding(self.starting)
+        hit, lists = block.holding(self.starting)
         if self.kept is not None and hit.any():
-            lists = block.matches_of(hit)
             if lists is None:
                 self.kept = None  # text polars could not hold: the second pass reads again
             else:
