@@ -205,9 +205,11 @@ def script_problem(counts: Iterable[Counter[str]], language: str, where: str) ->
 
 
 BLOCK_CHARACTERS = 1 << 22
-"""Text cut in one call to polars (4 M characters: about 700,000 words, some 50 MB while it is
-cut), so the call's fixed cost is nothing and a block's words stay small."""
+"""Text cut in one call to polars (4 M characters, about 700,000 words): large enough that a
+call's fixed cost and a block's distinct words (counted in Python) are small beside its words,
+small enough that a block's pieces take tens of MB."""
 BLOCK_DOCUMENTS = 20_000
+"""Most documents in a block, so a corpus of very short documents is not held whole first."""
 
 
 @dataclass(frozen=True)
@@ -260,7 +262,7 @@ class WordBlock:
 def word_blocks(texts: Iterable[str], language: str, options: ReadOptions
                 ) -> Iterator[WordBlock]:
     """The documents' words counted block by block: the words of `tokeniser`, every one, at
-    several times its speed (bench/regression_speed.py). The text is prepared by the same code;
+    about twice its speed (bench/regression_speed.py). The text is prepared by the same code;
     polars cuts it at spaces (no word holds one, so a text's matches are its pieces' matches),
     counts the pieces, and finds the word pattern's matches (in Rust) in each distinct piece
     once; each distinct match is finished by the same code. No Python string is made for a
