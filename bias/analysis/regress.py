@@ -51,7 +51,7 @@ from bias.corpus.options import ReadOptions
 from bias.corpus.readers import Document
 from bias.corpus.readers import columns as file_columns
 from bias.corpus.readers import documents as read_documents
-from bias.corpus.tokens import tokeniser
+from bias.corpus.tokens import word_blocks, word_lists
 from bias.errors import BiasInputError
 from bias.files import home, write_bytes_atomic
 from bias.jobs import checkpoint
@@ -59,13 +59,15 @@ from bias.provenance import provenance
 from bias.regression import alc, passages
 from bias.regression.design import Design, binned_rows, build_design
 from bias.regression.instances import (
+    KEEP_BYTES,
     Candidates,
     Cleaning,
     Found,
     Instance,
     Target,
     collect_instances,
-    count_words,
+    collect_kept,
+    count_blocks,
     forms_in,
 )
 from bias.regression.neighbours import (
@@ -170,7 +172,7 @@ def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning:
                ) -> tuple[Counter[str], int, list[tuple[str, ...]], Found]:
     """Both passes over the corpus, and every covariate mistake said before any embedding."""
     target = Target(options.target, options.case_sensitive)
-    candidates = Candidates(target)
+    candidates = Candidates(target, KEEP_BYTES, cleaning)
     counts, tokens, values = _first_pass(path, read, options, cleaning, candidates)
     if not forms_in(counts, target, cleaning):
         raise BiasInputError(
@@ -178,8 +180,10 @@ def _instances(path: Path, read: ReadOptions, options: RegressOptions, cleaning:
             f"words shorter than {options.min_chars} characters and words seen fewer than "
             f"{options.min_count} times)."
         )
-    found = collect_instances(_tokens(path, read, options, candidates.flags), counts,
-                              cleaning, target, options.window)
+    kept = candidates.kept_words()  # the words held by the first pass, if it held them all
+    found = (collect_instances(_tokens(path, read, options, candidates.flags), counts, cleaning,
+                               target, options.window) if kept is None else
+             collect_kept(kept, counts, cleaning, target, options.window))
     if not found.instances:
         raise BiasInputError(f"The phrase '{options.target}' never occurs in {path.name}, "
                              "though its first word does.")
@@ -272,9 +276,9 @@ def _tokens(path: Path, read: ReadOptions, options: RegressOptions,
             wanted: bytearray | None = None) -> Iterator[list[str]]:
     """Each document's words; with `wanted` (a flag per document), only the flagged ones are cut
     into words, the others give none (cutting is most of a pass's time)."""
-    cut = tokeniser(options.language, read)
-    for number, document in enumerate(_read(path, read, options)):
-        yield cut(document.text) if wanted is None or wanted[number] else []
+    texts = (document.text if wanted is None or wanted[number] else ""
+             for number, document in enumerate(_read(path, read, options)))
+    return word_lists(texts, options.language, read)
 
 
 def _first_pass(path: Path, read: ReadOptions, options: RegressOptions, cleaning: Cleaning,
@@ -284,17 +288,17 @@ def _first_pass(path: Path, read: ReadOptions, options: RegressOptions, cleaning
     hold four tuples), and in `candidates` the documents the second pass must read."""
     values: list[tuple[str, ...]] = []
     distinct: dict[tuple[str, ...], tuple[str, ...]] = {}
-    cut = tokeniser(options.language, read)
 
-    def texts() -> Iterator[list[str]]:
+    def texts() -> Iterator[str]:
         for document in _read(path, read, options):
             row = document.values
             if len(distinct) < SHARED_ROWS:
                 row = distinct.setdefault(row, row)
             values.append(distinct.get(row, row))
-            yield cut(document.text)
+            yield document.text
 
-    counts, tokens = count_words(texts(), cleaning, candidates)
+    counts, tokens = count_blocks(word_blocks(texts(), options.language, read), cleaning,
+                                  candidates)
     return counts, tokens, values
 
 

@@ -18,17 +18,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache
+
+import numpy as np
+import polars as pl
 
 from bias.corpus.options import SEGMENTED_LANGUAGES, ReadOptions
 from bias.errors import BiasInputError
 
 NUMBER_TOKEN = "<num>"
 _ADDRESS = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+", re.IGNORECASE)
-_MAYBE_ADDRESS = re.compile(r"://|www\.|@", re.IGNORECASE)
-"""What every `_ADDRESS` match contains: text without it is not searched for addresses, which
-doubled the words cut per second (bench/regression_speed.py)."""
+"""Searched for only in a text holding '@', '://' or 'www.' in any case, as every match does
+(`in` is 9 times faster than a search: bench/regression_speed.py)."""
 _DOTTED_I = {"tr", "az"}
 _ELIDING = {"fr", "it", "ca"}
 _ELISION = re.compile(r"^(\w{1,2}|\w*qu)['’](?=\w)", re.IGNORECASE)
@@ -53,7 +56,25 @@ def _word_pattern() -> re.Pattern[str]:
 
 
 def _words(letters: str) -> re.Pattern[str]:
-    return re.compile(rf"{letters}+(?:['’\-]{letters}+)*")
+    return re.compile(_words_source(letters))
+
+
+def _words_source(letters: str) -> str:
+    return rf"{letters}+(?:['’\-]{letters}+)*"
+
+
+@cache
+def _rust_words() -> str:
+    r"""`_word_pattern` for polars' regular expressions (Rust's `regex`, whose `\w` is not
+    Python's in rare characters: '²' is a word in Python, not in Rust): its class written out as
+    the ranges of code points that Python's class matches, so both engines find the same words.
+    Rust's engine, like Python's, takes the leftmost match and is greedy, so the matches are
+    the same too (tests/corpus/test_token_blocks.py checks every code point)."""
+    letters = _word_pattern().pattern[: _word_pattern().pattern.index("]") + 1]
+    every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    ranges = [(run[0], run[-1]) for run in re.findall(f"{letters}+", every)]
+    return _words_source("[" + "".join(rf"\x{{{ord(a):X}}}-\x{{{ord(b):X}}}"
+                                       for a, b in ranges) + "]")
 
 
 _ASCII_WORDS = _words(r"\w")
@@ -64,34 +85,68 @@ a class of many ranges one range at a time)."""
 Tokeniser = Callable[[str], list[str]]
 
 
-def tokeniser(language: str, options: ReadOptions) -> Tokeniser:
-    """The function that cuts one document of `language` into its words under `options`."""
+@dataclass(frozen=True)
+class _Rules:
+    """A language's rules, in the two steps both ways of cutting share: the text prepared
+    whole (`prepared`), then the word pattern's matches finished (`finished`, token by token:
+    elisions cut off, numbers dropped or replaced), so a word is the same whichever engine found
+    the matches."""
+
+    dotted: bool
+    eliding: bool
+    lowercase: bool
+    numbers: str
+
+    def prepared(self, text: str) -> str:
+        text = unicodedata.normalize("NFC", text)
+        lowered = text.lower()
+        if "@" in text or "://" in text or "www." in lowered:  # in every address
+            text = _ADDRESS.sub(" ", text)
+            lowered = text.lower()
+        if not self.lowercase:
+            return text.replace("_", " ")
+        if self.dotted:
+            return text.replace("_", " ").replace("I", "ı").replace("İ", "i").lower()
+        return lowered.replace("_", " ")  # lower-casing neither makes nor takes a '_'
+
+    def finished(self, tokens: list[str]) -> list[str]:
+        if self.eliding:
+            tokens = _split_elisions(tokens)
+        if self.numbers != "keep" and any(map(str.isdigit, tokens)):
+            if self.numbers == "drop":
+                return [token for token in tokens if not token.isdigit()]
+            return [NUMBER_TOKEN if token.isdigit() else token for token in tokens]
+        return tokens
+
+    def changed(self, matches: Collection[str]) -> dict[str, list[str]]:
+        """The words of each of `matches` that is not one word as it is (`finished([match])` is
+        not `[match]`): a number dropped or replaced, an elision cut off."""
+        found: list[str] = []
+        if self.numbers != "keep":
+            found += filter(str.isdigit, matches)
+        if self.eliding:
+            found += (m for m in matches if ("'" in m or "’" in m) and _ELISION.match(m))
+        return {match: self.finished([match]) for match in found}
+
+
+def _rules(language: str, options: ReadOptions) -> _Rules:
     if language in SEGMENTED_LANGUAGES:
         raise BiasInputError(
             f"Texts in '{language}' are written without spaces between words and need a word "
             "segmenter, which training here does not have yet."
         )
+    return _Rules(language in _DOTTED_I, language in _ELIDING, options.lowercase,
+                  options.numbers)
+
+
+def tokeniser(language: str, options: ReadOptions) -> Tokeniser:
+    """The function that cuts one document of `language` into its words under `options`."""
+    rules = _rules(language, options)
     words = _word_pattern()  # built once per process (about 50 ms)
-    dotted = language in _DOTTED_I
-    eliding = language in _ELIDING
 
     def cut(text: str) -> list[str]:
-        text = unicodedata.normalize("NFC", text)
-        if _MAYBE_ADDRESS.search(text):
-            text = _ADDRESS.sub(" ", text)
-        text = text.replace("_", " ")
-        if options.lowercase:
-            if dotted:
-                text = text.replace("I", "ı").replace("İ", "i")
-            text = text.lower()
-        tokens = (_ASCII_WORDS if text.isascii() else words).findall(text)
-        if eliding:
-            tokens = _split_elisions(tokens)
-        if options.numbers != "keep" and any(map(str.isdigit, tokens)):
-            replacement = [] if options.numbers == "drop" else [NUMBER_TOKEN]
-            tokens = [t for token in tokens
-                      for t in (replacement if token.isdigit() else [token])]
-        return tokens
+        text = rules.prepared(text)
+        return rules.finished((_ASCII_WORDS if text.isascii() else words).findall(text))
 
     return cut
 
@@ -147,3 +202,151 @@ def script_problem(counts: Iterable[Counter[str]], language: str, where: str) ->
     shown = "Chinese characters (CJK)" if found == "CJK" else f"{found.title()} script"
     return (f"Most words of {where} are written in {shown}, but '{language}' is written in "
             f"{expected.title()} script; choose the corpus's own language.")
+
+
+BLOCK_CHARACTERS = 1 << 22
+"""Text cut in one call to polars (4 M characters, about 700,000 words): large enough that a
+call's fixed cost and a block's distinct words (counted in Python) are small beside its words,
+small enough that a block's pieces take tens of MB."""
+BLOCK_DOCUMENTS = 20_000
+"""Most documents in a block, so a corpus of very short documents is not held whole first."""
+
+
+@dataclass(frozen=True)
+class WordBlock:
+    """A block of documents cut into words at once (`word_blocks`): each word's count, in order
+    of first use, the same as cutting each document with `tokeniser` and counting its words."""
+
+    counts: dict[str, int]
+    tokens: int
+    texts: pl.Series | list[str]
+    """The documents prepared for the word pattern (a list where polars could not hold them)."""
+    lists: list[list[str]] | None
+    """Each document's matches of the word pattern, where polars could not hold the texts."""
+    distinct: dict[str, int]
+    """The distinct matches, with their counts; each match is a word, but for those in
+    `changed`."""
+    changed: dict[str, list[str]]
+    """The distinct matches that are not one word as they are (a number, an elision), with the
+    words each gives."""
+    finish: Callable[[list[str]], list[str]]
+    """A document's words from its matches (`tokeniser`'s last step)."""
+    only_drops: bool
+    """Whether `finish` only leaves matches out (numbers dropped or kept, no elision cut off),
+    so a match can be left out before it as well as after."""
+    drops_numbers: bool
+    """Whether `finish` leaves out the matches that are numbers (`str.isdigit`)."""
+
+    def holding(self, words: set[str] | frozenset[str]) -> tuple[np.ndarray, pl.Series | None]:
+        """Which documents (True or False each) hold one of `words`, and those documents'
+        matches (None where polars could not hold the texts, or no document holds one)."""
+        found = [m for m in words.intersection(self.distinct) if m not in self.changed]
+        found += [m for m, gives in self.changed.items() if not words.isdisjoint(gives)]
+        if self.lists is not None:
+            chosen = set(found)
+            return np.array([not chosen.isdisjoint(d) for d in self.lists], dtype=bool), None
+        assert isinstance(self.texts, pl.Series)
+        hit = np.zeros(len(self.texts), dtype=bool)
+        if not found:
+            return hit, None
+        # a match is a piece of its text: only the texts holding one as a piece are cut
+        maybe = np.flatnonzero(self.texts.str.contains_any(found).to_numpy())
+        lists = self.texts.gather(maybe).str.extract_all(_rust_words())
+        owner = np.repeat(np.arange(len(maybe)), lists.list.len().to_numpy())
+        inside = np.zeros(len(maybe), dtype=bool)
+        inside[owner[lists.explode().drop_nulls().is_in(found).to_numpy()]] = True
+        hit[maybe[inside]] = True
+        return hit, lists.filter(pl.Series(inside))
+
+
+def word_blocks(texts: Iterable[str], language: str, options: ReadOptions
+                ) -> Iterator[WordBlock]:
+    """The documents' words counted block by block: the words of `tokeniser`, every one, at
+    about twice its speed (bench/regression_speed.py). The text is prepared by the same code;
+    polars cuts it at spaces (no word holds one, so a text's matches are its pieces' matches),
+    counts the pieces, and finds the word pattern's matches (in Rust) in each distinct piece
+    once; each distinct match is finished by the same code. No Python string is made for a
+    word, only for a block's distinct words; the order of first use is kept at each step."""
+    rules = _rules(language, options)
+
+    def block(texts: pl.Series | list[str]) -> WordBlock:
+        lists = None
+        if isinstance(texts, list):
+            lists = [_word_pattern().findall(text) for text in texts]
+            raw: dict[str, int] = Counter(m for words in lists for m in words)
+        else:
+            pieces = texts.str.split(" ").explode().to_frame("piece")
+            table = (pieces.group_by("piece", maintain_order=True).len()
+                     .with_columns(pl.col("piece").str.extract_all(_rust_words()).alias("m"))
+                     .explode("m").drop_nulls("m")
+                     .group_by("m", maintain_order=True).agg(pl.col("len").sum()))
+            raw = dict(zip(table["m"].to_list(), table["len"].to_list(), strict=True))
+        changed = rules.changed(raw)
+        counts, tokens = raw, sum(raw.values())
+        if changed:
+            counts, tokens = {}, 0
+            for match, count in raw.items():
+                words = changed.get(match, [match])
+                tokens += count * len(words)
+                for word in words:
+                    counts[word] = counts.get(word, 0) + count
+        return WordBlock(counts, tokens, texts, lists, raw, changed, rules.finished,
+                         not rules.eliding and rules.numbers != "token", rules.numbers == "drop")
+
+    return map(block, _blocks(texts, rules))
+
+
+def word_lists(texts: Iterable[str], language: str, options: ReadOptions
+               ) -> Iterator[list[str]]:
+    """Each document's words, the same as `tokeniser`'s, found a block of documents at a time
+    by polars (`word_blocks`)."""
+    rules = _rules(language, options)
+    for prepared in _blocks(texts, rules):
+        lists = (prepared.str.extract_all(_rust_words()).to_list()
+                 if isinstance(prepared, pl.Series)
+                 else [_word_pattern().findall(text) for text in prepared])
+        for words in lists:
+            yield rules.finished(words)
+
+
+def _blocks(texts: Iterable[str], rules: _Rules) -> Iterator[pl.Series | list[str]]:
+    """The texts prepared, in blocks of up to `BLOCK_CHARACTERS` (or `BLOCK_DOCUMENTS`)."""
+    block: list[str] = []
+    size = 0
+    for text in texts:
+        block.append(text)
+        size += len(text)
+        if size >= BLOCK_CHARACTERS or len(block) >= BLOCK_DOCUMENTS:
+            yield _prepared(block, rules)
+            block, size = [], 0
+    if block:
+        yield _prepared(block, rules)
+
+
+_PLAIN = r"[^\x00-\x{24F}\x{2002}-\x{206F}]"
+"""A character outside Latin (ASCII, Latin-1, Latin Extended A and B) and general punctuation
+(but the two spaces that NFC changes): a text of those characters only is in NFC form and is
+lower-cased by polars as by Python (tests/corpus/test_token_blocks.py checks each)."""
+
+
+def _prepared(texts: list[str], rules: _Rules) -> pl.Series | list[str]:
+    """`rules.prepared` on each text: by polars at once for a text without an address and
+    without a character `_PLAIN` finds (whether a text is ASCII Python knows without reading
+    it), by Python for others (a list for a block holding a lone surrogate, \\ud800, which
+    polars cannot hold)."""
+    try:
+        series = pl.Series(texts, dtype=pl.String)
+    except UnicodeEncodeError:
+        return [rules.prepared(text) for text in texts]
+    lowered = series.str.to_lowercase()
+    address = (lowered.str.contains("@", literal=True) | lowered.str.contains("://", literal=True)
+               | lowered.str.contains("www.", literal=True)).to_numpy()
+    unusual = ~np.fromiter(map(str.isascii, texts), dtype=bool, count=len(texts))  # in O(1)
+    if unusual.any():
+        at = np.flatnonzero(unusual)
+        unusual[at] = series.gather(at).str.contains(_PLAIN).to_numpy()
+    others = np.flatnonzero(unusual | address) if not rules.dotted else np.arange(len(texts))
+    series = (lowered if rules.lowercase else series).str.replace_all("_", " ", literal=True)
+    if len(others):
+        series = series.scatter(others, [rules.prepared(texts[i]) for i in others.tolist()])
+    return series

@@ -32,11 +32,16 @@ from dataclasses import dataclass
 from itertools import islice
 
 import numpy as np
+import polars as pl
 
+from bias.corpus.tokens import WordBlock
 from bias.errors import BiasInputError
 
 MAX_TARGET_WORDS = 5
 """A target phrase's most words: a longer one is a sentence, which almost never recurs."""
+KEEP_BYTES = 256 << 20
+"""The most memory the words of the documents flagged by the first pass may take to be kept for
+the second (`Candidates`): 256 MB, about 13 million words; a corpus with more is read again."""
 PAD = -1
 """The code of a padded (rare) word in an instance's window."""
 OUTSIDE = -2
@@ -107,6 +112,8 @@ class Cleaning:
     def kept(self, tokens: Iterable[str]) -> list[str]:
         """Tokens long enough and not stop words (the others are dropped, not padded)."""
         least, stop = self.min_chars, self.stop_words
+        if not stop:
+            return [t for t in tokens if len(t) >= least]
         return [t for t in tokens if len(t) >= least and t not in stop]
 
     def padded(self, kept: list[str], counts: Counter[str]) -> Padded:
@@ -237,12 +244,23 @@ class Candidates:
     """Which documents hold a word that can begin the target, noted during the first pass, so
     the second cuts only those into words. A superset of the documents with an instance (the
     word may turn out too rare, too short, or not followed by the rest of a phrase): the second
-    pass decides, so nothing is missed."""
+    pass decides, so nothing is missed.
 
-    def __init__(self, target: Target) -> None:
+    With `keep` bytes, the kept words (`cleaning.kept`) of those documents, cut into words in
+    blocks by the first pass (`note_block`), are held while they take no more than that, so the
+    second pass reads them from here instead of reading and cutting the corpus again. They are
+    held as Python lists, whose memory is known (`_WORD_BYTES`); polars' lists of a few
+    documents' words held the memory of their whole block (their buffers are shared)."""
+
+    def __init__(self, target: Target, keep: int = 0,
+                 cleaning: Cleaning | None = None) -> None:
         self.pattern = target.matcher().patterns[0]
         self.starting: set[str] = set()
         self.flags = bytearray()
+        self.keep = keep
+        self.cleaning = cleaning or Cleaning(1, 1)
+        self.kept: list[tuple[int, list[str]]] | None = [] if keep else None
+        self.kept_bytes = 0
 
     def note(self, words: list[str], counts: Counter[str], new: int) -> None:
         """One document's words, after `counts` took them; its `new` words (the last keys of
@@ -251,6 +269,53 @@ class Candidates:
             self.starting.update(w for w in islice(reversed(counts), new)
                                  if self.pattern.match(w))
         self.flags.append(not self.starting.isdisjoint(words))
+        self.kept = None
+
+    def note_block(self, block: WordBlock, counts: Counter[str], new: int) -> None:
+        """`note` for a block of documents cut at once, whose flagged documents' kept words are
+        held while `keep` allows."""
+        if new:
+            self.starting.update(w for w in islice(reversed(counts), new)
+                                 if self.pattern.match(w))
+        hit, lists = block.holding(self.starting)
+        if self.kept is not None and hit.any():
+            if lists is None:
+                self.kept = None  # text polars could not hold: the second pass reads again
+            else:
+                self._hold(len(self.flags) + np.flatnonzero(hit), lists, block)
+        self.flags += hit.tobytes()
+
+    def _hold(self, where: np.ndarray, lists: pl.Series, block: WordBlock) -> None:
+        least, stop = self.cleaning.min_chars, self.cleaning.stop_words
+        if block.only_drops and least > 1:  # the short ones left out by polars first
+            lists = lists.list.eval(pl.element().filter(pl.element().str.len_chars() >= least))
+        words = lists.explode().drop_nulls()
+        self.kept_bytes += (int(words.str.len_bytes().sum() or 0) + _WORD_BYTES * len(words)
+                            + _LIST_BYTES * len(lists))
+        if self.kept_bytes > self.keep:
+            self.kept = None
+            return
+        assert self.kept is not None
+        for index, matches in zip(where.tolist(), lists.to_list(), strict=True):
+            if not block.only_drops:  # a match may give other words
+                kept = self.cleaning.kept(block.finish(matches))
+            elif block.drops_numbers:
+                kept = [t for t in matches if not t.isdigit() and t not in stop]
+            else:
+                kept = [t for t in matches if t not in stop] if stop else matches
+            self.kept.append((index, kept))
+
+    def kept_words(self) -> Iterator[tuple[int, list[str]]] | None:
+        """The number and kept words of each flagged document, as the first pass held them;
+        None if it could not hold them all."""
+        return None if self.kept is None else iter(self.kept)
+
+
+_WORD_BYTES = 57
+"""A word's memory in a Python list beyond its characters: a `str` of ASCII takes 49 bytes
+more than its length, and its place in the list 8."""
+_LIST_BYTES = 56
+"""An empty Python list's memory."""
 
 
 def count_words(documents: Iterable[list[str]], cleaning: Cleaning,
@@ -266,8 +331,28 @@ def count_words(documents: Iterable[list[str]], cleaning: Cleaning,
         counts.update(words)
         if candidates is not None:
             candidates.note(words, counts, len(counts) - before)
+    return _kept(counts, cleaning), tokens
+
+
+def count_blocks(blocks: Iterable[WordBlock], cleaning: Cleaning,
+                 candidates: Candidates | None = None) -> tuple[Counter[str], int]:
+    """`count_words` for documents cut block by block (`bias.corpus.tokens.word_blocks`, the
+    analysis's first pass): the same counts, in the same order."""
+    counts: Counter[str] = Counter()
+    tokens = 0
+    for block in blocks:
+        tokens += block.tokens
+        before = len(counts)
+        counts.update(block.counts)
+        if candidates is not None:
+            candidates.note_block(block, counts, len(counts) - before)
+    return _kept(counts, cleaning), tokens
+
+
+def _kept(counts: Counter[str], cleaning: Cleaning) -> Counter[str]:
+    """The counts of the words `cleaning` keeps (a word is kept or not whatever its place)."""
     kept = set(cleaning.kept(counts))
-    return Counter({word: count for word, count in counts.items() if word in kept}), tokens
+    return Counter({word: count for word, count in counts.items() if word in kept})
 
 
 @dataclass(frozen=True)
@@ -289,6 +374,19 @@ def collect_instances(
     """The second pass: every instance in every document. Only a document holding a form of
     the target's first word is looked at, and in it only the target's positions (found by
     `list.index`, in C) and the words of their windows."""
+    return _collect(((index, cleaning.kept(words)) for index, words in enumerate(documents)),
+                    counts, cleaning, target, window)
+
+
+def collect_kept(kept: Iterable[tuple[int, list[str]]], counts: Counter[str],
+                 cleaning: Cleaning, target: Target, window: int) -> Found:
+    """`collect_instances` given, for the documents it must read, each one's number and kept
+    words (`Candidates.kept_words`): the documents not given have none."""
+    return _collect(kept, counts, cleaning, target, window)
+
+
+def _collect(kept: Iterable[tuple[int, list[str]]], counts: Counter[str], cleaning: Cleaning,
+             target: Target, window: int) -> Found:
     matcher = target.matcher()
     starts = frozenset(forms_in(counts, target, cleaning))
     store = _Store(window)
@@ -303,14 +401,13 @@ def collect_instances(
                 known = store.codes((word,))[0]
         return known
 
-    for index, words in enumerate(documents):
+    for index, words in kept:
         if starts.isdisjoint(words):
             continue  # no word that can begin the target: most documents, for a rare word
-        kept = cleaning.kept(words)
-        for at, end in _matches(kept, starts.intersection(kept), matcher, counts, rare):
-            left = [OUTSIDE] * (window - at) + [code(w) for w in kept[max(0, at - window):at]]
-            right = [code(w) for w in kept[end:end + window]]
-            store.add(index, at, " ".join(kept[at:end]),
+        for at, end in _matches(words, starts.intersection(words), matcher, counts, rare):
+            left = [OUTSIDE] * (window - at) + [code(w) for w in words[max(0, at - window):at]]
+            right = [code(w) for w in words[end:end + window]]
+            store.add(index, at, " ".join(words[at:end]),
                       left, right + [OUTSIDE] * (window - len(right)))
     instances = store.instances()
     frequency = np.bincount(instances.keywords, minlength=len(instances.keyword_forms))
