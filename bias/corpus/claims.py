@@ -190,7 +190,8 @@ def unfinished_sentence(claim: Claim) -> str:
     return (
         f"An unfinished training '{claim.family}' from {_when(claim.started)}: {saved} of "
         f"{len(claim.members)} model{'s' if len(claim.members) != 1 else ''} saved; delete it "
-        f"with `python -m bias embeddings --delete {claim.family}`, then train again."
+        f"with `python -m bias embeddings --delete {claim.family}` (on a shared server, the "
+        "person who runs it does), then train again."
     )
 
 

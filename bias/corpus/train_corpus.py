@@ -253,7 +253,8 @@ def _check_work(scanned: CorpusScan, options: TrainOptions, limit: int | None) -
             f"Training {scanned.tokens:,} words × {options.epochs} epochs × "
             f"{options.replicates} replicate{'s' if options.replicates > 1 else ''} is more "
             f"than this server trains for one request ({limit:,} words); use fewer epochs or "
-            "replicates, or train from the command line (`python -m bias train`)."
+            "replicates (the person who runs the server can train it without this bound from "
+            "the command line, `python -m bias train`)."
         )
 
 

@@ -24,7 +24,10 @@ def test_one_embedding_gives_the_engines_numbers_and_confounds():
     assert (analysis.result.interval.low, analysis.result.interval.high) == (
         direct.interval.low, direct.interval.high)
     assert analysis.confounds == weat_confounds(embedding, wordset, direct)
-    assert analysis.provenance == direct.provenance and analysis.draws_note is None
+    # the same record but for the second it was made in (the two runs may straddle one)
+    assert (dataclasses.replace(analysis.provenance, created="")
+            == dataclasses.replace(direct.provenance, created=""))
+    assert analysis.draws_note is None
     assert run(WeatAnalysisOptions(FEW, confounds=False), embedding, wordset).confounds is None
 
 
