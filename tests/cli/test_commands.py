@@ -6,13 +6,7 @@ import sys
 
 import pytest
 
-from bias.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.command import run
 
 
 def test_wordsets_json_shape(capsys):

@@ -4,13 +4,7 @@ import json
 
 import pytest
 
-from bias.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.command import run
 
 
 @pytest.mark.parametrize("metric", ["weat", "sc-weat", "rnd", "mac", "ect", "ripa", "rnsb"])

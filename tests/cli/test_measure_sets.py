@@ -6,15 +6,10 @@ import json
 
 import pytest
 
-from bias.cli import main
+from tests.command import run
 
 MALE, FEMALE = ["he", "man", "him", "his"], ["she", "woman", "her", "hers"]
 
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -6,14 +6,8 @@ import re
 
 import pytest
 
-from bias.cli import main
 from bias.report.manifest import MANIFEST_ID, read_manifest
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.command import run
 
 
 @pytest.fixture

@@ -7,14 +7,8 @@ import shutil
 
 import pytest
 
-from bias.cli import main
+from tests.command import run
 from tests.regression.texts import write_uses
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -5,17 +5,11 @@ import json
 import numpy as np
 import pytest
 
-from bias.cli import main
 from bias.debiasing.derived import parent_digest
 from bias.debiasing.inputs import load_inputs, resolve
 from bias.vectors import store
 from bias.vectors.catalog import load_embedding
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.command import run
 
 
 def test_hard_debias_reports_held_out_words_and_that_the_bias_was_only_hidden(capsys):

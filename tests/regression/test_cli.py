@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bias.cli import main
+from tests import command
 from tests.regression.texts import write_speeches
 
 
@@ -19,9 +19,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(["regress", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return command.run(capsys, "regress", *argv)
 
 
 def test_json_has_every_promised_field_per_coefficient(capsys, corpus: Path) -> None:
