@@ -38,3 +38,16 @@ def code_running_pickle(path: Path, marker: Path) -> Path:
     """A file that creates `marker` when unpickled (as gensim's KeyedVectors.load would)."""
     path.write_bytes(pickle.dumps(_RunsCode(marker)))
     return path
+
+
+def import_weat7(folder: Path, seed: int) -> str:
+    """An embedding 'w7' imported from a .vec file written in `folder`, holding every word of
+    WEAT 7 (random 10-dimensional vectors from `seed`); returns its name."""
+    from bias.vectors.download import import_embedding
+    from bias.wordsets.library import get_wordset
+
+    words = [w for s in get_wordset("weat7").sets().values() for w in s.words]
+    matrix = np.random.default_rng(seed).standard_normal((len(words), 10)).astype(np.float32)
+    (folder / "w7.vec").write_bytes(vec_bytes(words, matrix))
+    import_embedding(folder / "w7.vec", name="w7", language="en")
+    return "w7"

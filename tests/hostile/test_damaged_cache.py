@@ -16,17 +16,13 @@ from bias.stats.weat import run_weat
 from bias.vectors import catalog, store
 from bias.vectors.download import import_embedding
 from bias.wordsets.library import get_wordset
-from tests.hostile.helpers import vec_bytes
+from tests.hostile.helpers import import_weat7
 
 
 @pytest.fixture
 def weat7(tmp_path: Path) -> str:
     """An imported embedding holding every word of WEAT 7."""
-    words = [w for s in get_wordset("weat7").sets().values() for w in s.words]
-    matrix = np.random.default_rng(3).standard_normal((len(words), 10)).astype(np.float32)
-    (tmp_path / "w7.vec").write_bytes(vec_bytes(words, matrix))
-    import_embedding(tmp_path / "w7.vec", name="w7", language="en")
-    return "w7"
+    return import_weat7(tmp_path, seed=3)
 
 
 def damage_rows(home: Path, name: str, values: dict[int, float], *, record: bool = False) -> None:

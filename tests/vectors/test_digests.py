@@ -10,15 +10,12 @@ import os
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from bias.cli import main
 from bias.errors import BiasInputError
 from bias.vectors import catalog, digests, store
-from bias.vectors.download import import_embedding
-from bias.wordsets.library import get_wordset
-from tests.hostile.helpers import vec_bytes
+from tests.hostile.helpers import import_weat7
 
 SENTENCE = ("The vectors of 'w7' do not match the digest recorded when they were saved: the file "
             "was changed or damaged. Delete it and import it again.")
@@ -26,11 +23,7 @@ SENTENCE = ("The vectors of 'w7' do not match the digest recorded when they were
 
 @pytest.fixture
 def weat7(tmp_path: Path) -> str:
-    words = [w for s in get_wordset("weat7").sets().values() for w in s.words]
-    matrix = np.random.default_rng(5).standard_normal((len(words), 10)).astype(np.float32)
-    (tmp_path / "w7.vec").write_bytes(vec_bytes(words, matrix))
-    import_embedding(tmp_path / "w7.vec", name="w7", language="en")
-    return "w7"
+    return import_weat7(tmp_path, seed=5)
 
 
 def flip_one_byte(path: Path, offset: int = -3) -> None:
