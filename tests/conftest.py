@@ -65,6 +65,18 @@ def _scan_components_once() -> None:
     manifest_scanner.scan_component_manifests = cache(manifest_scanner.scan_component_manifests)
 
 
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    """The folder of corpora the server's operator offers (`BIASWORDS_CORPORA`), empty: a test
+    writes its corpora there, and the pages' "On the server" choice lists them."""
+    from bias.corpus.sources import ENV
+
+    offered = tmp_path / "corpora"
+    offered.mkdir()
+    monkeypatch.setenv(ENV, str(offered))
+    return offered
+
+
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     """BIASWORDS_HOME pointing to an empty temporary directory; returns that directory.

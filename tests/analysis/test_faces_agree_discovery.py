@@ -9,7 +9,6 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from bias.cli import main
-from bias.corpus.sources import ENV
 from bias.debiasing.inputs import load_inputs
 from bias.report.manifest import read_manifest
 from bias.report.reproduce import reproduce_text
@@ -111,11 +110,8 @@ def test_a_debias_on_the_page_and_the_command_line(capsys):
         assert page[key] == cli[key], key
 
 
-def test_a_training_on_the_page_and_the_command_line(home, tmp_path, monkeypatch, capsys):
-    folder = tmp_path / "corpora"
-    folder.mkdir()
+def test_a_training_on_the_page_and_the_command_line(home, folder, capsys):
     write_txt(folder / "planted.txt", 1.0, count=100)
-    monkeypatch.setenv(ENV, str(folder))
     at = open_app("views/texts.py")
     at.selectbox(key="_texts.server_corpus").set_value("planted.txt").run()
     next(b for b in at.button if b.label == "Train").click().run()

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from bias.cli import main
-from bias.corpus.sources import ENV
 from tests.apptest import open_app
 from tests.regression.texts import write_speeches
 from tests.views.regression_form import fill, opened, run
@@ -28,11 +27,8 @@ def write_corpus(path: Path) -> Path:
 
 
 @pytest.fixture
-def page(home, tmp_path, monkeypatch):
-    folder = tmp_path / "corpora"
-    folder.mkdir()
+def page(home, folder):
     write_corpus(folder / "speeches.csv")
-    monkeypatch.setenv(ENV, str(folder))
     return opened("speeches.csv"), folder / "speeches.csv"
 
 
@@ -113,11 +109,8 @@ def test_a_target_that_never_occurs_is_one_sentence(page):
     assert not at.dataframe
 
 
-def test_a_corpus_without_columns_is_one_sentence(home, tmp_path, monkeypatch):
-    folder = tmp_path / "corpora"
-    folder.mkdir()
+def test_a_corpus_without_columns_is_one_sentence(home, folder):
     (folder / "plain.txt").write_text("policy of the people\n" * 20, encoding="utf-8")
-    monkeypatch.setenv(ENV, str(folder))
     at = open_app("views/regression.py")
     at.selectbox(key="_regression.server_corpus").set_value("plain.txt").run()
     assert not at.exception, at.exception

@@ -9,17 +9,13 @@ import json
 import pytest
 
 from bias.cli import main
-from bias.corpus.sources import ENV
 from tests.regression.texts import write_speeches
 from tests.views.regression_form import fill, opened, run
 
 
 @pytest.fixture
-def page(home, tmp_path, monkeypatch):
-    folder = tmp_path / "corpora"
-    folder.mkdir()
+def page(home, folder):
     write_speeches(folder / "speeches.csv", "year", lambda i: 1995 - i % 10)
-    monkeypatch.setenv(ENV, str(folder))
     return opened("speeches.csv"), folder / "speeches.csv"
 
 

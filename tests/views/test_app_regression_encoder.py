@@ -10,7 +10,6 @@ import json
 import pytest
 
 from bias.cli import main
-from bias.corpus.sources import ENV
 from bias.vectors import encoder
 from tests.regression.texts import write_uses
 from tests.views.regression_form import fill, opened, run
@@ -19,14 +18,11 @@ ENCODER = "e5-small-en-passage"
 
 
 @pytest.fixture
-def corpus(home, tmp_path, monkeypatch):
+def corpus(home, folder, monkeypatch):
     """24 speeches of six words around 'policy'; party B's with military words."""
     monkeypatch.setenv(encoder.SWITCH, "on")
-    folder = tmp_path / "corpora"
-    folder.mkdir()
     path = folder / "speeches.csv"
     write_uses(path, ("speech", "party"), count=24, length=6, share=0.7, seed=8)
-    monkeypatch.setenv(ENV, str(folder))
     return path
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bias.corpus.sources import ENV
 from bias.vectors.bundled import FRENCH_EMBEDDING
 from bias.vectors.catalog import load_embedding
 from tests.regression import reference
@@ -18,13 +17,10 @@ from tests.views.regression_form import fill, opened, run
 
 
 @pytest.fixture
-def corpus(home, tmp_path, monkeypatch) -> list[tuple[list[str], str]]:
+def corpus(home, folder) -> list[tuple[list[str], str]]:
     """40 speeches of ten words around « politique »; the right's come with words of security."""
-    folder = tmp_path / "corpora"
-    folder.mkdir()
     rows = write_uses(folder / "discours.csv", ("texte", "parti"), words=FRENCH_WORDS,
                       common=FRENCH_COMMON, seed=5, target="Politique")
-    monkeypatch.setenv(ENV, str(folder))
     return rows
 
 

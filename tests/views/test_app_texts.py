@@ -2,17 +2,13 @@
 a binary file is one sentence; a year column grouped by decade; a German corpus chosen as
 English; a group that cannot decide; no stale output; an upload kept across pages."""
 
-from bias.corpus.sources import ENV
 from tests.apptest import open_app
 from tests.corpus.corpora import write_german_csv, write_txt
 
 
-def test_preview_train_and_test_a_server_corpus(home, tmp_path, monkeypatch):
-    folder = tmp_path / "corpora"
-    folder.mkdir()
+def test_preview_train_and_test_a_server_corpus(home, folder):
     write_txt(folder / "planted.txt", 1.0, count=100)
     (folder / "broken.txt").write_bytes(bytes(range(256)))
-    monkeypatch.setenv(ENV, str(folder))
     at = open_app("views/texts.py")
     assert not at.exception
     assert "Nothing trained yet." in [c.value for c in at.caption]
@@ -30,13 +26,10 @@ def test_preview_train_and_test_a_server_corpus(home, tmp_path, monkeypatch):
     assert any("may not survive retraining" in c.value for c in at.caption)
 
 
-def test_the_preview_shows_the_corpus_own_counts_and_warns(home, tmp_path, monkeypatch):
+def test_the_preview_shows_the_corpus_own_counts_and_warns(home, folder):
     """Issue 41, item 5: WEAT 6's names appear a few dozen times in 200 short documents, fewer
     than the 50 the docs advise: each list's counts are shown and the thin ones warned."""
-    folder = tmp_path / "corpora"
-    folder.mkdir()
     write_txt(folder / "planted.txt", 1.0, count=200)
-    monkeypatch.setenv(ENV, str(folder))
     at = open_app("views/texts.py")
     at.selectbox(key="_texts.server_corpus").set_value("planted.txt").run()
     at.selectbox(key="_texts.check_set").set_value("weat6").run()
@@ -48,12 +41,9 @@ def test_the_preview_shows_the_corpus_own_counts_and_warns(home, tmp_path, monke
     assert any("times as often as those of" in c.value for c in [*at.caption, *at.warning])
 
 
-def test_a_year_column_grouped_by_decade(home, tmp_path, monkeypatch):
-    folder = tmp_path / "corpora"
-    folder.mkdir()
+def test_a_year_column_grouped_by_decade(home, folder):
     lines = ["year,text"] + [f"{1951 + i % 15},John works in the office {i}" for i in range(45)]
     (folder / "years.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    monkeypatch.setenv(ENV, str(folder))
     at = open_app("views/texts.py")
     at.selectbox(key="_texts.server_corpus").set_value("years.csv").run()
     at.selectbox(key="_texts.group").set_value("year").run()
@@ -65,11 +55,8 @@ def test_a_year_column_grouped_by_decade(home, tmp_path, monkeypatch):
     assert shown[0].startswith("Group '1950s': 27 documents")  # 1951–1959: 9 of every 15
 
 
-def test_every_training_setting_has_help_and_the_docs_are_a_section(home, tmp_path, monkeypatch):
-    folder = tmp_path / "corpora"
-    folder.mkdir()
+def test_every_training_setting_has_help_and_the_docs_are_a_section(home, folder):
     write_txt(folder / "planted.txt", 1.0, count=20)
-    monkeypatch.setenv(ENV, str(folder))
     at = open_app("views/texts.py")
     at.selectbox(key="_texts.server_corpus").set_value("planted.txt").run()
     settings = [at.selectbox(key="_texts.method"), at.selectbox(key="_texts.architecture"),
@@ -80,13 +67,10 @@ def test_every_training_setting_has_help_and_the_docs_are_a_section(home, tmp_pa
                for e in at.expander)
 
 
-def _german(tmp_path, monkeypatch, **kwargs):
+def _german(folder, **kwargs):
     """The operator's folder with a German CSV (a year column) and an English text file."""
-    folder = tmp_path / "corpora"
-    folder.mkdir()
     write_german_csv(folder / "german.csv", **kwargs)
     write_txt(folder / "planted.txt", 1.0, count=40)
-    monkeypatch.setenv(ENV, str(folder))
     at = open_app("views/texts.py")
     at.selectbox(key="_texts.server_corpus").set_value("german.csv").run()
     return at
@@ -96,9 +80,9 @@ def _press(at, label: str):
     return next(b for b in at.button if b.label == label).click().run()
 
 
-def test_a_german_corpus_chosen_as_english_is_said_and_switched(home, tmp_path, monkeypatch):
+def test_a_german_corpus_chosen_as_english_is_said_and_switched(home, folder):
     """Issue 41, item 9: a German corpus was previewed and trained as English without a word."""
-    at = _german(tmp_path, monkeypatch, years=range(1955, 1957), count=20)
+    at = _german(folder, years=range(1955, 1957), count=20)
     _press(at, "Preview")
     assert not at.exception, at.exception
     assert [w.value for w in at.warning if "looks" in w.value] == [
@@ -116,12 +100,11 @@ def test_a_german_corpus_chosen_as_english_is_said_and_switched(home, tmp_path, 
     assert not any("looks" in w.value for w in at.warning)
 
 
-def test_each_group_says_why_it_cannot_decide_and_nothing_stale_is_shown(home, tmp_path,
-                                                                        monkeypatch):
+def test_each_group_says_why_it_cannot_decide_and_nothing_stale_is_shown(home, folder):
     """A group whose models know only 2 female names says why it cannot decide (in the text and
     the chart's hover); the training's last line is the page's words, not a command-line option;
     changed settings or another file never show the earlier training's output."""
-    at = _german(tmp_path, monkeypatch, years=range(1958, 1962), count=20,
+    at = _german(folder, years=range(1958, 1962), count=20,
                  two_women=range(1960, 1962))
     at.selectbox(key="_texts.group").set_value("year").run()
     at.selectbox(key="_texts.group_bins").set_value(10).run()
@@ -176,10 +159,10 @@ def test_the_upload_and_the_settings_outlive_a_visit_to_another_page(home, tmp_p
     assert not any(b.label == "Preview" for b in at.button)
 
 
-def test_two_groups_compared_through_the_queue(home, tmp_path, monkeypatch):
+def test_two_groups_compared_through_the_queue(home, folder):
     """The engine's test between two groups (`train --compare-groups`) on the page: its
     sentence, with what one permutation cannot show."""
-    at = _german(tmp_path, monkeypatch, years=range(1958, 1962), count=20)
+    at = _german(folder, years=range(1958, 1962), count=20)
     at.selectbox(key="_texts.group").set_value("year").run()
     assert "Preview the corpus to choose two of its groups." in [c.value for c in at.caption]
     at.selectbox(key="_texts.group_bins").set_value(10).run()
