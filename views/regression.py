@@ -263,7 +263,7 @@ def _group(group: GroupNeighbours, column) -> None:
     with column:
         st.markdown(f"**{md(group.covariate)} = {md(group.level)}** ({group.instances:,} "
                     "instances)")
-        st.dataframe([{"word": word, "cosine": observed, "corrected (interval)": cell}
+        st.dataframe([{"word": word, "cosine": observed, "corrected": cell}
                       for word, observed, cell in neighbour_cells(group)],
                      hide_index=True, width="stretch",
                      column_config={"cosine": st.column_config.NumberColumn(format="%.3f")})

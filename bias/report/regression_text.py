@@ -139,7 +139,8 @@ def neighbours_heading(result: RegressResult) -> str:
     return ("Nearest words of each group's average use, by their cosine with it; beside each, "
             "the cosine corrected for the noise in an average (noise lowers cosines, more in "
             f"small groups) with its {regression.level:.0%} interval (jackknife over the "
-            "group's documents):")
+            "group's documents; n/a where a group has fewer than 3 documents, or its average "
+            "is mostly noise):")
 
 
 def cosine(value: float) -> str:
@@ -149,9 +150,10 @@ def cosine(value: float) -> str:
 
 
 def corrected_cell(corrected: float, low: float, high: float) -> str:
-    """'.931 (.884–.979)': a neighbour's corrected cosine and its interval."""
+    """'.931 (.884–.979)': a neighbour's corrected cosine and its interval; 'n/a' where the group
+    cannot say (`neighbours_heading` says when)."""
     if corrected != corrected:
-        return "n/a (too few documents)"
+        return "n/a"
     return f"{cosine(corrected)} ({cosine(low)}–{cosine(high)})"
 
 

@@ -111,4 +111,4 @@ def test_a_neighbour_s_cell_reads_as_the_page_shows_it() -> None:
 
     assert corrected_cell(0.93149, 0.8841, 0.979) == ".931 (.884–.979)"
     assert corrected_cell(-0.05, -0.2, 0.1) == "-.050 (-.200–.100)"
-    assert corrected_cell(float("nan"), -1.0, 1.0) == "n/a (too few documents)"
+    assert corrected_cell(float("nan"), -1.0, 1.0) == "n/a"

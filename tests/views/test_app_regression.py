@@ -68,8 +68,8 @@ def test_the_page_shows_the_numbers_of_the_cli_json(page, capsys):
     for shown, group in zip(groups, data["groups"], strict=True):
         assert list(shown.value["word"]) == [w for w, _ in group["neighbours"]]
         assert list(shown.value["cosine"]) == [c for _, c in group["neighbours"]]
-        assert list(shown.value["corrected (interval)"]) == [
-            "n/a (too few documents)" if corrected is None else
+        assert list(shown.value["corrected"]) == [
+            "n/a" if corrected is None else
             f"{corrected:.3f} ({low:.3f}–{high:.3f})".replace("0.", ".")
             for corrected, (low, high) in zip(group["corrected"], group["intervals"],
                                               strict=True)]
