@@ -233,7 +233,8 @@ def regression_text(result: RegressResult) -> str:
         f"{f'{regression.level:.0%} interval':>20} {'p':>8} {'instances':>9}",
     ]
     for c in regression.coefficients:
-        interval = f"{_number(c.interval.low)} to {_number(c.interval.high)}"
+        interval = ("n/a" if c.interval.low != c.interval.low  # no interval (NaN): said once
+                    else f"{_number(c.interval.low)} to {_number(c.interval.high)}")
         lines.append(f"  {c.name:<24} {c.squared_norm:>12.3f} {c.squared_norm_corrected:>10.3f} "
                      f"{interval:>20} {_p(c.p_value):>8} {c.instances:>9,}")
     lines += ["", MEANING, "", neighbours_heading(result)]

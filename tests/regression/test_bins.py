@@ -143,7 +143,7 @@ def test_a_bin_with_a_single_document_is_named_where_the_intervals_are_missing(t
 
     from bias.analysis.regress import run
     from bias.report.charts.regression import estimates_figure
-    from bias.report.regression_text import cannot_show
+    from bias.report.regression_text import cannot_show, regression_text
     from tests.regression import texts
 
     rng = random.Random(2)
@@ -170,3 +170,8 @@ def test_a_bin_with_a_single_document_is_named_where_the_intervals_are_missing(t
         "neighbouring group, or use wider bins).")
     assert estimates_figure(result.regression).layout.xaxis.title.text == (
         "corrected squared norm, with 95% jackknife interval<br>(1 without an interval: see below)")
+    rows = {line.split()[0]: line for line in regression_text(result).splitlines()
+            if line.startswith("  year_")}  # the command line's table: n/a said once
+    assert " n/a " in rows["year_2000s"] and "n/a to n/a" not in rows["year_2000s"]
+    assert " to " in rows["year_1990s"]
+
