@@ -17,7 +17,7 @@ def test_run_a_preset_then_typed_lists_survive_a_page_switch_and_a_refresh(serve
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_start.png"), full_page=True)
 
     # Choose a preset: open the selectbox and pick WEAT 8.
-    page.get_by_role("combobox", name="Prepared test").click()
+    page.get_by_role("combobox", name="Prepared test", exact=True).click()
     page.keyboard.type("WEAT 8: science")  # the list is long: type to filter it, as users do
     page.get_by_role("option", name="WEAT 8: science vs. arts").first.click()
     page.get_by_text("science", exact=True).first.wait_for(timeout=30_000)

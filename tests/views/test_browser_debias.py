@@ -65,7 +65,7 @@ def batch_selects_the_originals(page, url: str) -> None:
     1400, then 800 px)."""
     page.set_viewport_size({"width": 1400, "height": 1000})
     page.goto(f"{url}/batch", timeout=60_000)
-    page.get_by_role("combobox", name="Languages").click()
+    page.get_by_role("combobox", name="Languages", exact=True).click()
     page.keyboard.type("French (fr)")
     page.get_by_role("option", name="French (fr)").first.click()
     page.keyboard.press("Escape")

@@ -170,7 +170,7 @@ def test_a_demo_reads_aloud_in_english_and_french(server, visitor):
     # The usual tests of both languages are offered on the languages' change: each is taken out
     # until none is left (a Backspace pressed while the page still reruns can be lost, so they
     # are counted, not pressed a fixed number of times), and each test chosen is waited for.
-    tests = page.get_by_role("combobox", name="Tests")
+    tests = page.get_by_role("combobox", name="Tests", exact=True)
     chosen = page.locator('[data-testid="stMultiSelect"]').nth(1).locator("[data-tag]")
     chosen.first.wait_for(timeout=30_000)  # the offered tests are drawn
     for _ in range(30):

@@ -40,7 +40,7 @@ def test_batch_of_three_languages_on_one_embedding_lists_the_skipped(server, vis
     page = visitor(1400, 1800)
     page.goto(f"{server}/batch", timeout=60_000)
     page.get_by_text("Many tests at once").wait_for(timeout=60_000)
-    languages = page.get_by_role("combobox", name="Languages")
+    languages = page.get_by_role("combobox", name="Languages", exact=True)
     for option in ("German (de)", "Italian (it)"):
         languages.click()
         page.keyboard.type(option)

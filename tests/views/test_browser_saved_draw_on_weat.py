@@ -43,7 +43,7 @@ def test_the_saved_draw_is_the_weat_pages_test(isolated_server, visitor, home):
     page.screenshot(path=str(SCREENSHOT_DIR / "saved_draw_on_weat_800.png"), full_page=True)
     assert shown == {key: (data["sets"][key]["name"], data["sets"][key]["words"])
                      for key in "XYAB"}
-    assert page.get_by_role("combobox", name="Language").input_value() == "English (en)"
+    assert page.get_by_role("combobox", name="Language", exact=True).input_value() == "English (en)"
     page.get_by_role("button", name="Run test").click()
     page.get_by_text(f"Result: {data['title']}").wait_for(timeout=60_000)
     assert page.get_by_text("Picked among 10 draws on this embedding").count()

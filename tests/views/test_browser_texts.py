@@ -25,9 +25,9 @@ def test_a_german_corpus_by_decade_kept_across_pages_trained_and_tested(isolated
     page.goto(f"{isolated_server}/texts", timeout=60_000)
     page.get_by_text("Your texts").first.wait_for(timeout=60_000)
     page.locator('input[type="file"]').set_input_files(str(corpus))
-    page.get_by_role("combobox", name="Group column (optional)").wait_for(timeout=30_000)
+    page.get_by_role("combobox", name="Group column (optional)", exact=True).wait_for(timeout=30_000)
     choose(page, "Group column (optional)", "year")
-    page.get_by_role("combobox", name="Group by").wait_for(timeout=30_000)
+    page.get_by_role("combobox", name="Group by", exact=True).wait_for(timeout=30_000)
     choose(page, "Group by", "decade")
     page.wait_for_timeout(800)
     page.get_by_role("button", name="Preview").click()
@@ -42,7 +42,7 @@ def test_a_german_corpus_by_decade_kept_across_pages_trained_and_tested(isolated
     page.get_by_role("link", name="Your texts").click()
     page.get_by_text("Using reden.csv, uploaded earlier in this tab").wait_for(timeout=60_000)
     page.get_by_text("Group '1950s': 160 documents").wait_for(timeout=30_000)  # its preview too
-    assert page.get_by_role("combobox", name="Group by").input_value() == "decade"
+    assert page.get_by_role("combobox", name="Group by", exact=True).input_value() == "decade"
 
     page.get_by_role("button", name="Train").click()  # a first training, cancelled
     page.locator('[data-testid="stProgress"]').first.wait_for(timeout=30_000)
