@@ -1,7 +1,6 @@
 """`bias.compute.run_tasks` on this machine: results in task order whatever finishes first,
 Cancel through `bias.jobs`, and the sentences for a scheduler address that is wrong or gone."""
 
-import time
 
 import pytest
 
@@ -110,13 +109,9 @@ def test_an_address_that_is_not_a_scheduler_is_one_sentence(answer, monkeypatch)
             f"The cluster's scheduler at {address} cannot be reached, or is not a Dask "
             f"scheduler ({why}); check the address and that `dask scheduler` is running there."
             for why in whys]
-        # the kernel completes the connection before the serving thread accepts it: under load
-        # the thread may append a moment after the client has given up
-        for _ in range(100):
-            if accepted:
-                break
-            time.sleep(0.05)
-        assert accepted
+        # whether the peer was reached is not asserted: under load dask's own timeout can end
+        # before it connects, and the sentence is the same (the answering peer's sentence
+        # already says it was reached)
     finally:
         listener.close()
         for peer in accepted:
