@@ -93,12 +93,18 @@ def test_a_lone_surrogate_is_cut_by_python_and_spaceless_scripts_are_refused():
 
 
 def test_plain_characters_are_in_nfc_and_lower_cased_alike_by_polars():
-    """The characters whose texts polars prepares (`tokens._PLAIN`): each is in NFC form and
-    has no combining class (so a text of them is in NFC form), and polars lower-cases each, and
-    random texts of them, as Python does."""
-    every = pl.Series([chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF])
-    plain = every.filter(~every.str.contains(tokens._PLAIN)).to_list()
+    """The characters whose texts polars prepares (`tokens.PLAIN`, as `tokens._plain` finds
+    them, beside ASCII and in texts): each is in NFC form and has no combining class (so a text
+    of them is in NFC form), and polars lower-cases each, and random texts of them, as Python
+    does."""
+    plain = [chr(c) for low, high in tokens.PLAIN for c in range(low, high + 1)]
     assert plain == [chr(c) for c in [*range(0x250), *range(0x2002, 0x2070)]]
+    rng = np.random.default_rng(0)
+    edges = [c + step for low, high in tokens.PLAIN for c in (low, high) for step in range(-3, 4)]
+    tried = {c for c in [*edges, *rng.integers(0, 0x110000, 50_000)] if 0 <= c < 0x110000}
+    known = set(plain)
+    assert all(tokens._plain("é" + chr(c)) == (chr(c) in known) for c in tried)
+    assert not tokens._plain("é\ud800") and not tokens._plain("é😀") and tokens._plain("a b")
     assert all(unicodedata.normalize("NFC", c) == c and unicodedata.combining(c) == 0
                for c in plain)
     rng = np.random.default_rng(1)

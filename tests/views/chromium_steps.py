@@ -11,7 +11,8 @@ SCREENSHOT_DIR = Path(os.environ.get("BIASWORDS_SCREENSHOTS", "/tmp"))
 
 
 def choose(page, label: str, option: str) -> None:
-    """Open the selectbox named exactly `label` (another box's label may contain it), type to filter, and pick `option`."""
+    """Open the selectbox named exactly `label` (another box's label may contain it), type to
+    filter, and pick `option`."""
     page.get_by_role("combobox", name=label, exact=True).click()
     page.keyboard.type(option)
     page.get_by_role("option", name=option).first.click()

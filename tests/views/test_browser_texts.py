@@ -25,7 +25,8 @@ def test_a_german_corpus_by_decade_kept_across_pages_trained_and_tested(isolated
     page.goto(f"{isolated_server}/texts", timeout=60_000)
     page.get_by_text("Your texts").first.wait_for(timeout=60_000)
     page.locator('input[type="file"]').set_input_files(str(corpus))
-    page.get_by_role("combobox", name="Group column (optional)", exact=True).wait_for(timeout=30_000)
+    page.get_by_role("combobox", name="Group column (optional)",
+                     exact=True).wait_for(timeout=30_000)
     choose(page, "Group column (optional)", "year")
     page.get_by_role("combobox", name="Group by", exact=True).wait_for(timeout=30_000)
     choose(page, "Group by", "decade")
