@@ -26,7 +26,7 @@ def test_run_a_preset_then_typed_lists_survive_a_page_switch_and_a_refresh(serve
         ".some(t => t.value.startsWith('science'))",
         timeout=30_000,
     )
-    page.get_by_role("button", name="Run test").click()
+    page.get_by_role("button", name="Run test", exact=True).click()
 
     metric = page.locator('[data-testid="stMetric"]').first
     metric.wait_for(timeout=60_000)
@@ -41,16 +41,17 @@ def test_run_a_preset_then_typed_lists_survive_a_page_switch_and_a_refresh(serve
 
 def typed_lists_survive_a_page_switch_and_a_refresh(page):
     """In the same tab (a page load costs seconds of CPU): lists typed over the preset's."""
-    words = page.get_by_role("textbox", name="X: words")
+    words = page.get_by_role("textbox", name="X: words", exact=True)
     words.fill("doctor\nengineer")
-    page.get_by_role("textbox", name="Y: name").click()  # leaving the box saves it
+    page.get_by_role("textbox", name="Y: name", exact=True).click()  # leaving the box saves it
     page.wait_for_timeout(1500)
-    page.get_by_role("link", name="Batch").click()
+    page.get_by_role("link", name="Batch", exact=True).click()
     page.get_by_text("Many tests at once").wait_for(timeout=30_000)
-    page.get_by_role("link", name="WEAT test").click()
+    page.get_by_role("link", name="WEAT test", exact=True).click()
     words.wait_for(timeout=30_000)
     assert words.input_value() == "doctor\nengineer"
     page.reload()
-    page.get_by_role("textbox", name="X: words").wait_for(timeout=60_000)
+    page.get_by_role("textbox", name="X: words", exact=True).wait_for(timeout=60_000)
     assert "draft=" in page.url
-    assert page.get_by_role("textbox", name="X: words").input_value() == "doctor\nengineer"
+    assert page.get_by_role("textbox", name="X: words",
+                            exact=True).input_value() == "doctor\nengineer"

@@ -43,14 +43,14 @@ def saved_kept(draft: str) -> list[bool]:
 
 
 def generate(page) -> None:
-    page.get_by_role("button", name="Generate candidates").click()
+    page.get_by_role("button", name="Generate candidates", exact=True).click()
     page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=120_000)
     page.wait_for_timeout(1500)
 
 
 def draw(page) -> None:
     """Draw and validate; the chart of both distributions must appear."""
-    page.get_by_role("button", name="Draw new sets and run WEAT on each").click()
+    page.get_by_role("button", name="Draw new sets and run WEAT on each", exact=True).click()
     page.get_by_text("Significant draws").first.wait_for(timeout=60_000)
     page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
     assert page.get_by_text("Baseline: random words").count()
@@ -96,11 +96,11 @@ def test_two_visitors_never_see_each_others_edits(server, visitor, chromium, tmp
     report_reproduces(first, chromium, tmp_path, capsys)
     # Beside the draws, the baseline in one sentence; after saving, where to use the set, linked
     assert first.get_by_text("Random words of the same kind are significant in").count()
-    first.get_by_role("button", name="Save as word set").click()
-    link = first.get_by_role("link", name="Test it on the WEAT page")
+    first.get_by_role("button", name="Save as word set", exact=True).click()
+    link = first.get_by_role("link", name="Test it on the WEAT page", exact=True)
     link.wait_for(timeout=30_000)
     assert f"draft={mine}" in link.get_attribute("href")
-    assert first.get_by_role("link", name="Run it in a Batch").count()
+    assert first.get_by_role("link", name="Run it in a Batch", exact=True).count()
     first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_page_1400.png"), full_page=True)
 
     second = open_biaswords(visitor, server, 800)

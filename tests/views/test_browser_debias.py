@@ -22,17 +22,18 @@ def test_hard_debias_twice_then_its_copy_in_batch_at_1400_and_800_px(isolated_se
     url = isolated_server
     page = visitor(1400, 1000)
     page.goto(f"{url}/debias", timeout=60_000)
-    run = page.get_by_role("button", name="Debias and check")
+    run = page.get_by_role("button", name="Debias and check", exact=True)
     run.wait_for(timeout=60_000)
     saved = "glove-6b-50d-hard"
-    assert page.get_by_role("textbox", name="Save the debiased embedding as").input_value() == saved
+    assert page.get_by_role("textbox", name="Save the debiased embedding as",
+                            exact=True).input_value() == saved
     run.click()
     page.get_by_text("Bias was hidden, not removed").wait_for(timeout=120_000)
     settle(page)
     run.click()  # the second press, as a presenter who warmed up the page makes it
     page.get_by_text(f"This tab saved {saved} before; a new run replaces it.").wait_for(
         timeout=60_000)
-    page.get_by_role("button", name="Cancel").wait_for(state="hidden", timeout=120_000)
+    page.get_by_role("button", name="Cancel", exact=True).wait_for(state="hidden", timeout=120_000)
     settle(page)
     full_shot(page, SCREENSHOT_DIR / "debias_second_press_1400.png", 1400)
     assert page.get_by_text("already imported").count() == 0
@@ -53,8 +54,10 @@ def test_hard_debias_twice_then_its_copy_in_batch_at_1400_and_800_px(isolated_se
 
     following = visitor(800, 1000)  # another tab: this tab's copy is not theirs to replace
     following.goto(f"{url}/debias", timeout=60_000)
-    following.get_by_role("button", name="Debias and check").wait_for(timeout=60_000)
-    assert following.get_by_role("textbox", name="Save the debiased embedding as").input_value() \
+    following.get_by_role("button", name="Debias and check",
+                          exact=True).wait_for(timeout=60_000)
+    assert following.get_by_role("textbox", name="Save the debiased embedding as",
+                                 exact=True).input_value() \
         == "glove-6b-50d-hard-2"
     batch_selects_the_originals(page, url)
     a_copy_is_not_pooled_with_its_parent(visitor(1400, 1000), url)
@@ -86,9 +89,9 @@ def a_copy_is_not_pooled_with_its_parent(page, url: str) -> None:
                         "batch.embeddings": ["glove-6b-50d", "glove-6b-50d-hard"],
                         "batch.iterations": 1000})
     page.goto(f"{url}/batch?draft={draft}", timeout=60_000)
-    page.get_by_role("button", name="Run all").click()
+    page.get_by_role("button", name="Run all", exact=True).click()
     page.get_by_role("heading", name="1 test run on 2 embeddings").wait_for(timeout=120_000)
-    page.get_by_role("tab", name="Forest plot").click()
+    page.get_by_role("tab", name="Forest plot", exact=True).click()
     why = "The test weat7 is not pooled: glove-6b-50d-hard is derived from glove-6b-50d"
     page.get_by_text(why).wait_for(timeout=30_000)
     assert page.get_by_text("one embedding measured twice").first.is_visible()

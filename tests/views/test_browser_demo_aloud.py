@@ -104,7 +104,7 @@ def read_aloud(page, width: int, language: str) -> None:
 
 
 def run(page) -> None:
-    page.get_by_role("button", name="Run test").click()
+    page.get_by_role("button", name="Run test", exact=True).click()
     page.locator(".st-key-weat-result .js-plotly-plot").first.wait_for(timeout=60_000)
     settle(page, 800)
 
@@ -118,16 +118,18 @@ def textarea_starts(page, word: str) -> None:
 def test_a_demo_reads_aloud_in_english_and_french(server, visitor):
     page = visitor(1400, 1000)
     page.goto(server, timeout=60_000)
-    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run test", exact=True).wait_for(timeout=60_000)
     run(page)
     at_widths(page, lambda p, w: read_aloud(p, w, "en"), "weat7")
 
     # An edit, then French in the sidebar: the English lists on French vectors.
-    page.get_by_role("textbox", name="X: words").fill("math\nalgebra\ngeometry\ncalculus")
-    page.get_by_role("textbox", name="Y: name").click()
+    page.get_by_role("textbox", name="X: words",
+                     exact=True).fill("math\nalgebra\ngeometry\ncalculus")
+    page.get_by_role("textbox", name="Y: name", exact=True).click()
     settle(page, 500)
     choose(page, "Active embedding", FRENCH_EMBEDDING)
-    offer = page.get_by_role("button", name="Use WEATHub WEAT 7 (French, translated) instead")
+    offer = page.get_by_role("button", name="Use WEATHub WEAT 7 (French, translated) instead",
+                             exact=True)
     offer.wait_for(timeout=60_000)
 
     def english_on_french(p, width):
@@ -140,7 +142,7 @@ def test_a_demo_reads_aloud_in_english_and_french(server, visitor):
     at_widths(page, english_on_french, "english-lists-on-french")
     offer.click()
     textarea_starts(page, "mathématiques")
-    back = page.get_by_role("button", name="Bring back your English lists (edited)")
+    back = page.get_by_role("button", name="Bring back your English lists (edited)", exact=True)
     back.wait_for(timeout=30_000)
     run(page)
     at_widths(page, lambda p, w: read_aloud(p, w, "fr"), "weat7-french")
@@ -161,8 +163,8 @@ def test_a_demo_reads_aloud_in_english_and_french(server, visitor):
     textarea_starts(page, "math\nalgebra\ngeometry\ncalculus")
 
     # Batch over both languages: one Table 7 each.
-    page.get_by_role("link", name="Batch").click()
-    page.get_by_role("button", name="Run all").wait_for(timeout=60_000)
+    page.get_by_role("link", name="Batch", exact=True).click()
+    page.get_by_role("button", name="Run all", exact=True).wait_for(timeout=60_000)
     choose(page, "Languages", "French (fr)")
     page.keyboard.press("Escape")
     settle(page, 500)
@@ -187,7 +189,7 @@ def test_a_demo_reads_aloud_in_english_and_french(server, visitor):
         settle(page, 300)
     chips = page.locator('[data-testid="stMultiSelect"]').nth(1).inner_text()
     assert "original" not in chips and "WEAT 8" not in chips, chips
-    page.get_by_role("button", name="Run all").click()
+    page.get_by_role("button", name="Run all", exact=True).click()
     page.get_by_text("On French embeddings").wait_for(timeout=120_000)
     settle(page, 1000)
 
@@ -200,7 +202,7 @@ def test_a_demo_reads_aloud_in_english_and_french(server, visitor):
     at_widths(page, tables, "batch")
 
     # Measures: RIPA opens on natural pairs, and Measure moves the page to the result.
-    page.get_by_role("link", name="Measures").click()
+    page.get_by_role("link", name="Measures", exact=True).click()
     page.locator('[data-testid="stButtonGroup"]').get_by_text("RIPA", exact=True).click()
     page.get_by_text("turned round").first.wait_for(timeout=60_000)
     for width in WIDTHS:  # the second press is answered from the cache

@@ -27,7 +27,7 @@ def test_japanese_runs_on_the_encoder_with_no_import_step(encoder_server, visito
     page.get_by_text("any word, computed when a test uses it").wait_for(timeout=30_000)
     settle(page, 300)
     assert page.get_by_text("There is no Japanese embedding here yet").count() == 0
-    page.get_by_role("button", name="Run test").click()
+    page.get_by_role("button", name="Run test", exact=True).click()
     details = page.get_by_text("the test under every extraction method").first
     details.wait_for(timeout=120_000)  # the fold's label names the method panel inside it
     details.click()

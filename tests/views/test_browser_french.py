@@ -36,7 +36,7 @@ def test_french_runs_on_a_fresh_server_with_no_import(isolated_server, visitor):
     assert page.get_by_text("There is no French embedding here yet").count() == 0
     page.get_by_text("No vector of its own, a frequent word's stands in: symphonie → "
                      "Beethoven").wait_for(timeout=30_000)
-    page.get_by_role("button", name="Run test").click()
+    page.get_by_role("button", name="Run test", exact=True).click()
     metric = page.locator('[data-testid="stMetric"]').first
     metric.wait_for(timeout=60_000)
     assert "p-value" in metric.inner_text()
@@ -52,7 +52,7 @@ def test_french_runs_on_a_fresh_server_with_no_import(isolated_server, visitor):
     page.wait_for_timeout(1000)
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_weat_french_800.png"), full_page=True)
 
-    page.get_by_role("link", name="Measures").click()
+    page.get_by_role("link", name="Measures", exact=True).click()
     page.get_by_text("More ways to measure").wait_for(timeout=60_000)
     selected(page, "WEATHub WEAT 7 (French, translated)")
     selected(page, "fr-core-news-md")  # the sidebar's box too, after a page switch
@@ -64,7 +64,7 @@ def test_french_runs_on_a_fresh_server_with_no_import(isolated_server, visitor):
     )
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_measures_french_800.png"),
                     full_page=True)
-    page.get_by_role("link", name="BiasWords").click()
+    page.get_by_role("link", name="BiasWords", exact=True).click()
     page.get_by_text("Seed test").first.wait_for(timeout=60_000)
     selected(page, "WEATHub WEAT 6 (French, translated)")
     selected(page, "fr-core-news-md")

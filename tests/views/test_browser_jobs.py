@@ -31,7 +31,7 @@ def words(start: int, count: int) -> str:
 def prepare_heavy_weat(page, url: str, first_word: int) -> None:
     """Open the WEAT page and fill a heavy run's lists and draws, without running it."""
     page.goto(url, timeout=60_000)
-    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run test", exact=True).wait_for(timeout=60_000)
     areas = page.locator('[data-testid="stTextArea"] textarea')
     for index, start in ((0, first_word), (1, first_word + 200)):  # X and Y: 30 words each
         areas.nth(index).fill(words(start, 30))
@@ -65,19 +65,19 @@ def test_the_queue_cancel_and_a_closed_tab(isolated_server, visitor):
     first, second = visitor(1400, 1600), visitor(800, 1600)
     prepare_heavy_weat(first, url, 200)
     prepare_heavy_weat(second, url, 600)
-    first.get_by_role("button", name="Run test").click()
+    first.get_by_role("button", name="Run test", exact=True).click()
     first.locator('[data-testid="stProgress"]').first.wait_for(timeout=60_000)
-    assert first.get_by_role("button", name="Cancel").is_visible()
-    first.get_by_role("button", name="Cancel").scroll_into_view_if_needed()
+    assert first.get_by_role("button", name="Cancel", exact=True).is_visible()
+    first.get_by_role("button", name="Cancel", exact=True).scroll_into_view_if_needed()
     first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_running_1400.png"))
 
-    second.get_by_role("button", name="Run test").click()
+    second.get_by_role("button", name="Run test", exact=True).click()
     waiting = second.get_by_text("waiting, position 1 in the queue")
     waiting.first.wait_for(timeout=30_000)
     waiting.first.scroll_into_view_if_needed()
     second.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_waiting_800.png"))
 
-    first.get_by_role("button", name="Cancel").click()
+    first.get_by_role("button", name="Cancel", exact=True).click()
     first.get_by_text("Cancelled").first.wait_for(timeout=10_000)  # the toast
     second.locator('[data-testid="stProgress"]').first.wait_for(timeout=15_000)  # its turn
     first.screenshot(path=str(SCREENSHOT_DIR / "biaswords_job_cancelled_1400.png"),
@@ -97,7 +97,7 @@ def test_the_queue_cancel_and_a_closed_tab(isolated_server, visitor):
     # once; the same run asked again is still computing (its progress bar stays) 1.5 s later.
     third = visitor(1400, 1600)
     prepare_heavy_weat(third, url, 600)
-    third.get_by_role("button", name="Run test").click()
+    third.get_by_role("button", name="Run test", exact=True).click()
     bar = third.locator('[data-testid="stProgress"]')
     bar.first.wait_for(timeout=30_000)
     third.wait_for_timeout(1500)

@@ -26,11 +26,11 @@ def test_german_with_only_english_offers_download_or_upload(server, visitor):
     for width in (1400, 800):
         page.set_viewport_size({"width": width, "height": 1600})
         settle(page, 500)
-        assert page.get_by_role("tab", name="Download fastText German").is_visible()
-        assert page.get_by_role("tab", name="Upload a vector file").count() == 1
-        assert page.get_by_role("button", name="Download German vectors").is_visible()
+        assert page.get_by_role("tab", name="Download fastText German", exact=True).is_visible()
+        assert page.get_by_role("tab", name="Upload a vector file", exact=True).count() == 1
+        assert page.get_by_role("button", name="Download German vectors", exact=True).is_visible()
         assert page.get_by_text("MB to download").first.is_visible()
-        assert page.get_by_role("button", name="Run test").is_disabled()
+        assert page.get_by_role("button", name="Run test", exact=True).is_disabled()
         assert page.get_by_text("Run the German test on English vectors anyway").count() == 1
         page.screenshot(path=str(SCREENSHOT_DIR / f"biaswords_weat_german_{width}.png"),
                         full_page=True)
@@ -47,7 +47,7 @@ def test_batch_of_three_languages_on_one_embedding_lists_the_skipped(server, vis
         page.get_by_role("option", name=option).first.click()
         page.wait_for_timeout(800)
     page.keyboard.press("Escape")
-    page.get_by_role("button", name="Run all").click()
+    page.get_by_role("button", name="Run all", exact=True).click()
     header = page.get_by_role("heading", name="tests run on")
     header.wait_for(timeout=120_000)
     assert header.inner_text().endswith("skipped") and " 0 skipped" not in header.inner_text()
@@ -56,7 +56,7 @@ def test_batch_of_three_languages_on_one_embedding_lists_the_skipped(server, vis
     for name in ("German", "Italian"):
         reason = f"No chosen embedding is in {name} (chosen: English)"
         assert page.get_by_text(reason).first.is_visible()
-    page.get_by_role("tab", name="Forest plot").click()
+    page.get_by_role("tab", name="Forest plot", exact=True).click()
     page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
     page.wait_for_timeout(1000)
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_batch_1400.png"), full_page=True)

@@ -84,7 +84,7 @@ def test_a_weat_result_in_view_and_whole_at_1400_and_800_then_run_as_edited(serv
     for width, height in ((1400, 1000), (800, 900)):
         page.set_viewport_size({"width": width, "height": height})
         settle(page, 400)
-        page.get_by_role("button", name="Run test").click()
+        page.get_by_role("button", name="Run test", exact=True).click()
         page.get_by_text("bias detected at the 5% level").first.wait_for(timeout=60_000)
         page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
         page.wait_for_function(VERDICT_IN_VIEW_JS, timeout=10_000)
@@ -92,11 +92,12 @@ def test_a_weat_result_in_view_and_whole_at_1400_and_800_then_run_as_edited(serv
         page.screenshot(path=str(SCREENSHOT_DIR / f"biaswords_weat_after_run_{width}.png"))
         result_is_whole(page, width)
 
-    words = page.get_by_role("textbox", name="X: words")
+    words = page.get_by_role("textbox", name="X: words", exact=True)
     words.fill("math\nalgebra\ngeometry\ncalculus")
-    page.get_by_role("textbox", name="Y: name").click()  # leaving the box keeps the words
+    # leaving the box keeps the words
+    page.get_by_role("textbox", name="Y: name", exact=True).click()
     settle(page, 800)
-    page.get_by_role("button", name="Run test").click()
+    page.get_by_role("button", name="Run test", exact=True).click()
     page.get_by_text("Result: WEAT 7 (edited)").wait_for(timeout=60_000)
     settle(page)  # the previous result's elements stay on screen until the rerun replaces them
     assert words.input_value() == "math\nalgebra\ngeometry\ncalculus"
@@ -107,10 +108,10 @@ def test_a_weat_result_in_view_and_whole_at_1400_and_800_then_run_as_edited(serv
 def test_saving_beside_a_result_confirms_and_keeps_the_result(isolated_server, visitor):
     page = weat7_result(visitor, isolated_server)  # a saved word set is every visitor's
     page.get_by_text("Save these lists as my word set").click()
-    title = page.get_by_role("textbox", name="Title")
+    title = page.get_by_role("textbox", name="Title", exact=True)
     title.fill("Maths and arts, for the talk")
     title.press("Tab")  # leaving the box keeps the title
-    page.get_by_role("button", name="Save word set").click()
+    page.get_by_role("button", name="Save word set", exact=True).click()
     confirm = page.get_by_text("Saved as your word set 'Maths and arts, for the talk'").first
     confirm.wait_for(timeout=30_000)
     settle(page, 500)

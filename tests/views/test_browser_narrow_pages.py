@@ -23,7 +23,7 @@ LISTS_JS = """
 def test_lists_measures_and_forest_are_whole_at_800(server, visitor):
     page = visitor(800, 900)
     page.goto(server, timeout=60_000)
-    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run test", exact=True).wait_for(timeout=60_000)
     choose(page, "Prepared test", "WEATHub WEAT 15 (English")
     page.wait_for_function(
         "() => document.querySelector('input[aria-label=\"Y: name\"]').value"
@@ -34,7 +34,7 @@ def test_lists_measures_and_forest_are_whole_at_800(server, visitor):
     # Two by two, each wide enough that its notes break between words, not inside them.
     assert all(entry["width"] >= 220 and entry["whole"] for entry in lists), lists
 
-    page.get_by_role("link", name="Measures").click()
+    page.get_by_role("link", name="Measures", exact=True).click()
     settle(page)
     page.locator('[data-testid="stButtonGroup"]').get_by_text("WEAT", exact=True).click()
     settle(page)
@@ -45,11 +45,11 @@ def test_lists_measures_and_forest_are_whole_at_800(server, visitor):
     assert any("95% interval" in text and " to " in text for text in metrics), metrics
     assert truncated(page, METRIC_SCOPE) == []
 
-    page.get_by_role("link", name="Batch").click()
+    page.get_by_role("link", name="Batch", exact=True).click()
     settle(page)
-    page.get_by_role("button", name="Run all").click()
-    page.get_by_role("tab", name="Forest plot").wait_for(timeout=180_000)
+    page.get_by_role("button", name="Run all", exact=True).click()
+    page.get_by_role("tab", name="Forest plot", exact=True).wait_for(timeout=180_000)
     settle(page)
-    page.get_by_role("tab", name="Forest plot").click()
+    page.get_by_role("tab", name="Forest plot", exact=True).click()
     settle(page, 1000)
     assert clipped_chart_text(page) == []

@@ -98,16 +98,16 @@ def open_german(visitor, url: str, width: int):
 
 def test_a_cancelled_download_saves_nothing(slow_server, visitor, home):
     page = open_german(visitor, slow_server, 1400)
-    page.get_by_role("button", name="Download German vectors").click()
+    page.get_by_role("button", name="Download German vectors", exact=True).click()
     page.get_by_text("Downloading fastText German:").first.wait_for(timeout=30_000)
-    cancel = page.get_by_role("button", name="Cancel")
+    cancel = page.get_by_role("button", name="Cancel", exact=True)
     cancel.wait_for(timeout=30_000)
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_weat_download_1400.png"), full_page=True)
     assert _Trickle.body and page.get_by_text("There is no German embedding here yet").is_visible()
     cancel.click()
     page.get_by_text("Download cancelled; nothing was saved.").wait_for(timeout=30_000)
     assert page.get_by_text("There is no German embedding here yet").is_visible()
-    assert page.get_by_role("button", name="Run test").is_disabled()
+    assert page.get_by_role("button", name="Run test", exact=True).is_disabled()
     folder = Path(home) / "embeddings"
     deadline = time.monotonic() + 20  # the killed worker's leftovers go with the next listing
     while folder.exists() and any(folder.iterdir()) and time.monotonic() < deadline:
@@ -119,11 +119,11 @@ def test_an_uploaded_file_becomes_the_embedding_and_the_test_runs(slow_server, v
     vec = tmp_path / "meine-vektoren.vec"
     write_vec(vec, "de")
     page = open_german(visitor, slow_server, 1400)
-    page.get_by_role("tab", name="Upload a vector file").click()
+    page.get_by_role("tab", name="Upload a vector file", exact=True).click()
     page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(vec))
     page.get_by_text("meine-vektoren.vec").first.wait_for(timeout=30_000)
-    page.get_by_role("button", name="Import as German").click()
-    run = page.get_by_role("button", name="Run test")
+    page.get_by_role("button", name="Import as German", exact=True).click()
+    run = page.get_by_role("button", name="Run test", exact=True)
     page.wait_for_function(
         "() => ![...document.querySelectorAll('h4')]"
         ".some(h => h.innerText.includes('There is no German embedding'))",

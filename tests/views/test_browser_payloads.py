@@ -55,11 +55,11 @@ def test_a_payload_in_a_set_name_and_title_is_shown_as_text(isolated_server, dra
     sent = []
     page.on("request", lambda request: sent.append(request.url))
     page.goto(f"{server}/?draft={draft}", timeout=60_000)
-    page.get_by_role("button", name="Run test").wait_for(timeout=60_000)
-    page.get_by_role("button", name="Run test").click()
+    page.get_by_role("button", name="Run test", exact=True).wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run test", exact=True).click()
     main = page.locator('[data-testid="stMain"]')
     page.locator('[data-testid="stMain"] .js-plotly-plot').first.wait_for(timeout=90_000)
-    page.get_by_role("tab", name="Each word").click()
+    page.get_by_role("tab", name="Each word", exact=True).click()
     page.wait_for_timeout(1500)  # Plotly draws the tab's chart
     page.screenshot(path=str(SCREENSHOT_DIR / "hostile_payload_result.png"), full_page=True)
 

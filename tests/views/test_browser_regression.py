@@ -44,7 +44,7 @@ def test_nation_by_kind_of_address_and_decade(server, visitor, chromium, tmp_pat
     choose(page, "Numbers put in bins", "year")
     page.keyboard.press("Escape")
     settle(page, 500)
-    width = page.get_by_role("spinbutton", name="Width of the bins of year")
+    width = page.get_by_role("spinbutton", name="Width of the bins of year", exact=True)
     for _ in range(20):  # drawn before its value arrives on a loaded machine
         if width.input_value() == "10":
             break
@@ -52,15 +52,17 @@ def test_nation_by_kind_of_address_and_decade(server, visitor, chromium, tmp_pat
     assert width.input_value() == "10"
     page.get_by_text("Window, words kept and permutations").click()
     fill(page, "Permutations", "199")
-    page.get_by_role("button", name="Run the regression").click()  # a first run, cancelled
+    # a first run, cancelled
+    page.get_by_role("button", name="Run the regression", exact=True).click()
     page.locator('[data-testid="stProgress"]').first.wait_for(timeout=30_000)
-    page.get_by_role("button", name="Cancel").click()
+    page.get_by_role("button", name="Cancel", exact=True).click()
     page.get_by_text("Cancelled").first.wait_for(timeout=30_000)  # the toast
     page.locator('[data-testid="stProgress"]').first.wait_for(state="detached", timeout=30_000)
     settle(page, 500)
-    assert page.get_by_role("button", name="Download JSON").count() == 0
-    page.get_by_role("button", name="Run the regression").click()
-    page.get_by_role("button", name="Download JSON").wait_for(timeout=120_000)  # drawn last
+    assert page.get_by_role("button", name="Download JSON", exact=True).count() == 0
+    page.get_by_role("button", name="Run the regression", exact=True).click()
+    # drawn last
+    page.get_by_role("button", name="Download JSON", exact=True).wait_for(timeout=120_000)
     settle(page, 1500)
     summary = page.locator('[data-testid="stMarkdown"]').filter(has_text="680 instances")
     summary.first.wait_for(timeout=30_000)  # every use of nation*, national, nations …
@@ -103,8 +105,8 @@ def test_a_french_corpus_on_the_french_vectors(server, visitor, tmp_path):
     settle(page, 500)
     page.get_by_text("none (a plain average)").click()  # 19 words: too few to estimate one
     settle(page, 500)
-    page.get_by_role("button", name="Run the regression").click()
-    page.get_by_role("button", name="Download JSON").wait_for(timeout=240_000)
+    page.get_by_role("button", name="Run the regression", exact=True).click()
+    page.get_by_role("button", name="Download JSON", exact=True).wait_for(timeout=240_000)
     settle(page, 1500)
     page.get_by_text("parti = droite (30 instances)", exact=True).wait_for(timeout=30_000)
     assert page.locator(".js-plotly-plot .ytick text").all_text_contents() == ["parti_droite"]

@@ -34,9 +34,9 @@ def test_the_weat_batch_and_measures_pages_download_reports_that_reproduce(
     assert "every number matches" in capsys.readouterr().out
 
     go_to(page, "Batch")
-    page.get_by_role("button", name="Run all").wait_for(timeout=60_000)
-    page.get_by_role("button", name="Run all").click()
-    page.get_by_role("tab", name="Forest plot").wait_for(timeout=120_000)
+    page.get_by_role("button", name="Run all", exact=True).wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run all", exact=True).click()
+    page.get_by_role("tab", name="Forest plot", exact=True).wait_for(timeout=120_000)
     settle(page)
     batch = downloaded(page, "Download report", tmp_path, "batch.html")
     assert r"\begin{tabular}" in batch.read_text(encoding="utf-8")
@@ -47,12 +47,12 @@ def test_the_weat_batch_and_measures_pages_download_reports_that_reproduce(
     page.get_by_text("Check a report").wait_for(timeout=60_000)
     page.locator('[data-testid="stFileUploader"] input[type="file"]').last.set_input_files(
         str(report))
-    page.get_by_role("button", name="Check it").click()
+    page.get_by_role("button", name="Check it", exact=True).click()
     page.get_by_text("every number matches").wait_for(timeout=60_000)
 
     go_to(page, "Measures")
     page.get_by_text("More ways to measure").wait_for(timeout=60_000)
-    page.get_by_role("button", name="Measure").click()
+    page.get_by_role("button", name="Measure", exact=True).click()
     page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
     settle(page)
     measure = downloaded(page, "Download report", tmp_path, "measure.html")

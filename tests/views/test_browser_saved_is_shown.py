@@ -21,17 +21,17 @@ TYPED = {
 def test_names_and_words_filled_50_ms_apart_are_saved_as_shown(isolated_server, visitor, home):
     page = visitor(1400, 2200)
     page.goto(isolated_server, timeout=60_000)
-    page.get_by_role("textbox", name="Y: words").wait_for(timeout=60_000)
+    page.get_by_role("textbox", name="Y: words", exact=True).wait_for(timeout=60_000)
     for key, (name, words) in TYPED.items():
         page.get_by_role("textbox", name=f"{key}: name").fill(name)
         page.wait_for_timeout(50)
         page.get_by_role("textbox", name=f"{key}: words").fill(words)
         page.wait_for_timeout(50)
     page.get_by_text("Save these lists as my word set").click()
-    title = page.get_by_role("textbox", name="Title")
+    title = page.get_by_role("textbox", name="Title", exact=True)
     title.fill("Typed fast")
     page.wait_for_timeout(50)
-    page.get_by_role("button", name="Save word set").click()
+    page.get_by_role("button", name="Save word set", exact=True).click()
     page.get_by_text("Saved as your word set").first.wait_for(timeout=30_000)
     shown = {key: (page.get_by_role("textbox", name=f"{key}: name").input_value(),
                    page.get_by_role("textbox", name=f"{key}: words").input_value())
