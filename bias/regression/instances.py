@@ -301,16 +301,10 @@ class Candidates:
             self.kept.append((index, matches))
 
     def _dropped(self, lists: pl.Series, block: WordBlock) -> pl.Series:
-        """Each document's matches without the short ones, the stop words and, where the
-        numbers are dropped, the numbers: the block's distinct matches that `finish` drops are
-        its `changed` ones, so a number is left out as `str.isdigit` says, not as Rust's `\\d`
-        would (which differs on '²'). About 4 times faster than the same in Python on real
-        English (bench/regression_speed.py)."""
-        least, dropped = self.cleaning.min_chars, [*self.cleaning.stop_words, *block.changed]
-        if least <= 1 and not dropped:
-            return lists
-        word = pl.element()
-        keep = word.str.len_chars() >= least
+        """The matches without the short ones, the stop words and the numbers `finish` drops
+        (the block's `changed` ones: a number as `str.isdigit` says, not Rust's `\\d`)."""
+        word, dropped = pl.element(), [*self.cleaning.stop_words, *block.changed]
+        keep = word.str.len_chars() >= self.cleaning.min_chars
         if dropped:
             keep &= ~word.is_in(pl.Series(dropped, dtype=pl.String).implode())
         return lists.list.eval(word.filter(keep))
