@@ -34,8 +34,8 @@ def corpus(seed: int) -> list[str]:
 
 
 @pytest.mark.parametrize(("language", "options"), [
-    ("en", ReadOptions()), ("fr", ReadOptions(numbers="token")),
-    ("fr", ReadOptions(lowercase=False, numbers="keep"))])
+    ("en", ReadOptions()), ("en", ReadOptions(numbers="keep")),
+    ("fr", ReadOptions(numbers="token")), ("fr", ReadOptions(lowercase=False, numbers="keep"))])
 @pytest.mark.parametrize("cleaning", [Cleaning(1, 1), Cleaning(3, 2), Cleaning(6, 1),
                                       Cleaning(3, 2, frozenset({"the", "reform", "l'"}))])
 def test_blocks_find_the_straightforward_instances(language, options, cleaning, monkeypatch):
